@@ -1,0 +1,50 @@
+// The site footer: brand and tagline, the Resources and Global Campuses lists,
+// the copyright line for the current year, and the legal links.
+import { footerLists, legalLinks, site } from '../content/site';
+import { Link } from '../lib/router';
+import { Logo } from './Logo';
+
+export function Footer({ year }: { year: number }) {
+  return (
+    <footer class="mt-16 bg-slate-950 text-slate-300">
+      <div class="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div class="md:col-span-2">
+          <Link to="/" class="text-white" aria-label="The Well, home">
+            <Logo />
+          </Link>
+          <p class="mt-4 max-w-md text-sm leading-6">{site.footerTagline}</p>
+        </div>
+        {footerLists.map((list) => (
+          <nav key={list.heading} aria-label={list.heading}>
+            <h2 class="text-sm font-semibold uppercase tracking-wider text-white">{list.heading}</h2>
+            <ul class="mt-4 space-y-2 text-sm">
+              {list.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} class="hover:text-white hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div class="border-t border-slate-800">
+        <div class="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>
+            © <span data-testid="copyright-year">{year}</span> {site.name}. All rights reserved.
+          </p>
+          <ul class="flex gap-6">
+            {legalLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} class="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,181 @@
+// The sticky header: logo, desktop dropdown groups, direct links, Donate, and the
+// mobile hamburger menu with its one-section-at-a-time accordion.
+import { useEffect, useRef, useState } from 'react';
+import { directLinks, navGroups, site, type NavGroup } from '../content/site';
+import { ExternalLink, Link, useRouter } from '../lib/router';
+import { Logo } from './Logo';
+
+const navLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-sky-50 hover:text-sky-900 aria-[current=page]:text-sky-800';
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" class={`transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}>
+      <path d="M5 7.5 10 12.5 15 7.5" stroke="currentColor" stroke-width="1.8" fill="none" stroke-linecap="round" stroke-linejoin="round" />
+    </svg>
+  );
+}
+
+function DonateButton({ class: extra = '' }: { class?: string }) {
+  return (
+    <ExternalLink
+      href={site.givingUrl}
+      class={`inline-flex items-center justify-center rounded-full bg-amber-500 px-5 py-2 text-sm font-semibold text-slate-950 shadow-sm hover:bg-amber-400 ${extra}`}
+    >
+      Donate
+    </ExternalLink>
+  );
+}
+
+/** One desktop dropdown: a disclosure button and its list of links. */
+function Dropdown({ group, open, onToggle, onClose }: { group: NavGroup; open: boolean; onToggle: () => void; onClose: () => void }) {
+  const id = `nav-${group.label.toLowerCase()}`;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <div
+      class="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          onClose();
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        class={`${navLinkClass} inline-flex items-center gap-1`}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={onToggle}
+      >
+        {group.label}
+        <Chevron open={open} />
+      </button>
+      <ul id={id} hidden={!open} class="absolute left-0 top-full z-50 mt-2 min-w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+        {group.links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} onClick={onClose} class="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-sky-50 hover:text-sky-900 aria-[current=page]:font-semibold aria-[current=page]:text-sky-800">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
+  // One accordion section at most; clicking the open one closes it.
+  const [openSection, setOpenSection] = useState<string | null>(null);
+  return (
+    <nav id="mobile-menu" aria-label="Main" class="border-t border-slate-200 bg-white px-4 pb-6 pt-2 lg:hidden">
+      <ul class="divide-y divide-slate-100">
+        {navGroups.map((group) => {
+          const open = openSection === group.label;
+          const id = `mobile-nav-${group.label.toLowerCase()}`;
+          const links = group.links.filter((link) => !group.mobileOmits?.includes(link.to));
+          return (
+            <li key={group.label}>
+              <button
+                type="button"
+                class="flex w-full items-center justify-between py-3 text-left text-base font-medium text-slate-800"
+                aria-expanded={open}
+                aria-controls={id}
+                onClick={() => setOpenSection(open ? null : group.label)}
+              >
+                {group.label}
+                <Chevron open={open} />
+              </button>
+              <ul id={id} hidden={!open} class="pb-2 pl-3">
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} onClick={onNavigate} class="block rounded-md px-3 py-2 text-slate-700 hover:bg-sky-50 aria-[current=page]:font-semibold aria-[current=page]:text-sky-800">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+        {directLinks.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} onClick={onNavigate} class="block py-3 text-base font-medium text-slate-800 aria-[current=page]:text-sky-800">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <DonateButton class="mt-4 w-full" />
+    </nav>
+  );
+}
+
+export function Header() {
+  const { path } = useRouter();
+  const [openGroup, setOpenGroup] = useState<string | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+
+  // A dropdown closes on a click anywhere outside the desktop navigation.
+  useEffect(() => {
+    if (!openGroup) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!navRef.current?.contains(event.target as Node)) setOpenGroup(null);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [openGroup]);
+
+  // Navigating anywhere closes whatever menu was open.
+  useEffect(() => {
+    setOpenGroup(null);
+    setMenuOpen(false);
+  }, [path]);
+
+  return (
+    <header class="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div class="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" class="rounded-md text-slate-900" aria-label="The Well, home">
+          <Logo />
+        </Link>
+        <nav ref={navRef} aria-label="Main" class="hidden items-center gap-1 lg:flex">
+          {navGroups.map((group) => (
+            <Dropdown
+              key={group.label}
+              group={group}
+              open={openGroup === group.label}
+              onToggle={() => setOpenGroup(openGroup === group.label ? null : group.label)}
+              onClose={() => setOpenGroup(null)}
+            />
+          ))}
+          {directLinks.map((link) => (
+            <Link key={link.to} to={link.to} class={navLinkClass}>
+              {link.label}
+            </Link>
+          ))}
+          <DonateButton class="ml-2" />
+        </nav>
+        <button
+          type="button"
+          class="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+            )}
+          </svg>
+        </button>
+      </div>
+      {/* Remounted on each toggle, so opening the menu always starts with every section closed. */}
+      {menuOpen && <MobileMenu onNavigate={() => setMenuOpen(false)} />}
+    </header>
+  );
+}

@@ -1,0 +1,84 @@
+// The client router: the current path, navigation through the History API, and
+// the Link that scrolls smoothly to the top 50 ms after an internal click.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ComponentChildren, JSX } from 'preact';
+
+interface Router {
+  path: string;
+  navigate: (to: string) => void;
+}
+
+const RouterContext = createContext<Router>({ path: '/', navigate: () => {} });
+
+/** '/about/' and '/about' are the same route; the root stays '/'. */
+export function normalizePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function RouterProvider({ initialPath, children }: { initialPath: string; children: ComponentChildren }) {
+  const [path, setPath] = useState(normalizePath(initialPath));
+
+  useEffect(() => {
+    const onPop = () => setPath(normalizePath(window.location.pathname));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  const navigate = useCallback((to: string) => {
+    const url = new URL(to, window.location.href);
+    window.history.pushState(null, '', url.pathname + url.search + url.hash);
+    setPath(normalizePath(url.pathname));
+  }, []);
+
+  const value = useMemo(() => ({ path, navigate }), [path, navigate]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+export function useRouter(): Router {
+  return useContext(RouterContext);
+}
+
+export const SCROLL_DELAY_MS = 50;
+
+function scrollToTopSoon() {
+  window.setTimeout(() => {
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  }, SCROLL_DELAY_MS);
+}
+
+type LinkProps = Omit<JSX.HTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+
+/** An internal link: client-side navigation, then a smooth scroll to the top after 50 ms. */
+export function Link({ to, onClick, children, ...rest }: LinkProps) {
+  const { path, navigate } = useRouter();
+  const current = normalizePath(to) === path;
+  return (
+    <a
+      {...rest}
+      href={to}
+      aria-current={current ? 'page' : undefined}
+      onClick={(event: JSX.TargetedMouseEvent<HTMLAnchorElement>) => {
+        if (typeof onClick === 'function') onClick(event);
+        if (event.defaultPrevented || event.button !== 0) return;
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(to);
+        scrollToTopSoon();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** A link that leaves the site: always a new tab, never handing this page to the other one. */
+export function ExternalLink({ href, children, ...rest }: JSX.HTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return (
+    <a {...rest} href={href} target="_blank" rel="noopener">
+      {children}
+      <span class="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,73 @@
+//! What every response carries, errors included: the security headers, and one
+//! log line per request (except the health check, which monitors poll).
+use std::time::Instant;
+
+use poem::http::{HeaderMap, HeaderValue, header};
+use poem::{Endpoint, IntoResponse, Request, Response, Result};
+
+/// Only what the site itself embeds: the privacy-mode video player and the meeting service.
+pub const CONTENT_SECURITY_POLICY: &str = concat!(
+    "default-src 'self'; ",
+    "script-src 'self'; ",
+    "style-src 'self' 'unsafe-inline'; ",
+    "img-src 'self' data:; ",
+    "font-src 'self'; ",
+    "connect-src 'self'; ",
+    "media-src 'self'; ",
+    "frame-src https://www.youtube-nocookie.com https://zoom.us https://*.zoom.us; ",
+    "object-src 'none'; ",
+    "base-uri 'self'; ",
+    "form-action 'self'; ",
+    "frame-ancestors 'none'"
+);
+
+/// Nothing is granted to the page itself; the meeting frame may use camera and microphone.
+pub const PERMISSIONS_POLICY: &str = concat!(
+    "camera=(\"https://zoom.us\" \"https://app.zoom.us\"), ",
+    "microphone=(\"https://zoom.us\" \"https://app.zoom.us\"), ",
+    "fullscreen=(self \"https://www.youtube-nocookie.com\" \"https://app.zoom.us\"), ",
+    "geolocation=(), payment=(), usb=()"
+);
+
+pub fn set_security_headers(headers: &mut HeaderMap) {
+    let pairs = [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
+        (
+            header::HeaderName::from_static("permissions-policy"),
+            PERMISSIONS_POLICY,
+        ),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+    ];
+    for (name, value) in pairs {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+}
+
+/// Wraps the whole application. An inner error is turned into its response first,
+/// so error answers get the headers too.
+pub async fn around<E: Endpoint>(inner: E, req: Request) -> Result<Response> {
+    let started = Instant::now();
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let mut response = match inner.call(req).await {
+        Ok(response) => response.into_response(),
+        Err(error) => error.into_response(),
+    };
+    set_security_headers(response.headers_mut());
+    if path != "/healthz" {
+        tracing::info!(
+            %method,
+            path = %path,
+            status = response.status().as_u16(),
+            micros = started.elapsed().as_micros() as u64,
+            "request"
+        );
+    }
+    Ok(response)
+}
