@@ -1,0 +1,47 @@
+// Browser tests against the release binary (built by `cargo build --release`),
+// in Debian's Chromium: desktop and phone widths.
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const port = Number(process.env.THEWELL_E2E_PORT ?? 18181);
+const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../target/release/thewell', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'thewell-e2e-'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(`Chromium not found at ${chromium}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);
+}
+if (!existsSync(binary)) {
+  throw new Error(`${binary} is missing. Build it first: cargo build --release (the README's test command does).`);
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    // Tests tagged @phone run only at phone width, @desktop only at desktop width.
+    { name: 'desktop', grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', grepInvert: /@desktop/, use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } } },
+  ],
+  webServer: {
+    command: `"${binary}" serve --addr 127.0.0.1:${port} --data-dir "${dataDir}"`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
