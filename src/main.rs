@@ -1,18 +1,34 @@
 //! Entry point: parses the command line, sets up logging, and runs the subcommand.
+mod api;
 mod assets;
 mod cli;
+mod export;
+mod forms;
+mod maintenance;
 mod middleware;
+mod ratelimit;
 mod server;
+mod store;
 
 use std::io::IsTerminal;
+use std::process::ExitCode;
 
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
 use cli::{Cli, Command};
 
-fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_env("THEWELL_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
@@ -20,11 +36,26 @@ fn main() -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .init();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
+    let data_dir = cli.data_dir;
+    let mut stdout = std::io::stdout().lock();
     match cli.command {
-        Command::Serve(args) => runtime.block_on(server::run(args))?,
+        Command::Serve(args) => {
+            drop(stdout);
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
+            runtime.block_on(server::run(&data_dir, args))?;
+        }
+        Command::Export(args) => {
+            drop(stdout);
+            let rows = export::run(&data_dir, &args)?;
+            if let Some(path) = &args.output {
+                eprintln!("{rows} submissions written to {}", path.display());
+            }
+        }
+        Command::Stats => maintenance::stats(&data_dir, &mut stdout)?,
+        Command::Erase(args) => maintenance::erase(&data_dir, &args.email, &mut stdout)?,
+        Command::Backup(args) => maintenance::backup(&data_dir, &args.file, &mut stdout)?,
     }
     Ok(())
 }

@@ -4,14 +4,18 @@ use std::io;
 use std::net::SocketAddr;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 
+use crate::api::{self, Api};
 use crate::assets;
 use crate::cli::ServeArgs;
 use crate::middleware;
+use crate::ratelimit::Limiter;
+use crate::store::{self, StoreError};
 
 /// How long requests in flight may take to finish after a stop signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(8);
@@ -26,6 +30,8 @@ pub enum ServeError {
         "cannot listen on {addr}: {source}. Is another program using that port? Pick another with --addr"
     )]
     Bind { addr: SocketAddr, source: io::Error },
+    #[error("cannot open the submissions database: {0}")]
+    Store(#[from] StoreError),
     #[error("the server stopped with an error: {0}")]
     Run(io::Error),
 }
@@ -55,37 +61,38 @@ fn healthz() -> &'static str {
     "ok"
 }
 
-/// The whole application: health check, then the embedded site for every other path.
-pub fn app() -> impl Endpoint {
+/// The whole application: health check, the form API, then the embedded site for every other path.
+pub fn app(api: Arc<Api>) -> impl Endpoint {
     Route::new()
         .at("/healthz", get(healthz))
+        .nest("/api", api::forms_endpoint.data(api))
         .nest("/", assets::serve)
         .around(middleware::around)
 }
 
-async fn stop_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
+/// Resolves on SIGTERM or SIGINT (Ctrl-C). The handlers are registered when this is
+/// called, not when first polled, so a signal right after start-up is not lost.
+fn stop_signal() -> Result<impl Future<Output = ()>, io::Error> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = term.recv() => {},
+            _ = interrupt.recv() => {},
         }
-    };
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = term => {},
-    }
-    tracing::info!("stop signal received: finishing requests in flight");
+        tracing::info!("stop signal received: finishing requests in flight");
+    })
 }
 
-pub async fn run(args: ServeArgs) -> Result<(), ServeError> {
-    prepare_data_dir(&args.data_dir)?;
+pub async fn run(data_dir: &Path, args: ServeArgs) -> Result<(), ServeError> {
+    prepare_data_dir(data_dir)?;
+    let api = Arc::new(Api {
+        writer: store::Writer::start(data_dir)?,
+        limiter: Limiter::new(args.rate_burst, args.rate_per_minute),
+        trusted_proxy: args.trusted_proxy,
+    });
+    let stop = stop_signal().map_err(ServeError::Run)?;
     let acceptor = TcpListener::bind(args.addr)
         .into_acceptor()
         .await
@@ -101,7 +108,7 @@ pub async fn run(args: ServeArgs) -> Result<(), ServeError> {
     // One line on stdout that scripts (and the tests) can wait for.
     println!("thewell listening on http://{bound}");
     Server::new_with_acceptor(acceptor)
-        .run_with_graceful_shutdown(app(), stop_signal(), Some(SHUTDOWN_GRACE))
+        .run_with_graceful_shutdown(app(api), stop, Some(SHUTDOWN_GRACE))
         .await
         .map_err(ServeError::Run)
 }

@@ -13,31 +13,7 @@ pub struct Server {
 
 impl Server {
     pub fn start() -> Server {
-        let dir = tempfile::tempdir().expect("temp dir");
-        Self::start_in(dir)
-    }
-
-    pub fn start_in(dir: tempfile::TempDir) -> Server {
-        let stderr = std::fs::File::create(dir.path().join("stderr.log")).expect("log file");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_thewell"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
-            .arg(dir.path().join("data"))
-            .env("THEWELL_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("spawn thewell");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("read the listening line");
-        let base = line
-            .trim()
-            .strip_prefix("thewell listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-            .to_string();
-        Server { base, child, dir }
+        Self::spawn(tempfile::tempdir().expect("temp dir"), &[], None)
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -87,4 +63,100 @@ pub fn client() -> reqwest::Client {
 
 pub fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The release or debug binary under test.
+pub fn binary() -> &'static str {
+    env!("CARGO_BIN_EXE_thewell")
+}
+
+/// Runs a `thewell` command on `data_dir`; returns (exit success, stdout, stderr).
+pub fn thewell(data_dir: &Path, args: &[&str]) -> (bool, String, String) {
+    let output = Command::new(binary())
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .output()
+        .expect("run thewell");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+impl Server {
+    /// Starts with extra `serve` flags.
+    pub fn start_with(flags: &[&str]) -> Server {
+        Self::spawn(tempfile::tempdir().expect("temp dir"), flags, None)
+    }
+
+    /// Starts `serve` under a shell prefix (e.g. limits) with extra flags.
+    pub fn spawn(dir: tempfile::TempDir, flags: &[&str], shell_prefix: Option<&str>) -> Server {
+        let stderr = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(dir.path().join("stderr.log"))
+            .expect("log file");
+        let data = dir.path().join("data");
+        let mut args: Vec<String> = vec![
+            "serve".into(),
+            "--addr".into(),
+            "127.0.0.1:0".into(),
+            "--data-dir".into(),
+            data.display().to_string(),
+        ];
+        args.extend(flags.iter().map(|f| f.to_string()));
+        let mut command = match shell_prefix {
+            Some(prefix) => {
+                let mut c = Command::new("bash");
+                c.arg("-c")
+                    .arg(format!("{prefix}; exec \"$0\" \"$@\""))
+                    .arg(binary())
+                    .args(&args);
+                c
+            }
+            None => {
+                let mut c = Command::new(binary());
+                c.args(&args);
+                c
+            }
+        };
+        let mut child = command
+            .env("THEWELL_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()
+            .expect("spawn thewell");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("read the listening line");
+        let base = line
+            .trim()
+            .strip_prefix("thewell listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+            .to_string();
+        Server { base, child, dir }
+    }
+
+    /// Stops the server hard (SIGKILL) and keeps its data directory.
+    pub fn kill(mut self) -> tempfile::TempDir {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let old = std::mem::replace(&mut self.dir, dir);
+        std::mem::forget(self);
+        old
+    }
+
+    pub async fn post(&self, form: &str, body: &serde_json::Value) -> reqwest::Response {
+        client()
+            .post(self.url(&format!("/api/{form}")))
+            .json(body)
+            .send()
+            .await
+            .expect("post")
+    }
 }

@@ -1,0 +1,275 @@
+//! `thewell export`: one form's submissions, filtered by whole days in a time zone,
+//! as CSV (spreadsheet-safe) or JSON Lines, to a file or standard output.
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use serde_json::{Map, Value};
+
+use crate::cli::{ExportArgs, Format};
+use crate::forms::{self, Form};
+use crate::store::{Reader, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("there is no form named '{0}'. The forms are: {list}", list = forms::names().join(", "))]
+    UnknownForm(String),
+    #[error("{flag} '{value}' is not a date: write it as YYYY-MM-DD, e.g. 2026-03-08")]
+    BadDate { flag: &'static str, value: String },
+    #[error("--since {since} is after --until {until}: nothing could match")]
+    EmptyRange { since: NaiveDate, until: NaiveDate },
+    #[error("--tz '{0}' is not an IANA time zone name, e.g. America/New_York or Asia/Karachi")]
+    BadZone(String),
+    #[error("cannot write {path}: {source}")]
+    Output { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+fn parse_date(
+    flag: &'static str,
+    value: &Option<String>,
+) -> Result<Option<NaiveDate>, ExportError> {
+    value
+        .as_deref()
+        .map(|v| {
+            NaiveDate::parse_from_str(v.trim(), "%Y-%m-%d").map_err(|_| ExportError::BadDate {
+                flag,
+                value: v.to_string(),
+            })
+        })
+        .transpose()
+}
+
+/// The first instant of `date` in `tz` (midnight, or the first minute after a gap that skips it).
+pub fn start_of_day(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
+    (0..24 * 60)
+        .find_map(|minute| {
+            let time = NaiveTime::MIN + chrono::Duration::minutes(minute);
+            tz.from_local_datetime(&date.and_time(time)).earliest()
+        })
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_else(|| date.and_time(NaiveTime::MIN).and_utc())
+}
+
+/// ULID key bounds `[from, until)` for the days `since..=until` in `tz`.
+pub fn key_range(since: Option<NaiveDate>, until: Option<NaiveDate>, tz: Tz) -> (u128, u128) {
+    let key = |t: DateTime<Utc>| (t.timestamp_millis().max(0) as u128) << 80;
+    let from = since.map(|d| key(start_of_day(d, tz))).unwrap_or(0);
+    let to = until
+        .and_then(|d| d.checked_add_days(Days::new(1)))
+        .map(|d| key(start_of_day(d, tz)))
+        .unwrap_or(u128::MAX);
+    (from, to)
+}
+
+/// A cell a spreadsheet would run as a formula gets a leading apostrophe.
+pub fn neutralise(cell: String) -> String {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
+        _ => cell,
+    }
+}
+
+fn cell(value: Option<&Value>) -> String {
+    let text = match value {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Bool(b)) => (if *b { "yes" } else { "no" }).to_string(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|i| {
+                i.as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| i.to_string())
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        Some(other) => other.to_string(),
+    };
+    neutralise(text)
+}
+
+/// Writes the export; returns how many submissions it holds.
+pub fn run(data_dir: &Path, args: &ExportArgs) -> Result<u64, ExportError> {
+    let form =
+        forms::find(&args.form).ok_or_else(|| ExportError::UnknownForm(args.form.clone()))?;
+    let tz: Tz = args
+        .tz
+        .parse()
+        .map_err(|_| ExportError::BadZone(args.tz.clone()))?;
+    let since = parse_date("--since", &args.since)?;
+    let until = parse_date("--until", &args.until)?;
+    if let (Some(since), Some(until)) = (since, until)
+        && since > until
+    {
+        return Err(ExportError::EmptyRange { since, until });
+    }
+    let reader = Reader::open(data_dir)?;
+    let (from, to) = key_range(since, until, tz);
+
+    let output_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ExportError::Output { path, source }
+    };
+    let target: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::fs::File::create(path).map_err(output_error(path))?),
+        None => Box::new(io::stdout().lock()),
+    };
+    let out_path = args
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("standard output"));
+    let written = write(
+        &reader,
+        form,
+        from,
+        to,
+        tz,
+        args.format,
+        BufWriter::with_capacity(1 << 16, target),
+    );
+    written.map_err(|error| match error {
+        WriteError::Io(source) => ExportError::Output {
+            path: out_path,
+            source,
+        },
+        WriteError::Store(error) => ExportError::Store(error),
+    })
+}
+
+enum WriteError {
+    Io(io::Error),
+    Store(StoreError),
+}
+
+impl From<io::Error> for WriteError {
+    fn from(error: io::Error) -> Self {
+        WriteError::Io(error)
+    }
+}
+
+impl From<csv::Error> for WriteError {
+    fn from(error: csv::Error) -> Self {
+        WriteError::Io(io::Error::other(error))
+    }
+}
+
+fn write(
+    reader: &Reader,
+    form: &Form,
+    from: u128,
+    to: u128,
+    tz: Tz,
+    format: Format,
+    mut out: impl Write,
+) -> Result<u64, WriteError> {
+    let mut count = 0u64;
+    let mut failure: Option<WriteError> = None;
+    match format {
+        Format::Csv => {
+            // The byte-order mark tells Excel the file is UTF-8 (Urdu, accents); Calc accepts it too.
+            out.write_all("\u{feff}".as_bytes())?;
+            let mut csv = csv::WriterBuilder::new()
+                .terminator(csv::Terminator::CRLF)
+                .from_writer(out);
+            let mut header = vec!["id", "submitted_at"];
+            header.extend(form.fields.iter().map(|f| f.name));
+            csv.write_record(&header)?;
+            let mut row = Vec::with_capacity(header.len());
+            let scanned = reader.scan(form, from, to, |id, json| {
+                let record: Map<String, Value> = serde_json::from_str(json).unwrap_or_default();
+                row.clear();
+                row.push(id.to_string());
+                row.push(
+                    crate::store::received_at(id)
+                        .with_timezone(&tz)
+                        .to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
+                );
+                row.extend(form.fields.iter().map(|f| cell(record.get(f.name))));
+                if let Err(error) = csv.write_record(&row) {
+                    failure = Some(error.into());
+                    return Err(StoreError::Db("stopped".into()));
+                }
+                count += 1;
+                Ok(())
+            });
+            if let Some(error) = failure {
+                return Err(error);
+            }
+            scanned.map_err(WriteError::Store)?;
+            csv.flush()?;
+        }
+        Format::Jsonl => {
+            let scanned = reader.scan(form, from, to, |id, json| {
+                let mut record: Map<String, Value> = serde_json::from_str(json).unwrap_or_default();
+                record.insert("id".into(), Value::String(id.to_string()));
+                let line = Value::Object(record).to_string();
+                if let Err(error) = writeln!(out, "{line}") {
+                    failure = Some(error.into());
+                    return Err(StoreError::Db("stopped".into()));
+                }
+                count += 1;
+                Ok(())
+            });
+            if let Some(error) = failure {
+                return Err(error);
+            }
+            scanned.map_err(WriteError::Store)?;
+            out.flush()?;
+        }
+    }
+    Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised_and_plain_text_is_not() {
+        for risky in ["=1+1", "+1 555 0100", "-2", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(neutralise(risky.to_string()), format!("'{risky}"));
+        }
+        for safe in ["Ana", "555-0100", "", "a=b", "دعا"] {
+            assert_eq!(neutralise(safe.to_string()), safe);
+        }
+    }
+
+    #[test]
+    fn cells_join_lists_and_spell_booleans() {
+        assert_eq!(
+            cell(Some(&serde_json::json!(["Email", "Text"]))),
+            "Email; Text"
+        );
+        assert_eq!(cell(Some(&Value::Bool(true))), "yes");
+        assert_eq!(cell(Some(&Value::Bool(false))), "no");
+        assert_eq!(cell(None), "");
+    }
+
+    #[test]
+    fn days_are_whole_days_in_the_zone() {
+        let ny: Tz = "America/New_York".parse().unwrap();
+        let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        // Winter: midnight in New York is 05:00 UTC.
+        assert_eq!(
+            start_of_day(d("2026-01-15"), ny).to_rfc3339(),
+            "2026-01-15T05:00:00+00:00"
+        );
+        // Summer: 04:00 UTC.
+        assert_eq!(
+            start_of_day(d("2026-07-15"), ny).to_rfc3339(),
+            "2026-07-15T04:00:00+00:00"
+        );
+        let (from, to) = key_range(Some(d("2026-03-08")), Some(d("2026-03-08")), ny);
+        // The day the clocks spring forward has 23 hours.
+        assert_eq!(((to - from) >> 80) as u64, 23 * 3600 * 1000);
+        // A zone whose clocks skip midnight itself still has a first instant.
+        let havana: Tz = "America/Havana".parse().unwrap();
+        assert_eq!(
+            start_of_day(d("2026-03-08"), havana).to_rfc3339(),
+            "2026-03-08T05:00:00+00:00"
+        );
+    }
+}

@@ -1,0 +1,739 @@
+//! The seven forms, declared once: their fields, required flags, limits and option
+//! lists, and the validation that turns a visitor's JSON into a stored record.
+//! Storage, export and the frontend's TypeScript copy all follow from these tables.
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// Length limits of DECISIONS.md, in characters.
+pub const NAME_MAX: usize = 100;
+pub const EMAIL_MAX: usize = 254;
+pub const PHONE_MAX: usize = 32;
+pub const SHORT_MAX: usize = 200;
+pub const LONG_MAX: usize = 5000;
+
+/// What a field holds and the rule it must meet.
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    /// Single-line text of at most `max` characters; `min` (with its message) when set.
+    Text {
+        max: usize,
+        min: Option<(usize, &'static str)>,
+    },
+    /// An email address (at most 254 characters, one @, a dotted domain).
+    Email { message: &'static str },
+    /// Multi-line text of at most 5,000 characters.
+    LongText,
+    /// A yes/no box; `must_be_true` for consent boxes that must be ticked.
+    Bool { must_be_true: bool },
+    /// One value of the list, or empty.
+    One(&'static [&'static str]),
+    /// Any number of the list's values, each once.
+    Many(&'static [&'static str]),
+    /// Like `Many`, with the options shown in named groups.
+    Grouped(&'static [(&'static str, &'static [&'static str])]),
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    /// The JSON name (SPEC.md's camelCase) and the CSV column.
+    pub name: &'static str,
+    /// The name a visitor reads in an error message.
+    pub label: &'static str,
+    pub required: bool,
+    pub kind: Kind,
+}
+
+#[derive(Debug)]
+pub struct Form {
+    /// The API path segment, table name and export argument.
+    pub name: &'static str,
+    pub fields: &'static [Field],
+}
+
+/// The honeypot: a field people never see. A filled one marks a bot.
+pub const HONEYPOT: &str = "website";
+
+const fn text(name: &'static str, label: &'static str, required: bool, max: usize) -> Field {
+    Field {
+        name,
+        label,
+        required,
+        kind: Kind::Text { max, min: None },
+    }
+}
+const fn email(required: bool) -> Field {
+    Field {
+        name: "email",
+        label: "Email",
+        required,
+        kind: Kind::Email {
+            message: "Please enter a valid email address.",
+        },
+    }
+}
+const fn long(name: &'static str, label: &'static str, required: bool) -> Field {
+    Field {
+        name,
+        label,
+        required,
+        kind: Kind::LongText,
+    }
+}
+const fn consent() -> Field {
+    Field {
+        name: "consent",
+        label: "Consent",
+        required: true,
+        kind: Kind::Bool { must_be_true: true },
+    }
+}
+const fn many(name: &'static str, label: &'static str, options: &'static [&'static str]) -> Field {
+    Field {
+        name,
+        label,
+        required: false,
+        kind: Kind::Many(options),
+    }
+}
+const FIRST_NAME: Field = text("firstName", "First name", true, NAME_MAX);
+const LAST_NAME: Field = text("lastName", "Last name", true, NAME_MAX);
+const PHONE_OPTIONAL: Field = text("phone", "Phone", false, PHONE_MAX);
+const PHONE_REQUIRED: Field = text("phone", "Phone", true, PHONE_MAX);
+const LOCATION: Field = text("location", "Location", false, SHORT_MAX);
+
+pub const NORTH_CAMPUS_INTERESTS: &[&str] = &[
+    "Receiving updates about North Campus launch",
+    "Joining the launch team",
+    "Serving in ministry areas",
+    "Leading a small group or Bible study",
+    "Helping with outreach and community connections",
+    "Supporting through prayer and encouragement",
+];
+pub const SERVICE_INFO: &[&str] = &[
+    "This is my first time",
+    "I've been here before",
+    "I'm visiting from another church",
+];
+pub const AGE_GROUPS: &[&str] = &["Under 18", "18–24", "25–34", "35–44", "45–54", "55+"];
+pub const HOW_DID_YOU_HEAR: &[&str] = &[
+    "friend-family",
+    "social-media",
+    "website",
+    "outreach",
+    "other",
+];
+pub const NEXT_STEPS: &[&str] = &[
+    "I made a decision to follow Jesus today",
+    "I want to be baptized",
+    "I want to join a Bible study",
+    "I want to serve on a team",
+    "I want to learn more about The Well",
+    "I'd like to speak with a pastor",
+];
+pub const CONTACT_METHODS: &[&str] = &["Email", "Phone", "Text"];
+pub const AVAILABILITY: &[&str] = &["Sundays", "Weekdays", "Weeknights", "Special Events Only"];
+pub const SERVICE_PREFERENCES: &[(&str, &[&str])] = &[
+    ("Worship", &["Worship Leader / Vocalist", "Band / Musician"]),
+    (
+        "Creative",
+        &[
+            "Video / Videography",
+            "Photography",
+            "Graphic Design",
+            "Social Media",
+            "Creative Arts",
+        ],
+    ),
+    (
+        "Production",
+        &[
+            "Cameras / Camera Operator",
+            "Lights / Lighting Tech",
+            "Sound / Audio Engineer",
+            "Broadcast / Livestream",
+            "Production Coordinator",
+        ],
+    ),
+    (
+        "Parking & Greeter",
+        &["Parking Team", "Greeter / Usher", "Connect Team"],
+    ),
+    (
+        "Teaching & Discipleship",
+        &["Bible Study Leader", "Small Group Facilitator", "Mentor"],
+    ),
+    (
+        "Outreach & Missions",
+        &["Local Outreach", "Global Missions Trips"],
+    ),
+    ("Children Ministry", &["Kids Ministry", "Youth Ministry"]),
+];
+pub const SUBSCRIPTION_LISTS: &[&str] = &["music", "media"];
+
+pub static FORMS: &[Form] = &[
+    Form {
+        name: "prayer-request",
+        fields: &[
+            text("name", "Name", true, NAME_MAX),
+            PHONE_OPTIONAL,
+            long("prayerRequest", "Prayer request", true),
+        ],
+    },
+    Form {
+        name: "church-launch-response",
+        fields: &[
+            Field {
+                name: "name",
+                label: "Name",
+                required: true,
+                kind: Kind::Text {
+                    max: NAME_MAX,
+                    min: Some((2, "Name must be at least 2 characters")),
+                },
+            },
+            Field {
+                name: "phone",
+                label: "Phone",
+                required: true,
+                kind: Kind::Text {
+                    max: PHONE_MAX,
+                    min: Some((10, "Please enter a valid phone number")),
+                },
+            },
+            Field {
+                name: "email",
+                label: "Email",
+                required: true,
+                kind: Kind::Email {
+                    message: "Please enter a valid email address",
+                },
+            },
+        ],
+    },
+    Form {
+        name: "north-campus-interest",
+        fields: &[
+            FIRST_NAME,
+            LAST_NAME,
+            email(true),
+            PHONE_OPTIONAL,
+            LOCATION,
+            many("interests", "Interests", NORTH_CAMPUS_INTERESTS),
+            long("hearAbout", "How you heard about us", false),
+            long("questions", "Questions", false),
+            consent(),
+        ],
+    },
+    Form {
+        name: "connect-card",
+        fields: &[
+            FIRST_NAME,
+            LAST_NAME,
+            PHONE_REQUIRED,
+            email(true),
+            LOCATION,
+            many("serviceInfo", "Service", SERVICE_INFO),
+            Field {
+                name: "ageGroup",
+                label: "Age group",
+                required: false,
+                kind: Kind::One(AGE_GROUPS),
+            },
+            Field {
+                name: "howDidYouHear",
+                label: "How you heard about us",
+                required: false,
+                kind: Kind::One(HOW_DID_YOU_HEAR),
+            },
+            many("nextSteps", "Next steps", NEXT_STEPS),
+            long("prayerRequest", "Prayer request", false),
+            consent(),
+        ],
+    },
+    Form {
+        name: "serve-interest",
+        fields: &[
+            FIRST_NAME,
+            LAST_NAME,
+            email(true),
+            PHONE_REQUIRED,
+            many("contactMethod", "Contact method", CONTACT_METHODS),
+            LOCATION,
+            Field {
+                name: "servicePreference",
+                label: "Where you'd like to serve",
+                required: false,
+                kind: Kind::Grouped(SERVICE_PREFERENCES),
+            },
+            many("availability", "Availability", AVAILABILITY),
+            long("aboutYou", "About you", false),
+            consent(),
+            long("otherSkills", "Other skills", false),
+        ],
+    },
+    Form {
+        name: "contact",
+        fields: &[
+            FIRST_NAME,
+            LAST_NAME,
+            email(true),
+            text("subject", "Subject", true, SHORT_MAX),
+            long("message", "Message", true),
+        ],
+    },
+    Form {
+        name: "subscription",
+        fields: &[
+            email(true),
+            Field {
+                name: "list",
+                label: "List",
+                required: true,
+                kind: Kind::One(SUBSCRIPTION_LISTS),
+            },
+        ],
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static Form> {
+    FORMS.iter().find(|form| form.name == name)
+}
+
+pub fn names() -> Vec<&'static str> {
+    FORMS.iter().map(|form| form.name).collect()
+}
+
+/// Field name to the message a visitor reads; empty when the submission is valid.
+pub type FieldErrors = BTreeMap<String, String>;
+
+impl Kind {
+    /// Every option a list field accepts, flattened.
+    pub fn options(&self) -> Vec<&'static str> {
+        match self {
+            Kind::One(options) | Kind::Many(options) => options.to_vec(),
+            Kind::Grouped(groups) => groups
+                .iter()
+                .flat_map(|(_, options)| options.iter().copied())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A plausible address: one @, something before it, a dotted domain, no spaces.
+pub fn looks_like_email(value: &str) -> bool {
+    let Some((local, domain)) = value.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !domain.contains('@')
+        && !value.chars().any(|c| c.is_whitespace() || c.is_control())
+        && domain.split('.').count() >= 2
+        && domain.split('.').all(|part| !part.is_empty())
+}
+
+impl Form {
+    /// Checks a submission against the declaration. On success returns the record to
+    /// store: every declared field (trimmed text, lists, booleans), nothing else.
+    pub fn validate(&self, input: &Map<String, Value>) -> Result<Map<String, Value>, FieldErrors> {
+        let mut record = Map::new();
+        let mut errors = FieldErrors::new();
+        for field in self.fields {
+            match field.check(input.get(field.name)) {
+                Ok(value) => {
+                    record.insert(field.name.to_string(), value);
+                }
+                Err(message) => {
+                    errors.insert(field.name.to_string(), message);
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(record)
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+impl Field {
+    fn check(&self, value: Option<&Value>) -> Result<Value, String> {
+        let label = self.label;
+        match self.kind {
+            Kind::Text { .. } | Kind::Email { .. } | Kind::LongText | Kind::One(_) => {
+                let text = match value {
+                    None | Some(Value::Null) => String::new(),
+                    Some(Value::String(s)) => s.trim().to_string(),
+                    Some(Value::Number(n)) if matches!(self.kind, Kind::Text { .. }) => {
+                        n.to_string()
+                    }
+                    Some(_) => return Err(format!("{label} must be text.")),
+                };
+                if text.is_empty() {
+                    return if self.required {
+                        Err(format!("{label} is required."))
+                    } else {
+                        Ok(Value::String(text))
+                    };
+                }
+                let chars = text.chars().count();
+                match self.kind {
+                    Kind::Text { max, min } => {
+                        if let Some((min, message)) = min
+                            && chars < min
+                        {
+                            return Err(message.to_string());
+                        }
+                        if chars > max {
+                            return Err(format!("{label} must be at most {max} characters."));
+                        }
+                    }
+                    Kind::Email { message } => {
+                        if chars > EMAIL_MAX {
+                            return Err(format!("{label} must be at most {EMAIL_MAX} characters."));
+                        }
+                        if !looks_like_email(&text) {
+                            return Err(message.to_string());
+                        }
+                    }
+                    Kind::LongText if chars > LONG_MAX => {
+                        return Err(format!("{label} must be at most {LONG_MAX} characters."));
+                    }
+                    Kind::One(options) if !options.contains(&text.as_str()) => {
+                        return Err(format!("{label} must be one of: {}.", options.join(", ")));
+                    }
+                    _ => {}
+                }
+                Ok(Value::String(text))
+            }
+            Kind::Bool { must_be_true } => {
+                let ticked = match value {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return Err(format!("{label} must be true or false.")),
+                };
+                if must_be_true && !ticked {
+                    return Err(format!(
+                        "{label} is required: please tick the box to agree."
+                    ));
+                }
+                Ok(Value::Bool(ticked))
+            }
+            Kind::Many(_) | Kind::Grouped(_) => {
+                let items = match value {
+                    None | Some(Value::Null) => Vec::new(),
+                    Some(Value::Array(items)) => items.clone(),
+                    Some(_) => return Err(format!("{label} must be a list.")),
+                };
+                let options = self.kind.options();
+                let mut chosen: Vec<Value> = Vec::new();
+                for item in items {
+                    let Value::String(s) = item else {
+                        return Err(format!("{label} must be a list of text values."));
+                    };
+                    if !options.contains(&s.as_str()) {
+                        return Err(format!(
+                            "{label}: '{}' is not one of the options.",
+                            s.chars().take(60).collect::<String>()
+                        ));
+                    }
+                    if chosen.iter().any(|c| c.as_str() == Some(s.as_str())) {
+                        return Err(format!("{label}: '{s}' is listed twice."));
+                    }
+                    chosen.push(Value::String(s));
+                }
+                if self.required && chosen.is_empty() {
+                    return Err(format!("{label}: choose at least one."));
+                }
+                Ok(Value::Array(chosen))
+            }
+        }
+    }
+}
+
+/// The TypeScript copy of these declarations, for the frontend (its forms import it).
+/// Written and checked by the test `the_frontend_copy_matches_these_declarations`.
+#[cfg(test)]
+pub fn typescript() -> String {
+    let mut out = String::from(
+        "// Generated from src/forms.rs by `UPDATE_FORMS_TS=1 cargo test forms::`: do not edit by hand.\n\
+         // A Rust test fails when this file and the declarations drift apart.\n\n",
+    );
+    out.push_str(&format!(
+        "export const LIMITS = {{ name: {NAME_MAX}, email: {EMAIL_MAX}, phone: {PHONE_MAX}, short: {SHORT_MAX}, long: {LONG_MAX} }} as const;\n"
+    ));
+    out.push_str(&format!("export const HONEYPOT = '{HONEYPOT}';\n\n"));
+    let quote = |s: &str| serde_json::to_string(s).expect("string");
+    let list = |items: &[&str]| {
+        format!(
+            "[{}]",
+            items
+                .iter()
+                .map(|s| quote(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    for form in FORMS {
+        let ident = form
+            .name
+            .split('-')
+            .map(|w| w[..1].to_uppercase() + &w[1..])
+            .collect::<String>();
+        out.push_str(&format!("export interface {ident} {{\n"));
+        for field in form.fields {
+            let ty = match field.kind {
+                Kind::Bool { .. } => "boolean".to_string(),
+                Kind::Many(_) | Kind::Grouped(_) => "string[]".to_string(),
+                Kind::One(options) => format!(
+                    "{} | ''",
+                    options
+                        .iter()
+                        .map(|s| quote(s))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ),
+                _ => "string".to_string(),
+            };
+            out.push_str(&format!("  {}: {ty};\n", field.name));
+        }
+        out.push_str("}\n\n");
+        out.push_str(&format!(
+            "export const {}_FIELDS = {{\n",
+            ident.to_uppercase()
+        ));
+        for field in form.fields {
+            let (max, options) = match field.kind {
+                Kind::Text { max, .. } => (max, "[]".to_string()),
+                Kind::Email { .. } => (EMAIL_MAX, "[]".to_string()),
+                Kind::LongText => (LONG_MAX, "[]".to_string()),
+                _ => (0, list(&field.kind.options())),
+            };
+            out.push_str(&format!(
+                "  {}: {{ label: {}, required: {}, maxLength: {max}, options: {options} }},\n",
+                field.name,
+                quote(field.label),
+                field.required
+            ));
+        }
+        out.push_str("} as const;\n\n");
+    }
+    out.push_str("export const SERVICE_PREFERENCE_GROUPS = [\n");
+    for (group, options) in SERVICE_PREFERENCES {
+        out.push_str(&format!(
+            "  {{ group: {}, options: {} }},\n",
+            quote(group),
+            list(options)
+        ));
+    }
+    out.push_str("] as const;\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn check(form: &str, input: Value) -> Result<Map<String, Value>, FieldErrors> {
+        find(form).unwrap().validate(input.as_object().unwrap())
+    }
+
+    fn valid(form: &str) -> Value {
+        match form {
+            "prayer-request" => json!({"name": "Ana", "prayerRequest": "For my mother"}),
+            "church-launch-response" => {
+                json!({"name": "Ana", "phone": "5551234567", "email": "ana@example.com"})
+            }
+            "north-campus-interest" => {
+                json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "consent": true})
+            }
+            "connect-card" => {
+                json!({"firstName": "Ana", "lastName": "Ruiz", "phone": "555", "email": "ana@example.com", "consent": true})
+            }
+            "serve-interest" => {
+                json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "phone": "555", "consent": true})
+            }
+            "contact" => {
+                json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "subject": "Hi", "message": "Hello"})
+            }
+            "subscription" => json!({"email": "ana@example.com", "list": "music"}),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn each_minimal_valid_submission_passes_and_each_required_field_is_enforced() {
+        for form in FORMS {
+            let base = valid(form.name);
+            assert!(check(form.name, base.clone()).is_ok(), "{}", form.name);
+            for field in form.fields.iter().filter(|f| f.required) {
+                for missing in [Value::Null, json!(""), json!("   \t\n")] {
+                    let mut input = base.clone();
+                    input[field.name] = missing.clone();
+                    if matches!(field.kind, Kind::Bool { .. }) {
+                        input[field.name] = json!(false);
+                    }
+                    let errors = check(form.name, input).expect_err(field.name);
+                    assert!(
+                        errors.contains_key(field.name),
+                        "{} {} {missing}",
+                        form.name,
+                        field.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn text_is_trimmed_and_unknown_fields_are_dropped() {
+        let record = check(
+            "prayer-request",
+            json!({"name": "  Ana  ", "prayerRequest": " Pray ", "ip": "1.2.3.4"}),
+        )
+        .unwrap();
+        assert_eq!(record["name"], "Ana");
+        assert_eq!(record["prayerRequest"], "Pray");
+        assert_eq!(record["phone"], "");
+        assert!(!record.contains_key("ip"));
+    }
+
+    #[test]
+    fn length_limits_follow_decisions() {
+        let cases = [
+            ("contact", "firstName", NAME_MAX),
+            ("contact", "subject", SHORT_MAX),
+            ("contact", "message", LONG_MAX),
+            ("connect-card", "phone", PHONE_MAX),
+            ("connect-card", "location", SHORT_MAX),
+        ];
+        for (form, field, max) in cases {
+            let mut input = valid(form);
+            input[field] = json!("é".repeat(max));
+            assert!(check(form, input.clone()).is_ok(), "{field} at {max}");
+            input[field] = json!("é".repeat(max + 1));
+            assert!(
+                check(form, input).unwrap_err()[field].contains(&max.to_string()),
+                "{field} over {max}"
+            );
+        }
+        let mut input = valid("contact");
+        input["email"] = json!(format!("{}@example.com", "a".repeat(250)));
+        assert!(check("contact", input).unwrap_err().contains_key("email"));
+    }
+
+    #[test]
+    fn emails_must_look_like_emails() {
+        for good in ["a@b.co", "first.last+tag@mail.example.org"] {
+            assert!(looks_like_email(good), "{good}");
+        }
+        for bad in [
+            "", "a", "a@", "@b.co", "a@b", "a@b.", "a b@c.co", "a@b@c.co", "a@.co",
+        ] {
+            assert!(!looks_like_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn launch_rsvp_uses_spec_messages() {
+        let errors = check(
+            "church-launch-response",
+            json!({"name": "A", "phone": "555-123", "email": "nope"}),
+        )
+        .unwrap_err();
+        assert_eq!(errors["name"], "Name must be at least 2 characters");
+        assert_eq!(errors["phone"], "Please enter a valid phone number");
+        assert_eq!(errors["email"], "Please enter a valid email address");
+    }
+
+    #[test]
+    fn option_lists_accept_only_their_own_values_once() {
+        let mut input = valid("connect-card");
+        input["ageGroup"] = json!("18–24");
+        input["howDidYouHear"] = json!("website");
+        input["serviceInfo"] = json!(["This is my first time"]);
+        input["nextSteps"] = json!(["I want to be baptized", "I'd like to speak with a pastor"]);
+        assert!(check("connect-card", input.clone()).is_ok());
+
+        for (field, bad) in [
+            ("ageGroup", json!("18-24")),
+            ("ageGroup", json!(["18–24"])),
+            ("howDidYouHear", json!("tv")),
+            ("serviceInfo", json!(["I want to be baptized"])),
+            (
+                "nextSteps",
+                json!(["I want to be baptized", "I want to be baptized"]),
+            ),
+            ("nextSteps", json!("I want to be baptized")),
+            ("nextSteps", json!([1])),
+        ] {
+            let mut wrong = input.clone();
+            wrong[field] = bad.clone();
+            assert!(
+                check("connect-card", wrong)
+                    .unwrap_err()
+                    .contains_key(field),
+                "{field} {bad}"
+            );
+        }
+        let mut empty = input.clone();
+        empty["ageGroup"] = json!("");
+        assert!(check("connect-card", empty).is_ok());
+    }
+
+    #[test]
+    fn serve_preferences_come_from_the_grouped_options() {
+        let mut input = valid("serve-interest");
+        input["servicePreference"] = json!(["Band / Musician", "Kids Ministry"]);
+        input["contactMethod"] = json!(["Text"]);
+        input["availability"] = json!(["Special Events Only"]);
+        assert!(check("serve-interest", input.clone()).is_ok());
+        input["servicePreference"] = json!(["Worship"]);
+        assert!(
+            check("serve-interest", input)
+                .unwrap_err()
+                .contains_key("servicePreference")
+        );
+    }
+
+    #[test]
+    fn consent_must_be_ticked_where_spec_requires_it() {
+        for form in ["north-campus-interest", "connect-card", "serve-interest"] {
+            for consent in [json!(false), Value::Null, json!("yes")] {
+                let mut input = valid(form);
+                input["consent"] = consent;
+                assert!(
+                    check(form, input).unwrap_err().contains_key("consent"),
+                    "{form}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn subscription_lists_are_music_or_media() {
+        assert!(check("subscription", json!({"email": "a@b.co", "list": "media"})).is_ok());
+        assert!(
+            check("subscription", json!({"email": "a@b.co", "list": "news"}))
+                .unwrap_err()
+                .contains_key("list")
+        );
+    }
+
+    #[test]
+    fn the_frontend_copy_matches_these_declarations() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("frontend/src/content/forms.generated.ts");
+        let expected = typescript();
+        if std::env::var("UPDATE_FORMS_TS").is_ok_and(|v| v == "1") {
+            std::fs::write(&path, &expected).unwrap();
+        }
+        let actual = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            actual == expected,
+            "{} drifted from src/forms.rs: run `UPDATE_FORMS_TS=1 cargo test forms::`",
+            path.display()
+        );
+    }
+}

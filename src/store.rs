@@ -1,0 +1,469 @@
+//! Form submissions on disk: the redb file, its format version, the one writer
+//! thread that groups concurrent submissions into one durable commit, and the
+//! reads, erasures and backups the command line needs while the server runs.
+use std::fs::OpenOptions;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, UNIX_EPOCH};
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use redb::{
+    Builder, ConcurrencyMode, Database, ReadableDatabase, ReadableTable, ReadableTableMetadata,
+    TableDefinition,
+};
+use serde_json::{Map, Value};
+use tokio::sync::{mpsc, oneshot};
+use ulid::{Generator, Ulid};
+
+use crate::forms::{FORMS, Form};
+
+pub const DB_FILE: &str = "thewell.redb";
+/// Bumped when the layout of tables or values changes in a way older code cannot read.
+pub const FORMAT_VERSION: u64 = 1;
+/// The time a submission was received, added to what the visitor typed.
+pub const SUBMITTED_AT: &str = "submittedAt";
+
+const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+/// One table per form, named after it: ULID (as u128, so keys sort by time) to JSON.
+fn table(form: &Form) -> TableDefinition<'static, u128, &'static str> {
+    TableDefinition::new(form.name)
+}
+
+/// Several processes share the file: the server writes, the CLI reads and erases.
+fn builder() -> Builder {
+    let mut builder = Builder::new();
+    builder.set_concurrency_mode(ConcurrencyMode::MultiWriter);
+    builder
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "the data directory {0} does not exist: pass the one `thewell serve` uses with --data-dir (or THEWELL_DATA_DIR)"
+    )]
+    NoDataDir(PathBuf),
+    #[error("there is no database at {0} yet: the server creates it when it starts")]
+    NoDatabase(PathBuf),
+    #[error(
+        "{path} was written by a newer thewell (format {found}, this one reads up to {FORMAT_VERSION}): upgrade thewell"
+    )]
+    TooNew { path: PathBuf, found: u64 },
+    #[error("{0} already exists: choose a new file name for the backup")]
+    BackupExists(PathBuf),
+    #[error("cannot use {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("database error: {0}")]
+    Db(String),
+    #[error("the storage writer has stopped")]
+    WriterStopped,
+}
+
+macro_rules! db_errors {
+    ($($t:ty),*) => {$(
+        impl From<$t> for StoreError {
+            fn from(error: $t) -> Self { StoreError::Db(error.to_string()) }
+        }
+    )*};
+}
+db_errors!(
+    redb::Error,
+    redb::DatabaseError,
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);
+
+pub fn db_path(data_dir: &Path) -> PathBuf {
+    data_dir.join(DB_FILE)
+}
+
+/// RFC 3339 UTC time of a ULID's millisecond stamp.
+pub fn received_at(id: Ulid) -> DateTime<Utc> {
+    DateTime::<Utc>::from(UNIX_EPOCH + Duration::from_millis(id.timestamp_ms()))
+}
+
+/// Opens (creating when missing, mode 0600) the database the server writes to.
+pub fn open_for_writing(data_dir: &Path) -> Result<Database, StoreError> {
+    let path = db_path(data_dir);
+    let io = |source| StoreError::Io {
+        path: path.clone(),
+        source,
+    };
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(&path)
+        .map_err(io)?;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).map_err(io)?;
+    let db = builder().create(&path)?;
+    let txn = db.begin_write()?;
+    {
+        let mut meta = txn.open_table(META)?;
+        let found = meta.get("format_version")?.map(|v| v.value());
+        match found {
+            Some(found) if found > FORMAT_VERSION => {
+                return Err(StoreError::TooNew { path, found });
+            }
+            Some(_) => {}
+            None => {
+                meta.insert("format_version", FORMAT_VERSION)?;
+            }
+        }
+        for form in FORMS {
+            txn.open_table(table(form))?;
+        }
+    }
+    txn.commit()?;
+    Ok(db)
+}
+
+fn existing_db(data_dir: &Path) -> Result<PathBuf, StoreError> {
+    if !data_dir.is_dir() {
+        return Err(StoreError::NoDataDir(data_dir.to_path_buf()));
+    }
+    let path = db_path(data_dir);
+    if !path.is_file() {
+        return Err(StoreError::NoDatabase(path));
+    }
+    Ok(path)
+}
+
+/// A reader beside the running server: sees every commit made before each read.
+/// It opens a shared (MultiWriter) handle rather than a read-only one, so that a
+/// file left by a crash is repaired instead of refused.
+pub struct Reader {
+    db: Database,
+}
+
+impl Reader {
+    pub fn open(data_dir: &Path) -> Result<Reader, StoreError> {
+        Self::open_file(&existing_db(data_dir)?)
+    }
+
+    /// Opens a database file directly (a backup, say).
+    pub fn open_file(path: &Path) -> Result<Reader, StoreError> {
+        let path = path.to_path_buf();
+        let db = builder().create(&path)?;
+        let reader = Reader { db };
+        if let Some(found) = reader.format_version()?
+            && found > FORMAT_VERSION
+        {
+            return Err(StoreError::TooNew { path, found });
+        }
+        Ok(reader)
+    }
+
+    pub fn format_version(&self) -> Result<Option<u64>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let meta = match txn.open_table(META) {
+            Ok(meta) => meta,
+            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
+            Err(error) => return Err(error.into()),
+        };
+        Ok(meta.get("format_version")?.map(|v| v.value()))
+    }
+
+    /// Calls `each` with every submission of `form` whose id lies in `[from, until)`, oldest first.
+    pub fn scan(
+        &self,
+        form: &Form,
+        from: u128,
+        until: u128,
+        mut each: impl FnMut(Ulid, &str) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let txn = self.db.begin_read()?;
+        let table = match txn.open_table(table(form)) {
+            Ok(table) => table,
+            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+            Err(error) => return Err(error.into()),
+        };
+        for row in table.range(from..until)? {
+            let (key, value) = row?;
+            each(Ulid::from(key.value()), value.value())?;
+        }
+        Ok(())
+    }
+
+    /// Per form: how many submissions, and the id of the latest.
+    pub fn stats(&self) -> Result<Vec<(&'static str, u64, Option<Ulid>)>, StoreError> {
+        let txn = self.db.begin_read()?;
+        let mut out = Vec::new();
+        for form in FORMS {
+            match txn.open_table(table(form)) {
+                Ok(t) => out.push((
+                    form.name,
+                    t.len()?,
+                    t.last()?.map(|(k, _)| Ulid::from(k.value())),
+                )),
+                Err(redb::TableError::TableDoesNotExist(_)) => out.push((form.name, 0, None)),
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Writes a consistent snapshot of every table into a new database at `target`.
+    pub fn backup(&self, target: &Path) -> Result<(), StoreError> {
+        let io = |source| StoreError::Io {
+            path: target.to_path_buf(),
+            source,
+        };
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(target)
+            .map_err(|e| {
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    StoreError::BackupExists(target.to_path_buf())
+                } else {
+                    io(e)
+                }
+            })?;
+        let result = (|| {
+            let source = self.db.begin_read()?;
+            let copy = Database::create(target)?;
+            let txn = copy.begin_write()?;
+            {
+                let mut meta = txn.open_table(META)?;
+                meta.insert("format_version", FORMAT_VERSION)?;
+                for form in FORMS {
+                    let mut to = txn.open_table(table(form))?;
+                    if let Ok(from) = source.open_table(table(form)) {
+                        for row in from.iter()? {
+                            let (key, value) = row?;
+                            to.insert(key.value(), value.value())?;
+                        }
+                    }
+                }
+            }
+            txn.commit()?;
+            Ok(())
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(target);
+        }
+        result
+    }
+}
+
+/// Deletes every submission whose `email` is `address` (case-insensitive), from every
+/// form, in one transaction. Returns how many per form.
+pub fn erase_email(
+    data_dir: &Path,
+    address: &str,
+) -> Result<Vec<(&'static str, usize)>, StoreError> {
+    let path = existing_db(data_dir)?;
+    let db = builder().create(&path)?;
+    let wanted = address.trim().to_lowercase();
+    let txn = db.begin_write()?;
+    let mut counts = Vec::new();
+    for form in FORMS {
+        let mut t = txn.open_table(table(form))?;
+        let doomed: Vec<u128> = t
+            .iter()?
+            .filter_map(|row| row.ok())
+            .filter(|(_, v)| {
+                serde_json::from_str::<Map<String, Value>>(v.value())
+                    .ok()
+                    .and_then(|record| {
+                        record
+                            .get("email")
+                            .and_then(Value::as_str)
+                            .map(|e| e.trim().to_lowercase() == wanted)
+                    })
+                    .unwrap_or(false)
+            })
+            .map(|(k, _)| k.value())
+            .collect();
+        for key in &doomed {
+            t.remove(key)?;
+        }
+        counts.push((form.name, doomed.len()));
+    }
+    txn.commit()?;
+    Ok(counts)
+}
+
+struct Job {
+    form: &'static Form,
+    record: Map<String, Value>,
+    reply: oneshot::Sender<Result<Ulid, StoreError>>,
+}
+
+/// The handle the web server submits through. Cloning it is cheap.
+#[derive(Clone)]
+pub struct Writer {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// At most this many submissions share one commit.
+const MAX_BATCH: usize = 512;
+
+impl Writer {
+    /// Opens the database in `data_dir` and starts the writer thread over it.
+    pub fn start(data_dir: &Path) -> Result<Writer, StoreError> {
+        let db = open_for_writing(data_dir)?;
+        let data_dir = data_dir.to_path_buf();
+        let (jobs, rx) = mpsc::channel(4096);
+        std::thread::Builder::new()
+            .name("thewell-writer".into())
+            .spawn(move || write_loop(Some(db), &data_dir, rx))
+            .map_err(|source| StoreError::Io {
+                path: "the writer thread".into(),
+                source,
+            })?;
+        Ok(Writer { jobs })
+    }
+
+    /// Stores one validated record; answers with its id once the commit is on disk.
+    pub async fn submit(
+        &self,
+        form: &'static Form,
+        record: Map<String, Value>,
+    ) -> Result<Ulid, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job {
+                form,
+                record,
+                reply,
+            })
+            .await
+            .map_err(|_| StoreError::WriterStopped)?;
+        answer.await.map_err(|_| StoreError::WriterStopped)?
+    }
+}
+
+/// Takes whatever submissions are waiting (up to MAX_BATCH), commits them together,
+/// then answers each. After a failed commit (disk full, say) redb wants a fresh
+/// handle, so the next batch reopens the file: storing resumes once space is freed.
+fn write_loop(mut db: Option<Database>, data_dir: &Path, mut rx: mpsc::Receiver<Job>) {
+    let mut ids = Generator::new();
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = rx.blocking_recv() {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut prepared = Vec::with_capacity(batch.len());
+        for mut job in batch.drain(..) {
+            let id = ids.generate().unwrap_or_else(|_| Ulid::generate());
+            let at = received_at(id).to_rfc3339_opts(SecondsFormat::Millis, true);
+            job.record
+                .insert(SUBMITTED_AT.to_string(), Value::String(at));
+            let json = Value::Object(std::mem::take(&mut job.record)).to_string();
+            prepared.push((job, id, json));
+        }
+        if db.is_none() {
+            db = open_for_writing(data_dir)
+                .inspect_err(|error| tracing::error!(%error, "cannot reopen the database"))
+                .ok();
+        }
+        let result = match &db {
+            Some(handle) => commit(handle, &prepared),
+            None => Err(StoreError::Db("the database is not open".into())),
+        };
+        if let Err(error) = &result {
+            tracing::error!(%error, count = prepared.len(), "could not store submissions");
+            db = None;
+        }
+        for (job, id, _) in prepared {
+            let answer = match &result {
+                Ok(()) => Ok(id),
+                Err(error) => Err(StoreError::Db(error.to_string())),
+            };
+            let _ = job.reply.send(answer);
+        }
+    }
+}
+
+fn commit(db: &Database, prepared: &[(Job, Ulid, String)]) -> Result<(), StoreError> {
+    let txn = db.begin_write()?;
+    for (job, id, json) in prepared {
+        txn.open_table(table(job.form))?
+            .insert(u128::from(*id), json.as_str())?;
+    }
+    txn.commit()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forms::find;
+
+    #[tokio::test]
+    async fn submissions_are_readable_in_order_with_their_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let writer = Writer::start(dir.path()).unwrap();
+        let mode = std::fs::metadata(db_path(dir.path()))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o600);
+        let form = find("contact").unwrap();
+        let mut ids = Vec::new();
+        for i in 0..3 {
+            let mut record = Map::new();
+            record.insert("subject".into(), Value::String(format!("s{i}")));
+            ids.push(writer.submit(form, record).await.unwrap());
+        }
+        let reader = Reader::open(dir.path()).unwrap();
+        let mut seen = Vec::new();
+        reader
+            .scan(form, 0, u128::MAX, |id, json| {
+                let record: Map<String, Value> = serde_json::from_str(json).unwrap();
+                assert!(record[SUBMITTED_AT].as_str().unwrap().ends_with('Z'));
+                seen.push((id, record["subject"].as_str().unwrap().to_string()));
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(seen.iter().map(|(id, _)| *id).collect::<Vec<_>>(), ids);
+        assert_eq!(seen[2].1, "s2");
+        assert_eq!(reader.format_version().unwrap(), Some(FORMAT_VERSION));
+    }
+
+    #[test]
+    fn a_newer_format_is_refused_not_misread() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = open_for_writing(dir.path()).unwrap();
+        let txn = db.begin_write().unwrap();
+        txn.open_table(META)
+            .unwrap()
+            .insert("format_version", FORMAT_VERSION + 1)
+            .unwrap();
+        txn.commit().unwrap();
+        drop(db);
+        assert!(matches!(
+            open_for_writing(dir.path()),
+            Err(StoreError::TooNew { .. })
+        ));
+        assert!(matches!(
+            Reader::open(dir.path()),
+            Err(StoreError::TooNew { .. })
+        ));
+    }
+
+    #[test]
+    fn missing_directory_and_database_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(
+            Reader::open(&dir.path().join("nope")),
+            Err(StoreError::NoDataDir(_))
+        ));
+        assert!(matches!(
+            Reader::open(dir.path()),
+            Err(StoreError::NoDatabase(_))
+        ));
+    }
+}

@@ -1,0 +1,451 @@
+//! HTTP tests of POST /api/<form>: answers and status codes, limits, the honeypot,
+//! rate limits and client addresses, and storage failures.
+mod common;
+
+use common::{Server, client, thewell};
+use reqwest::{StatusCode, header};
+use serde_json::{Value, json};
+
+fn valid(form: &str) -> Value {
+    match form {
+        "prayer-request" => json!({"name": "Ana", "phone": "", "prayerRequest": "For my mother"}),
+        "church-launch-response" => {
+            json!({"name": "Ana", "phone": "555-123-4567", "email": "ana@example.com"})
+        }
+        "north-campus-interest" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "phone": "", "location": "Wilmington, DE", "interests": ["Joining the launch team"], "hearAbout": "", "questions": "", "consent": true})
+        }
+        "connect-card" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "phone": "555-123-4567", "email": "ana@example.com", "location": "", "serviceInfo": ["This is my first time"], "ageGroup": "25–34", "howDidYouHear": "friend-family", "nextSteps": [], "prayerRequest": "", "consent": true})
+        }
+        "serve-interest" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "phone": "555", "contactMethod": ["Email"], "location": "", "servicePreference": ["Photography"], "availability": ["Sundays"], "aboutYou": "", "consent": true, "otherSkills": ""})
+        }
+        "contact" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "subject": "Hello", "message": "A question"})
+        }
+        "subscription" => json!({"email": "ana@example.com", "list": "media"}),
+        _ => unreachable!(),
+    }
+}
+
+const FORMS: [&str; 7] = [
+    "prayer-request",
+    "church-launch-response",
+    "north-campus-interest",
+    "connect-card",
+    "serve-interest",
+    "contact",
+    "subscription",
+];
+
+fn count(server: &Server, form: &str) -> u64 {
+    let (ok, out, err) = thewell(&server.data_dir(), &["stats"]);
+    assert!(ok, "{err}");
+    out.lines()
+        .find(|l| l.split_whitespace().next() == Some(form))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+async fn error_body(response: reqwest::Response) -> Value {
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+    assert!(
+        response.headers().get("content-security-policy").is_some(),
+        "security headers on errors too"
+    );
+    let body: Value = response.json().await.unwrap();
+    assert!(
+        body["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{body}"
+    );
+    assert!(body["fields"].is_object(), "{body}");
+    body
+}
+
+#[tokio::test]
+async fn every_form_accepts_a_valid_submission_with_201_and_an_id() {
+    let server = Server::start();
+    for form in FORMS {
+        let response = server.post(form, &valid(form)).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "{form}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["id"].as_str().unwrap().len(), 26, "{form}: a ULID");
+        assert_eq!(count(&server, form), 1, "{form} stored");
+    }
+}
+
+#[tokio::test]
+async fn validation_errors_name_each_field_with_a_readable_message() {
+    let server = Server::start();
+    let response = server.post("contact", &json!({"firstName": "  ", "email": "not-an-email", "subject": "x".repeat(201), "message": "hi"})).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body = error_body(response).await;
+    assert_eq!(body["fields"]["firstName"], "First name is required.");
+    assert_eq!(body["fields"]["lastName"], "Last name is required.");
+    assert_eq!(
+        body["fields"]["email"],
+        "Please enter a valid email address."
+    );
+    assert_eq!(
+        body["fields"]["subject"],
+        "Subject must be at most 200 characters."
+    );
+    assert!(body["fields"].get("message").is_none());
+
+    let rsvp = server
+        .post(
+            "church-launch-response",
+            &json!({"name": "A", "phone": "12345", "email": "x"}),
+        )
+        .await;
+    let body = error_body(rsvp).await;
+    assert_eq!(body["fields"]["name"], "Name must be at least 2 characters");
+    assert_eq!(body["fields"]["phone"], "Please enter a valid phone number");
+    assert_eq!(
+        body["fields"]["email"],
+        "Please enter a valid email address"
+    );
+
+    let card = server.post("connect-card", &json!({"firstName": "A", "lastName": "B", "phone": "1", "email": "a@b.co", "consent": false, "ageGroup": "30", "nextSteps": ["Fly"]})).await;
+    let body = error_body(card).await;
+    for field in ["consent", "ageGroup", "nextSteps"] {
+        assert!(body["fields"][field].is_string(), "{field}: {body}");
+    }
+    assert_eq!(
+        count(&server, "contact") + count(&server, "connect-card"),
+        0,
+        "nothing invalid is stored"
+    );
+}
+
+#[tokio::test]
+async fn unknown_fields_are_ignored_and_not_stored() {
+    let server = Server::start();
+    let mut body = valid("subscription");
+    body["ip"] = json!("1.2.3.4");
+    body["userAgent"] = json!("x");
+    assert_eq!(
+        server.post("subscription", &body).await.status(),
+        StatusCode::CREATED
+    );
+    let (_, out, _) = thewell(
+        &server.data_dir(),
+        &["export", "subscription", "--format", "jsonl"],
+    );
+    assert!(
+        !out.contains("1.2.3.4") && !out.contains("userAgent"),
+        "{out}"
+    );
+    assert!(out.contains("ana@example.com"));
+}
+
+#[tokio::test]
+async fn malformed_bodies_and_wrong_requests_get_their_status() {
+    let server = Server::start();
+    let url = server.url("/api/contact");
+
+    let bad_json = client()
+        .post(&url)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body("{\"firstName\":")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad_json.status(), StatusCode::BAD_REQUEST);
+    error_body(bad_json).await;
+
+    let not_object = client()
+        .post(&url)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body("[1,2]")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(not_object.status(), StatusCode::BAD_REQUEST);
+
+    let form_encoded = client()
+        .post(&url)
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body("a=b")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(form_encoded.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    error_body(form_encoded).await;
+
+    let no_type = client().post(&url).body("{}").send().await.unwrap();
+    assert_eq!(no_type.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+
+    let with_charset = client()
+        .post(&url)
+        .header(header::CONTENT_TYPE, "application/json; charset=utf-8")
+        .body(valid("contact").to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(with_charset.status(), StatusCode::CREATED);
+
+    let get = client().get(&url).send().await.unwrap();
+    assert_eq!(get.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(get.headers()[header::ALLOW], "POST");
+    error_body(get).await;
+
+    let unknown = client()
+        .post(server.url("/api/prayer-requests"))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    let body = error_body(unknown).await;
+    assert!(
+        body["error"].as_str().unwrap().contains("connect-card"),
+        "lists the forms: {body}"
+    );
+}
+
+#[tokio::test]
+async fn bodies_over_16_kib_are_refused_with_413_even_chunked() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = Server::start();
+    let big = json!({"firstName": "A", "lastName": "B", "email": "a@b.co", "subject": "s", "message": "m".repeat(17_000)});
+    let response = server.post("contact", &big).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    error_body(response).await;
+
+    // The same body sent chunked, without a Content-Length.
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let payload = big.to_string();
+    let mut request = String::from(
+        "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+    );
+    for chunk in payload.as_bytes().chunks(4096) {
+        request.push_str(&format!(
+            "{:x}\r\n{}\r\n",
+            chunk.len(),
+            std::str::from_utf8(chunk).unwrap()
+        ));
+    }
+    request.push_str("0\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer).await;
+    assert!(
+        answer.starts_with("HTTP/1.1 413"),
+        "{}",
+        &answer[..answer.len().min(200)]
+    );
+    assert_eq!(count(&server, "contact"), 0);
+}
+
+#[tokio::test]
+async fn a_filled_honeypot_gets_201_but_nothing_is_stored() {
+    let server = Server::start();
+    let mut body = valid("prayer-request");
+    body["website"] = json!("http://spam.example");
+    let response = server.post("prayer-request", &body).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["id"].as_str().unwrap().len(), 26);
+    assert_eq!(count(&server, "prayer-request"), 0);
+    body["website"] = json!("");
+    assert_eq!(
+        server.post("prayer-request", &body).await.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(count(&server, "prayer-request"), 1);
+}
+
+#[tokio::test]
+async fn default_limits_let_a_church_wifi_through_but_refuse_a_flood() {
+    let server = Server::start();
+    // 30 people behind one address each send a Connect Card at once.
+    let url = server.url("/api/connect-card");
+    let sends: Vec<_> = (0..30)
+        .map(|_| {
+            let url = url.clone();
+            tokio::spawn(async move {
+                client()
+                    .post(url)
+                    .json(&valid("connect-card"))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for send in sends {
+        statuses.push(send.await.unwrap());
+    }
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::CREATED),
+        "{statuses:?}"
+    );
+    assert_eq!(count(&server, "connect-card"), 30);
+
+    // The same address keeps going: 100 within the minute, most refused.
+    let mut refused = 0;
+    let mut retry_after = None;
+    for _ in 0..70 {
+        let response = server.post("contact", &valid("contact")).await;
+        if response.status() == StatusCode::TOO_MANY_REQUESTS {
+            refused += 1;
+            retry_after = response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .map(|v| v.to_str().unwrap().parse::<u64>().unwrap());
+            error_body(response).await;
+        }
+    }
+    assert!(refused > 50, "only {refused} of 100 refused");
+    assert!(
+        retry_after.is_some_and(|s| (1..=60).contains(&s)),
+        "{retry_after:?}"
+    );
+}
+
+#[tokio::test]
+async fn x_forwarded_for_counts_only_from_the_trusted_proxy() {
+    let post = |server: &Server, forwarded: &'static str| {
+        client()
+            .post(server.url("/api/subscription"))
+            .header("x-forwarded-for", forwarded)
+            .json(&valid("subscription"))
+            .send()
+    };
+    // Without a trusted proxy the header is ignored: one socket address, one allowance.
+    let plain = Server::start_with(&["--rate-burst", "2", "--rate-per-minute", "1"]);
+    assert_eq!(
+        post(&plain, "203.0.113.1").await.unwrap().status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        post(&plain, "203.0.113.2").await.unwrap().status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        post(&plain, "203.0.113.3").await.unwrap().status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+
+    // Behind the trusted proxy each forwarded address has its own allowance.
+    let proxied = Server::start_with(&[
+        "--rate-burst",
+        "2",
+        "--rate-per-minute",
+        "1",
+        "--trusted-proxy",
+        "127.0.0.1",
+    ]);
+    for _ in 0..2 {
+        assert_eq!(
+            post(&proxied, "198.51.100.7, 203.0.113.1")
+                .await
+                .unwrap()
+                .status(),
+            StatusCode::CREATED
+        );
+    }
+    assert_eq!(
+        post(&proxied, "203.0.113.1").await.unwrap().status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // A spoofed first entry does not help: the proxy's own (last) entry is the client.
+    assert_eq!(
+        post(&proxied, "10.9.9.9, 203.0.113.1")
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        post(&proxied, "203.0.113.2").await.unwrap().status(),
+        StatusCode::CREATED
+    );
+}
+
+#[tokio::test]
+async fn a_full_disk_answers_503_keeps_what_was_stored_and_keeps_serving_pages() {
+    // Create the database, then run the server with a file-size limit just above it:
+    // writes past the limit fail with EFBIG, as on a full disk.
+    let first = Server::start();
+    let dir = first.kill();
+    let size = std::fs::metadata(dir.path().join("data/thewell.redb"))
+        .unwrap()
+        .len();
+    let limit_kib = size / 1024 + 96;
+    let server = Server::spawn(
+        dir,
+        &["--rate-burst", "1000"],
+        Some(&format!("trap '' XFSZ; ulimit -f {limit_kib}")),
+    );
+
+    let mut stored = Vec::new();
+    let mut failed = None;
+    for i in 0..400 {
+        let body = json!({"name": format!("n{i}"), "prayerRequest": "p".repeat(4900)});
+        let response = server.post("prayer-request", &body).await;
+        match response.status() {
+            StatusCode::CREATED => stored.push(
+                response.json::<Value>().await.unwrap()["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            ),
+            StatusCode::SERVICE_UNAVAILABLE => {
+                failed = Some(error_body(response).await);
+                break;
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+    let failed = failed.expect("the file-size limit was never reached");
+    assert!(
+        failed["error"].as_str().unwrap().contains("try again"),
+        "{failed}"
+    );
+    assert!(!stored.is_empty());
+    assert_eq!(
+        client()
+            .get(server.url("/about"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+    // The writer reopens the database after a failed commit: a small submission that
+    // still fits in the file is stored without a restart.
+    assert_eq!(
+        server
+            .post("subscription", &valid("subscription"))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+
+    // Restarted without the limit: everything acknowledged is there, and storing works again.
+    let dir = server.kill();
+    let server = Server::spawn(dir, &[], None);
+    let (ok, out, err) = thewell(
+        &server.data_dir(),
+        &["export", "prayer-request", "--format", "jsonl"],
+    );
+    assert!(ok, "{err}");
+    for id in &stored {
+        assert!(out.contains(id.as_str()), "{id} lost");
+    }
+    assert_eq!(
+        server
+            .post("subscription", &valid("subscription"))
+            .await
+            .status(),
+        StatusCode::CREATED
+    );
+}
