@@ -272,4 +272,53 @@ mod tests {
             "2026-03-08T05:00:00+00:00"
         );
     }
+
+    #[test]
+    fn the_filter_keeps_exactly_the_days_asked_for_at_local_midnight() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = crate::store::open_for_writing(dir.path()).unwrap();
+        let form = forms::find("contact").unwrap();
+        let stamps = [
+            "2026-01-15T04:59:59.999Z",
+            "2026-01-15T05:00:00.000Z",
+            "2026-01-16T04:59:59.999Z",
+            "2026-01-16T05:00:00.000Z",
+        ];
+        for (i, stamp) in stamps.iter().enumerate() {
+            let ms = DateTime::parse_from_rfc3339(stamp)
+                .unwrap()
+                .timestamp_millis() as u64;
+            crate::store::insert_at(
+                &db,
+                form,
+                ulid::Ulid::from_parts(ms, i as u128),
+                &format!("{{\"subject\":\"{i}\"}}"),
+            );
+        }
+        drop(db);
+        let reader = Reader::open(dir.path()).unwrap();
+        let ny: Tz = "America/New_York".parse().unwrap();
+        let day = NaiveDate::from_ymd_opt(2026, 1, 15);
+        let (from, to) = key_range(day, day, ny);
+        let mut out = Vec::new();
+        let count = write(&reader, form, from, to, ny, Format::Jsonl, &mut out)
+            .ok()
+            .unwrap();
+        let subjects: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["subject"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(count, 2);
+        assert_eq!(
+            subjects,
+            ["1", "2"],
+            "midnight to 23:59:59.999 in New York, no more"
+        );
+    }
 }

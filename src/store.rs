@@ -396,6 +396,17 @@ fn commit(db: &Database, prepared: &[(Job, Ulid, String)]) -> Result<(), StoreEr
     Ok(())
 }
 
+/// Test support: stores a record under a chosen id (and so a chosen time).
+#[cfg(test)]
+pub fn insert_at(db: &Database, form: &Form, id: Ulid, json: &str) {
+    let txn = db.begin_write().unwrap();
+    txn.open_table(table(form))
+        .unwrap()
+        .insert(u128::from(id), json)
+        .unwrap();
+    txn.commit().unwrap();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
