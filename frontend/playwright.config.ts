@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const port = Number(process.env.THEWELL_E2E_PORT ?? 18181);
 const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../target/release/thewell', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'thewell-e2e-'));
+// Made once by the runner; its workers inherit the variable (they load this file too).
+const dataDir = (process.env.THEWELL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'thewell-e2e-')));
+process.env.THEWELL_E2E_BIN = binary;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);

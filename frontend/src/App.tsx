@@ -4,9 +4,11 @@ import { useEffect } from 'react';
 import type { FunctionComponent } from 'preact';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { Toaster } from './components/Toaster';
 import { notFoundMeta, routeMeta, type RouteMeta } from './content/routes';
 import { RouterProvider, useRouter } from './lib/router';
 import { About } from './pages/About';
+import { Contact } from './pages/Contact';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
 import { Summary } from './pages/Summary';
@@ -14,6 +16,7 @@ import { Summary } from './pages/Summary';
 const pages: Record<string, FunctionComponent<{ meta: RouteMeta }>> = {
   '/': Home,
   '/about': About,
+  '/contact': Contact,
 };
 
 function CurrentPage() {
@@ -41,6 +44,7 @@ export function App({ path, year }: { path: string; year: number }) {
         <CurrentPage />
       </main>
       <Footer year={year} />
+      <Toaster />
     </RouterProvider>
   );
 }

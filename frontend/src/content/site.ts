@@ -17,6 +17,8 @@ export const site = {
   name: 'The Well',
   /** Placeholder until the ministry supplies its giving page: it reads as one. */
   givingUrl: 'https://giving.example.org/the-well-placeholder',
+  /** Placeholder until the ministry supplies its address: the reserved .example domain. */
+  contactEmail: 'contact@thewell.example',
   homeTagline: 'Love God. Love People. Change the World.',
   footerTagline: 'A global ministry bringing Jesus to the marketplace. One family. Many nations. One mission.',
 } as const;

@@ -1,0 +1,90 @@
+// The notification region: shows the current toast for 5 s, dismisses it on a swipe
+// right past 50 px or its close button, and takes focus on F8 (SPEC.md §9).
+import { useEffect, useRef, useState } from 'react';
+import { dismissToast, subscribeToasts, TOAST_DURATION_MS, type Toast } from '../lib/toast';
+
+const SWIPE_THRESHOLD_PX = 50;
+
+function ToastCard({ toast }: { toast: Toast }) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast.id]);
+
+  const destructive = toast.variant === 'destructive';
+  return (
+    <li
+      role={destructive ? 'alert' : 'status'}
+      data-testid="toast"
+      data-variant={toast.variant}
+      class={`pointer-events-auto relative w-full touch-pan-y rounded-xl border p-4 pr-10 shadow-lg ${
+        destructive ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
+      }`}
+      style={{ transform: `translateX(${offset}px)` }}
+      onPointerDown={(event) => {
+        start.current = event.clientX;
+        (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+      }}
+      onPointerUp={(event) => {
+        const moved = start.current === null ? 0 : event.clientX - start.current;
+        start.current = null;
+        if (moved > SWIPE_THRESHOLD_PX) dismissToast(toast.id);
+        else setOffset(0);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        setOffset(0);
+      }}
+    >
+      <p class="font-semibold">{toast.title}</p>
+      {toast.description && <p class={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-700'}`}>{toast.description}</p>}
+      <button
+        type="button"
+        aria-label="Dismiss notification"
+        class={`absolute right-2 top-2 rounded-md p-1 ${destructive ? 'hover:bg-red-800' : 'hover:bg-slate-100'}`}
+        onClick={() => dismissToast(toast.id)}
+      >
+        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+          <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+export function Toaster() {
+  const [current, setCurrent] = useState<Toast | null>(null);
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => subscribeToasts(setCurrent), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault();
+        region.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      class="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col p-4 focus:outline-none md:max-w-[420px]"
+    >
+      <ol aria-live="polite" class="flex flex-col gap-2">
+        {current && <ToastCard key={current.id} toast={current} />}
+      </ol>
+    </section>
+  );
+}

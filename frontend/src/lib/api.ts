@@ -1,0 +1,43 @@
+// The client for the site's own server: JSON in and out, credentials sent, and a
+// non-OK answer turned into an error whose message is `<status>: <body or status text>`
+// (SPEC.md §8). The server's per-field messages ride along for the form to show.
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** Field name to a message a visitor can read, when the server named fields. */
+  readonly fields: Record<string, string>;
+  /** The server's one-sentence explanation, when it sent one. */
+  readonly summary: string | undefined;
+
+  constructor(status: number, text: string, statusText: string) {
+    super(`${status}: ${text || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    let parsed: { error?: unknown; fields?: unknown } = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: the message above still carries the text.
+    }
+    this.summary = typeof parsed.error === 'string' ? parsed.error : undefined;
+    this.fields = parsed.fields && typeof parsed.fields === 'object' ? (parsed.fields as Record<string, string>) : {};
+  }
+}
+
+/** Sends a request; the body is JSON with a JSON content type only when there is a payload. */
+export async function apiRequest<T = unknown>(method: string, path: string, payload?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: payload === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Posts one form's submission to /api/<form>; resolves with the stored id. */
+export function submitForm(form: string, payload: object): Promise<{ id: string }> {
+  return apiRequest<{ id: string }>('POST', `/api/${form}`, payload);
+}
