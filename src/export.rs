@@ -156,6 +156,12 @@ impl From<csv::Error> for WriteError {
     }
 }
 
+impl From<StoreError> for WriteError {
+    fn from(error: StoreError) -> Self {
+        WriteError::Store(error)
+    }
+}
+
 fn write(
     reader: &Reader,
     form: &Form,
@@ -166,7 +172,6 @@ fn write(
     mut out: impl Write,
 ) -> Result<u64, WriteError> {
     let mut count = 0u64;
-    let mut failure: Option<WriteError> = None;
     match format {
         Format::Csv => {
             // The byte-order mark tells Excel the file is UTF-8 (Urdu, accents); Calc accepts it too.
@@ -178,7 +183,7 @@ fn write(
             header.extend(form.fields.iter().map(|f| f.name));
             csv.write_record(&header)?;
             let mut row = Vec::with_capacity(header.len());
-            let scanned = reader.scan(form, from, to, |id, json| {
+            reader.scan(form, from, to, |id, json| -> Result<(), WriteError> {
                 let record: Map<String, Value> = serde_json::from_str(json).unwrap_or_default();
                 row.clear();
                 row.push(id.to_string());
@@ -188,35 +193,20 @@ fn write(
                         .to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
                 );
                 row.extend(form.fields.iter().map(|f| cell(record.get(f.name))));
-                if let Err(error) = csv.write_record(&row) {
-                    failure = Some(error.into());
-                    return Err(StoreError::Db("stopped".into()));
-                }
+                csv.write_record(&row)?;
                 count += 1;
                 Ok(())
-            });
-            if let Some(error) = failure {
-                return Err(error);
-            }
-            scanned.map_err(WriteError::Store)?;
+            })?;
             csv.flush()?;
         }
         Format::Jsonl => {
-            let scanned = reader.scan(form, from, to, |id, json| {
+            reader.scan(form, from, to, |id, json| -> Result<(), WriteError> {
                 let mut record: Map<String, Value> = serde_json::from_str(json).unwrap_or_default();
                 record.insert("id".into(), Value::String(id.to_string()));
-                let line = Value::Object(record).to_string();
-                if let Err(error) = writeln!(out, "{line}") {
-                    failure = Some(error.into());
-                    return Err(StoreError::Db("stopped".into()));
-                }
+                writeln!(out, "{}", Value::Object(record))?;
                 count += 1;
                 Ok(())
-            });
-            if let Some(error) = failure {
-                return Err(error);
-            }
-            scanned.map_err(WriteError::Store)?;
+            })?;
             out.flush()?;
         }
     }

@@ -168,22 +168,23 @@ impl Reader {
         Ok(meta.get("format_version")?.map(|v| v.value()))
     }
 
-    /// Calls `each` with every submission of `form` whose id lies in `[from, until)`, oldest first.
-    pub fn scan(
+    /// Calls `each` with every submission of `form` whose id lies in `[from, until)`,
+    /// oldest first; stops at the first error (the callback's own, or the store's).
+    pub fn scan<E: From<StoreError>>(
         &self,
         form: &Form,
         from: u128,
         until: u128,
-        mut each: impl FnMut(Ulid, &str) -> Result<(), StoreError>,
-    ) -> Result<(), StoreError> {
-        let txn = self.db.begin_read()?;
+        mut each: impl FnMut(Ulid, &str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let txn = self.db.begin_read().map_err(StoreError::from)?;
         let table = match txn.open_table(table(form)) {
             Ok(table) => table,
             Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
-            Err(error) => return Err(error.into()),
+            Err(error) => return Err(StoreError::from(error).into()),
         };
-        for row in table.range(from..until)? {
-            let (key, value) = row?;
+        for row in table.range(from..until).map_err(StoreError::from)? {
+            let (key, value) = row.map_err(StoreError::from)?;
             each(Ulid::from(key.value()), value.value())?;
         }
         Ok(())
@@ -432,7 +433,7 @@ mod tests {
         let reader = Reader::open(dir.path()).unwrap();
         let mut seen = Vec::new();
         reader
-            .scan(form, 0, u128::MAX, |id, json| {
+            .scan(form, 0, u128::MAX, |id, json| -> Result<(), StoreError> {
                 let record: Map<String, Value> = serde_json::from_str(json).unwrap();
                 assert!(record[SUBMITTED_AT].as_str().unwrap().ends_with('Z'));
                 seen.push((id, record["subject"].as_str().unwrap().to_string()));

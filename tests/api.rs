@@ -142,50 +142,42 @@ async fn unknown_fields_are_ignored_and_not_stored() {
     assert!(out.contains("ana@example.com"));
 }
 
+/// Posts a raw body with the given content type.
+async fn post_raw(url: &str, content_type: &str, body: &str) -> reqwest::Response {
+    client()
+        .post(url)
+        .header(header::CONTENT_TYPE, content_type)
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap()
+}
+
 #[tokio::test]
 async fn malformed_bodies_and_wrong_requests_get_their_status() {
     let server = Server::start();
     let url = server.url("/api/contact");
 
-    let bad_json = client()
-        .post(&url)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body("{\"firstName\":")
-        .send()
-        .await
-        .unwrap();
+    let bad_json = post_raw(&url, "application/json", "{\"firstName\":").await;
     assert_eq!(bad_json.status(), StatusCode::BAD_REQUEST);
     error_body(bad_json).await;
 
-    let not_object = client()
-        .post(&url)
-        .header(header::CONTENT_TYPE, "application/json")
-        .body("[1,2]")
-        .send()
-        .await
-        .unwrap();
+    let not_object = post_raw(&url, "application/json", "[1,2]").await;
     assert_eq!(not_object.status(), StatusCode::BAD_REQUEST);
 
-    let form_encoded = client()
-        .post(&url)
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .body("a=b")
-        .send()
-        .await
-        .unwrap();
+    let form_encoded = post_raw(&url, "application/x-www-form-urlencoded", "a=b").await;
     assert_eq!(form_encoded.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
     error_body(form_encoded).await;
 
     let no_type = client().post(&url).body("{}").send().await.unwrap();
     assert_eq!(no_type.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
 
-    let with_charset = client()
-        .post(&url)
-        .header(header::CONTENT_TYPE, "application/json; charset=utf-8")
-        .body(valid("contact").to_string())
-        .send()
-        .await
-        .unwrap();
+    let with_charset = post_raw(
+        &url,
+        "application/json; charset=utf-8",
+        &valid("contact").to_string(),
+    )
+    .await;
     assert_eq!(with_charset.status(), StatusCode::CREATED);
 
     let get = client().get(&url).send().await.unwrap();
