@@ -12,6 +12,8 @@ export default defineConfig({
     assetsDir: 'assets',
     modulePreload: { polyfill: false },
     cssCodeSplit: false,
+    // scripts/prerender.mjs reads it to preload each page's chunk, then deletes it.
+    manifest: true,
     sourcemap: false,
   },
   ssr: { noExternal: true },

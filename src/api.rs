@@ -42,6 +42,10 @@ pub enum ApiError {
     #[error("Too many submissions from your network. Please wait {0} seconds and try again.")]
     RateLimited(u64),
     #[error(
+        "'{0}' is not an instant: write it in RFC 3339, e.g. at=2026-11-18T19:00:00-05:00 (encode '+' as %2B)."
+    )]
+    BadInstant(String),
+    #[error(
         "We could not save your submission just now. Nothing you sent was stored; please try again in a few minutes."
     )]
     Unavailable,
@@ -54,7 +58,9 @@ impl ApiError {
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::BadJson(_) | ApiError::Invalid(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadJson(_) | ApiError::Invalid(_) | ApiError::BadInstant(_) => {
+                StatusCode::BAD_REQUEST
+            }
             ApiError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         }

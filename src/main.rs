@@ -1,12 +1,14 @@
 //! Entry point: parses the command line, sets up logging, and runs the subcommand.
 mod api;
 mod assets;
+mod calendar;
 mod cli;
 mod export;
 mod forms;
 mod maintenance;
 mod middleware;
 mod ratelimit;
+mod schedule;
 mod server;
 mod store;
 

@@ -13,7 +13,8 @@ pub const CONTENT_SECURITY_POLICY: &str = concat!(
     "img-src 'self' data:; ",
     "font-src 'self'; ",
     "connect-src 'self'; ",
-    "media-src 'self'; ",
+    // The direct video file lives on a media host the volunteer chooses; media cannot run script.
+    "media-src 'self' https:; ",
     "frame-src https://www.youtube-nocookie.com https://zoom.us https://*.zoom.us; ",
     "object-src 'none'; ",
     "base-uri 'self'; ",

@@ -12,6 +12,7 @@ use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 
 use crate::api::{self, Api};
 use crate::assets;
+use crate::calendar;
 use crate::cli::ServeArgs;
 use crate::middleware;
 use crate::ratelimit::Limiter;
@@ -65,6 +66,8 @@ fn healthz() -> &'static str {
 pub fn app(api: Arc<Api>) -> impl Endpoint {
     Route::new()
         .at("/healthz", get(healthz))
+        .at("/api/schedule", get(calendar::schedule))
+        .at("/calendar/:file", get(calendar::calendar))
         .nest("/api", api::forms_endpoint.data(api))
         .nest("/", assets::serve)
         .around(middleware::around)

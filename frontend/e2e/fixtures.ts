@@ -1,10 +1,16 @@
-// Shared test setup: fail a test on any page error or console error, and answer
-// the external giving page locally (this machine has no outside network).
-import { test as base, expect } from '@playwright/test';
+// Shared test setup: fail a test on any page error or console error; answer the
+// external giving page and the embedded players locally (this machine has no
+// outside network); and an axe scan helper (WCAG 2.2 AA).
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const GIVING_HOST = 'https://giving.example.org';
 
-export const test = base.extend<{ errors: string[] }>({
+/** A stand-in for an embedded player: it records the commands the page posts to it. */
+const PLAYER_STUB = `<!doctype html><title>player</title><body style="background:#111;color:#eee">player
+<script>window.received=[];addEventListener('message',function(e){window.received.push(String(e.data))});</script>`;
+
+export const test = base.extend<{ errors: string[]; firstVisit: boolean; quietHome: void }>({
   errors: [
     async ({ page, context }, use) => {
       const errors: string[] = [];
@@ -13,11 +19,40 @@ export const test = base.extend<{ errors: string[] }>({
         if (message.type() === 'error') errors.push(message.text());
       });
       await context.route(`${GIVING_HOST}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Giving</title>Giving page' }));
+      await context.route(/^https:\/\/(www\.youtube-nocookie\.com|app\.zoom\.us|zoom\.us|app\.example\.org|media\.example\.org)\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: PLAYER_STUB }),
+      );
       await use(errors);
       expect(errors, 'page errors or console errors').toEqual([]);
     },
     { auto: true },
   ],
+  // A test of the first-visit pop-ups says `test.use({ firstVisit: true })`.
+  firstVisit: [false, { option: true }],
+  // Otherwise the home page's pop-ups are marked as seen, so they stay out of the way.
+  quietHome: [
+    async ({ context, firstVisit }, use) => {
+      if (!firstVisit) {
+        await context.addInitScript(() => {
+          try {
+            localStorage.setItem('hasSeenChurchLaunch', 'true');
+            localStorage.setItem('hasSeenGlobalWelcome', 'true');
+          } catch {
+            // a sandboxed frame (the player stand-ins) has no storage
+          }
+        });
+      }
+      await use();
+    },
+    { auto: true },
+  ],
 });
+
+/** Fails with the list of violations when axe finds any (WCAG 2.0/2.1/2.2 A and AA). */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(summary, `axe violations on ${what}`).toEqual([]);
+}
 
 export { expect };

@@ -1,20 +1,59 @@
-// The prerender entry: renders one route to HTML and the head tags that describe it.
+// The prerender entry: renders one route to HTML and the head tags that describe it
+// (title, description, canonical address, sharing previews, structured data).
 import { renderToString } from 'preact-render-to-string';
 import { App } from './App';
+import { address } from './content/campuses';
 import { notFoundMeta, routeMeta, routes } from './content/routes';
+import { site } from './content/site';
+import { registerPages } from './lib/pages';
 
-export { routes };
+registerPages(import.meta.glob('./pages/*.tsx', { eager: true }));
+
+export { routes, site };
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The church as schema.org structured data, for the home page. */
+function churchJsonLd(): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Church',
+    name: site.name,
+    url: site.origin,
+    description: site.footerTagline,
+    address: { '@type': 'PostalAddress', streetAddress: address.street, addressLocality: address.city, addressRegion: address.region, postalCode: address.postalCode, addressCountry: address.country },
+  };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
 export function render(path: string, year: number): { html: string; head: string } {
   const meta = routeMeta(path) ?? notFoundMeta;
   const html = renderToString(<App path={path} year={year} />);
-  const head = [
+  const url = `${site.origin}${path === '/' ? '/' : path}`;
+  const image = `${site.origin}/og-image.png`;
+  const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-  ].join('\n    ');
-  return { html, head };
+  ];
+  if (routeMeta(path)) {
+    tags.push(
+      `<link rel="canonical" href="${url}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="${site.name}" />`,
+      `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta property="og:url" content="${url}" />`,
+      `<meta property="og:image" content="${image}" />`,
+      `<meta name="twitter:card" content="summary_large_image" />`,
+      `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta name="twitter:image" content="${image}" />`,
+    );
+  } else {
+    tags.push('<meta name="robots" content="noindex" />');
+  }
+  if (path === '/') tags.push(`<script type="application/ld+json">${churchJsonLd()}</script>`);
+  return { html, head: tags.join('\n    ') };
 }

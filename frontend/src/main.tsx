@@ -1,7 +1,16 @@
-// The browser entry: hydrate the prerendered page for the current path.
+// The browser entry: fetch the current page's code, then hydrate the prerendered page.
 import { hydrate } from 'react-dom';
 import { App } from './App';
+import { routeMeta } from './content/routes';
+import { loadPage } from './lib/pages';
+import { normalizePath } from './lib/router';
 import './styles.css';
 
 const root = document.getElementById('app');
-if (root) hydrate(<App path={window.location.pathname} year={new Date().getFullYear()} />, root);
+const path = normalizePath(window.location.pathname);
+const meta = routeMeta(path);
+if (root) {
+  (meta ? loadPage(meta.page) : Promise.resolve()).finally(() => {
+    hydrate(<App path={path} year={new Date().getFullYear()} />, root);
+  });
+}

@@ -2,6 +2,7 @@
 // tied to the input, the honeypot, and the submit button with its pending label.
 import type { ComponentChildren, JSX } from 'preact';
 import { HONEYPOT } from '../content/forms.generated';
+import type { FormState } from '../lib/useForm';
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700/30 aria-[invalid=true]:border-red-700';
@@ -62,5 +63,177 @@ export function SubmitButton({ pending, label, pendingLabel = 'Submitting...', .
     >
       {pending ? pendingLabel : label}
     </button>
+  );
+}
+
+const boxClass = 'h-5 w-5 shrink-0 rounded border-slate-400 text-sky-800 accent-sky-800';
+
+/** One tick box with its label (consent boxes pass `required`). */
+export function Checkbox({ id, label, checked, onChange, required, error }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; required?: boolean; error?: string }) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label for={id} class="flex items-start gap-3 text-sm text-slate-800">
+        <input
+          id={id}
+          type="checkbox"
+          class={`mt-0.5 ${boxClass}`}
+          checked={checked}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange((event.target as HTMLInputElement).checked)}
+        />
+        <span>
+          {label}
+          {required && <span aria-hidden="true" class="text-red-700"> *</span>}
+        </span>
+      </label>
+      {error && (
+        <p id={errorId} class="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface GroupProps {
+  id: string;
+  legend: string;
+  options: readonly string[];
+  labels?: Record<string, string>;
+  error?: string;
+  columns?: boolean;
+}
+
+function Group({ id, legend, error, columns, children }: GroupProps & { children: ComponentChildren }) {
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend class="text-sm font-medium text-slate-800">{legend}</legend>
+      <div class={`mt-2 grid gap-2 ${columns ? 'sm:grid-cols-2' : ''}`}>{children}</div>
+      {error && (
+        <p id={`${id}-error`} class="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function Option({ id, label, checked, onToggle }: { id: string; label: string; checked: boolean; onToggle: () => void }) {
+  return (
+    <label for={id} class="flex items-start gap-3 text-sm text-slate-800">
+      <input id={id} type="checkbox" class={`mt-0.5 ${boxClass}`} checked={checked} onChange={onToggle} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A list field: each option toggles in and out of the chosen values. */
+export function CheckboxGroup(props: GroupProps & { values: string[]; onChange: (values: string[]) => void }) {
+  const { id, options, labels, values, onChange } = props;
+  return (
+    <Group {...props}>
+      {options.map((option, i) => (
+        <Option
+          key={option}
+          id={`${id}-${i}`}
+          label={labels?.[option] ?? option}
+          checked={values.includes(option)}
+          onToggle={() => onChange(values.includes(option) ? values.filter((v) => v !== option) : [...values, option])}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** One value or none: ticking the chosen box again clears it (SPEC.md §5, the age group). */
+export function SingleCheckGroup(props: GroupProps & { value: string; onChange: (value: string) => void }) {
+  const { id, options, labels, value, onChange } = props;
+  return (
+    <Group {...props}>
+      {options.map((option, i) => (
+        <Option key={option} id={`${id}-${i}`} label={labels?.[option] ?? option} checked={value === option} onToggle={() => onChange(value === option ? '' : option)} />
+      ))}
+    </Group>
+  );
+}
+
+/** Text from an input event. */
+export const valueOf = (event: Event) => (event.target as HTMLInputElement).value;
+
+interface FieldSpec {
+  readonly label: string;
+  readonly required: boolean;
+  readonly maxLength: number;
+}
+
+/** A text input or textarea bound to one string field of a form, with its declared label, limit and required flag. */
+export function TextInput<T extends object>({
+  form,
+  field,
+  spec,
+  idPrefix,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  rows,
+  required,
+}: {
+  form: FormState<T>;
+  field: keyof T & string;
+  spec: FieldSpec;
+  idPrefix: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  rows?: number;
+  /** Overrides the declaration (the launch RSVP asks for all three). */
+  required?: boolean;
+}) {
+  const id = `${idPrefix}-${field}`;
+  const value = form.values[field] as unknown as string;
+  const onInput = (event: Event) => form.set(field, valueOf(event) as T[typeof field]);
+  const isRequired = required ?? spec.required;
+  return (
+    <Field id={id} label={spec.label} required={isRequired} error={form.errors[field]}>
+      {(p) =>
+        rows ? (
+          <textarea {...p} name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
+        ) : (
+          <input {...p} type={type} name={field} autoComplete={autoComplete} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
+        )
+      }
+    </Field>
+  );
+}
+
+/** A form element that sends through `form`, carries the honeypot, and calls `onSuccess` once stored. */
+export function FormShell<T extends object>({
+  form,
+  onSuccess,
+  noValidate,
+  class: extra = '',
+  children,
+}: {
+  form: FormState<T>;
+  onSuccess?: () => void;
+  noValidate?: boolean;
+  class?: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      class={`relative ${extra}`}
+      noValidate={noValidate}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (await form.submit()) onSuccess?.();
+      }}
+    >
+      {children}
+      <Honeypot value={form.honeypot} onInput={form.setHoneypot} />
+    </form>
   );
 }

@@ -3,13 +3,17 @@ export const home = {
   eyebrow: 'One family. Many nations. One mission.',
   intro:
     'The Well is a global ministry bringing Jesus to the marketplace, with campuses in South Florida, the North (DE, PA, NJ), Europe and Pakistan.',
-  primary: { label: 'Join In Person', to: '/united-states' },
-  secondary: { label: 'New Here?', to: '/new-here' },
-  facts: [
-    { figure: '800+', label: 'lives changed in six months' },
-    { figure: '3', label: 'continents' },
-    { figure: '4', label: 'campuses and growing' },
-  ],
+  joinInPerson: { label: 'Join In Person', to: '/united-states' },
+  watchNow: 'Watch Now',
+  liveBanner: {
+    scheduleId: 'bible-study',
+    next: 'Live Bible study, online from anywhere:',
+    fallback: 'Wednesdays 7:00 PM ET',
+    live: 'The Bible study is live now.',
+    label: 'Join Online',
+    to: '/bible-study',
+  },
+  discoverHeading: 'Discover The Well',
   discover: [
     { title: "I'm New", text: 'What to expect and how to plan your visit.', to: '/new-here' },
     { title: 'Bible Study', text: 'Live online every Wednesday at 7:00 PM.', to: '/bible-study' },
@@ -17,5 +21,40 @@ export const home = {
     { title: 'Get Involved', text: 'Find your place to serve.', to: '/get-involved' },
     { title: 'Global Campuses', text: 'The United States, Pakistan and Europe.', to: '/global-campuses' },
     { title: 'Leadership', text: 'Meet the people who serve you.', to: '/leadership' },
+    { title: 'Media', text: 'Sermons and worship, coming soon.', to: '/media' },
   ],
+  community: {
+    heading: 'Community Life',
+    intro: 'Church is a family: we worship, eat, serve and pray together.',
+    photos: [
+      { kind: 'worship', alt: 'Sunday worship in Plantation' },
+      { kind: 'people', alt: 'Friends sharing a meal after service' },
+      { kind: 'sunrise', alt: 'Serving our city together' },
+    ] as const,
+  },
+  impact: {
+    heading: 'Global Impact',
+    intro: 'What God is doing through one family in many nations.',
+    stats: [
+      { figure: '800+', label: 'lives changed in six months' },
+      { figure: '3', label: 'continents' },
+    ],
+    link: { label: 'See our campuses', to: '/global-campuses' },
+  },
+  building: {
+    heading: 'Build a Church and School in Pakistan',
+    text: 'Over 800 people have come to Jesus in six months. Help us raise $35,000 for a church and school building where they can worship and their children can learn.',
+    learnMore: { label: 'Learn More', to: '/pakistan-building' },
+    giveNow: { label: 'Give Now', to: '/giving' },
+  },
+  promo: {
+    heading: 'Live Bible Study',
+    items: [
+      { where: 'Online, from the Americas', when: 'Wednesdays 7 PM EST', scheduleId: 'bible-study' },
+      { where: 'Online, from Europe', when: 'Wednesdays 7 PM CET', scheduleId: 'europe-bible-study' },
+      { where: 'In person in Pakistan', when: 'Wednesdays 7 PM PKT', scheduleId: 'bible-study-pakistan' },
+    ],
+    link: { label: 'Join the Bible study', to: '/bible-study' },
+  },
+  minimizedWelcome: 'Welcome',
 };

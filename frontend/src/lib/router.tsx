@@ -16,20 +16,43 @@ export function normalizePath(path: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-export function RouterProvider({ initialPath, children }: { initialPath: string; children: ComponentChildren }) {
+interface ProviderProps {
+  initialPath: string;
+  /** Gets a route ready (its page's code) before it is shown; a rejection means a full page load. */
+  prepare?: (path: string) => Promise<unknown>;
+  children: ComponentChildren;
+}
+
+export function RouterProvider({ initialPath, prepare, children }: ProviderProps) {
   const [path, setPath] = useState(normalizePath(initialPath));
 
   useEffect(() => {
-    const onPop = () => setPath(normalizePath(window.location.pathname));
+    const onPop = () => {
+      const next = normalizePath(window.location.pathname);
+      (prepare ? prepare(next) : Promise.resolve()).then(
+        () => setPath(next),
+        () => window.location.reload(),
+      );
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, []);
+  }, [prepare]);
 
-  const navigate = useCallback((to: string) => {
-    const url = new URL(to, window.location.href);
-    window.history.pushState(null, '', url.pathname + url.search + url.hash);
-    setPath(normalizePath(url.pathname));
-  }, []);
+  const navigate = useCallback(
+    (to: string) => {
+      const url = new URL(to, window.location.href);
+      const next = normalizePath(url.pathname);
+      (prepare ? prepare(next) : Promise.resolve()).then(
+        () => {
+          window.history.pushState(null, '', url.pathname + url.search + url.hash);
+          setPath(next);
+        },
+        // The page's code could not be fetched: let the browser load the prerendered page.
+        () => window.location.assign(url.href),
+      );
+    },
+    [prepare],
+  );
 
   const value = useMemo(() => ({ path, navigate }), [path, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

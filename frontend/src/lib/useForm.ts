@@ -6,12 +6,22 @@ import { ApiError, submitForm } from './api';
 import { HONEYPOT } from '../content/forms.generated';
 import { toast } from './toast';
 
-export interface FormMessages {
-  success: { title: string; description: string };
-  failure: { title: string; description: string };
+interface Message {
+  title: string;
+  description: string;
 }
 
-export function useForm<T extends object>(form: string, initial: T, messages: FormMessages) {
+export interface FormMessages {
+  success: Message;
+  failure: Message;
+  /** Uses the server's explanation in the failure toast, when it sent one (the launch RSVP). */
+  failureFromServer?: boolean;
+}
+
+/** A check run before sending: field messages to show, and/or a toast; nothing is sent. */
+export type ClientCheck<T> = (values: T) => { fields?: Record<string, string>; toast?: Message } | null;
+
+export function useForm<T extends object>(form: string, initial: T, messages: FormMessages, check?: ClientCheck<T>) {
   const [values, setValues] = useState<T>(initial);
   const [honeypot, setHoneypot] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -29,6 +39,12 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
   /** Sends the values; resolves true on success. */
   async function submit(): Promise<boolean> {
     if (submitting) return false;
+    const problem = check?.(values);
+    if (problem) {
+      setErrors(problem.fields ?? {});
+      if (problem.toast) toast({ ...problem.toast, variant: 'destructive' });
+      return false;
+    }
     setSubmitting(true);
     try {
       await submitForm(form, { ...values, [HONEYPOT]: honeypot });
@@ -38,7 +54,8 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
       return true;
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : {});
-      toast({ ...messages.failure, variant: 'destructive' });
+      const explained = messages.failureFromServer && error instanceof ApiError && error.summary;
+      toast({ ...messages.failure, ...(explained ? { description: error.summary } : {}), variant: 'destructive' });
       return false;
     } finally {
       setSubmitting(false);
@@ -52,3 +69,5 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
 
   return { values, set, errors, submitting, submit, reset, honeypot, setHoneypot };
 }
+
+export type FormState<T extends object> = ReturnType<typeof useForm<T>>;

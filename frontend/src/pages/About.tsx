@@ -4,7 +4,7 @@ import { about } from '../content/about';
 import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
 
-export function About({ meta }: { meta: RouteMeta }) {
+export default function About({ meta }: { meta: RouteMeta }) {
   return (
     <>
       <PageHeading title={meta.heading}>{about.mission}</PageHeading>

@@ -1,5 +1,5 @@
 // The Contact page: the ministry's email, the 24-hour promise, the message form and the campuses.
-import { Field, Honeypot, SubmitButton } from '../components/FormParts';
+import { FormShell, SubmitButton, TextInput } from '../components/FormParts';
 import { PageHeading } from '../components/PageHeading';
 import { contact } from '../content/contact';
 import { CONTACT_FIELDS as F, type Contact as ContactForm } from '../content/forms.generated';
@@ -9,10 +9,8 @@ import { useForm } from '../lib/useForm';
 
 const empty: ContactForm = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
-export function Contact({ meta }: { meta: RouteMeta }) {
+export default function Contact({ meta }: { meta: RouteMeta }) {
   const form = useForm('contact', empty, contact.messages);
-  const { values, errors } = form;
-  const text = (field: keyof ContactForm) => (event: Event) => form.set(field, (event.target as HTMLInputElement).value);
 
   return (
     <>
@@ -40,39 +38,22 @@ export function Contact({ meta }: { meta: RouteMeta }) {
         </aside>
         <section class="lg:col-span-2">
           <h2 class="font-serif text-2xl font-semibold">{contact.formHeading}</h2>
-          <form
-            class="relative mt-6 grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void form.submit();
-            }}
-          >
-            <Field id="contact-firstName" label={F.firstName.label} required error={errors.firstName}>
-              {(p) => <input {...p} name="firstName" autoComplete="given-name" maxLength={F.firstName.maxLength} value={values.firstName} onInput={text('firstName')} />}
-            </Field>
-            <Field id="contact-lastName" label={F.lastName.label} required error={errors.lastName}>
-              {(p) => <input {...p} name="lastName" autoComplete="family-name" maxLength={F.lastName.maxLength} value={values.lastName} onInput={text('lastName')} />}
-            </Field>
+          <FormShell form={form} class="mt-6 grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
+            <TextInput form={form} field="firstName" spec={F.firstName} idPrefix="contact" autoComplete="given-name" />
+            <TextInput form={form} field="lastName" spec={F.lastName} idPrefix="contact" autoComplete="family-name" />
             <div class="sm:col-span-2">
-              <Field id="contact-email" label={F.email.label} required error={errors.email}>
-                {(p) => <input {...p} type="email" name="email" autoComplete="email" maxLength={F.email.maxLength} value={values.email} onInput={text('email')} />}
-              </Field>
+              <TextInput form={form} field="email" spec={F.email} idPrefix="contact" type="email" autoComplete="email" />
             </div>
             <div class="sm:col-span-2">
-              <Field id="contact-subject" label={F.subject.label} required error={errors.subject}>
-                {(p) => <input {...p} name="subject" maxLength={F.subject.maxLength} value={values.subject} onInput={text('subject')} />}
-              </Field>
+              <TextInput form={form} field="subject" spec={F.subject} idPrefix="contact" />
             </div>
             <div class="sm:col-span-2">
-              <Field id="contact-message" label={F.message.label} required error={errors.message}>
-                {(p) => <textarea {...p} name="message" rows={6} maxLength={F.message.maxLength} value={values.message} onInput={text('message')} />}
-              </Field>
+              <TextInput form={form} field="message" spec={F.message} idPrefix="contact" rows={6} />
             </div>
-            <Honeypot value={form.honeypot} onInput={form.setHoneypot} />
             <div class="sm:col-span-2">
               <SubmitButton pending={form.submitting} label={contact.submitLabel} pendingLabel={contact.pendingLabel} />
             </div>
-          </form>
+          </FormShell>
         </section>
       </div>
     </>

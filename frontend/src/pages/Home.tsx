@@ -1,9 +1,47 @@
-// The home page: the hero with the tagline, the ministry's facts, and where to go next.
+// The home page: hero, live Bible-study banner, discovery cards, community life, global
+// impact, the Pakistan building, the Bible-study promotion, and the pop-up sequence.
+import { useEffect, useState } from 'react';
+import { Art } from '../components/Art';
+import { ButtonLink, Section, Stat } from '../components/Blocks';
+import { GatheringTime } from '../components/GatheringTime';
+import { useModals } from '../components/ModalHost';
 import { home } from '../content/home';
 import { site } from '../content/site';
 import { Link } from '../lib/router';
+import { useGathering } from '../lib/schedule';
+import { flags, welcomeState } from '../lib/welcome';
 
-export function Home() {
+/** SPEC.md §4: launch RSVP first, then the welcome, then its minimized button. */
+function usePopupSequence() {
+  const modals = useModals();
+  const [minimized, setMinimized] = useState(false);
+
+  const openWelcome = () => {
+    setMinimized(false);
+    modals.open('welcome', () => {
+      flags.markWelcome();
+      setMinimized(welcomeState.takeMinimize());
+    });
+  };
+
+  useEffect(() => {
+    if (!flags.seenLaunch()) {
+      modals.open('launch', () => {
+        flags.markLaunch();
+        if (!flags.seenWelcome()) openWelcome();
+        else setMinimized(true);
+      });
+    } else if (!flags.seenWelcome()) openWelcome();
+    else setMinimized(true);
+  }, []);
+
+  return { minimized, openWelcome };
+}
+
+export default function Home() {
+  const modals = useModals();
+  const studyLive = useGathering(home.liveBanner.scheduleId)?.live ?? false;
+  const { minimized, openWelcome } = usePopupSequence();
   return (
     <>
       <section class="relative overflow-hidden bg-sky-950 text-white">
@@ -24,41 +62,111 @@ export function Home() {
           <h1 class="mt-4 font-serif text-4xl font-semibold tracking-tight sm:text-6xl">{site.homeTagline}</h1>
           <p class="mx-auto mt-6 max-w-2xl text-lg text-sky-100">{home.intro}</p>
           <div class="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to={home.primary.to} class="rounded-full bg-amber-500 px-7 py-3 font-semibold text-slate-950 hover:bg-amber-400">
-              {home.primary.label}
+            <Link to={home.joinInPerson.to} class="rounded-full bg-amber-500 px-7 py-3 font-semibold text-slate-950 hover:bg-amber-400">
+              {home.joinInPerson.label}
             </Link>
-            <Link to={home.secondary.to} class="rounded-full border border-white/70 px-7 py-3 font-semibold text-white hover:bg-white/10">
-              {home.secondary.label}
-            </Link>
+            <button type="button" class="rounded-full border border-white/70 px-7 py-3 font-semibold text-white hover:bg-white/10" onClick={() => modals.open('sermon')}>
+              {home.watchNow}
+            </button>
           </div>
         </div>
       </section>
 
-      <section aria-label="Our reach" class="border-b border-slate-200 bg-white">
-        <dl class="mx-auto grid max-w-5xl grid-cols-3 gap-4 px-4 py-10 text-center sm:px-6">
-          {home.facts.map((fact) => (
-            <div key={fact.label}>
-              <dt class="sr-only">{fact.label}</dt>
-              <dd class="font-serif text-3xl font-semibold text-sky-900 sm:text-4xl">{fact.figure}</dd>
-              <dd class="mt-1 text-sm text-slate-600">{fact.label}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <div class="bg-amber-100">
+        <div class="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-4 text-center sm:flex-row sm:px-6 sm:text-left">
+          <p class="font-medium text-slate-900" data-testid="live-banner">
+            {studyLive ? (
+              <strong>{home.liveBanner.live}</strong>
+            ) : (
+              <>
+                {home.liveBanner.next} <GatheringTime id={home.liveBanner.scheduleId} fallback={home.liveBanner.fallback} />
+              </>
+            )}
+          </p>
+          <ButtonLink to={home.liveBanner.to}>{home.liveBanner.label}</ButtonLink>
+        </div>
+      </div>
 
-      <section class="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <h2 class="font-serif text-3xl font-semibold">Discover The Well</h2>
-        <ul class="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <Section title={home.discoverHeading}>
+        <ul class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {home.discover.map((card) => (
             <li key={card.to}>
               <Link to={card.to} class="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none">
                 <h3 class="font-serif text-xl font-semibold text-sky-900">{card.title}</h3>
-                <p class="mt-2 text-slate-600">{card.text}</p>
+                <p class="mt-2 text-slate-700">{card.text}</p>
               </Link>
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
+
+      <Section title={home.community.heading} intro={home.community.intro} tone="white">
+        <div class="grid gap-4 sm:grid-cols-3">
+          {home.community.photos.map((photo) => (
+            <Art key={photo.alt} kind={photo.kind} alt={photo.alt} />
+          ))}
+        </div>
+      </Section>
+
+      <Section title={home.impact.heading} intro={home.impact.intro}>
+        <div class="grid gap-4 sm:grid-cols-2">
+          {home.impact.stats.map((s) => (
+            <Stat key={s.label} figure={s.figure} label={s.label} />
+          ))}
+        </div>
+        <div class="mt-6">
+          <ButtonLink to={home.impact.link.to} look="outline">
+            {home.impact.link.label}
+          </ButtonLink>
+        </div>
+      </Section>
+
+      <Section tone="tint">
+        <div class="grid items-center gap-8 md:grid-cols-2">
+          <Art kind="building" alt="Drawing of the planned church and school in Pakistan" />
+          <div>
+            <h2 class="font-serif text-3xl font-semibold">{home.building.heading}</h2>
+            <p class="mt-3 text-lg text-slate-700">{home.building.text}</p>
+            <div class="mt-6 flex flex-wrap gap-3">
+              <ButtonLink to={home.building.learnMore.to} look="outline">
+                {home.building.learnMore.label}
+              </ButtonLink>
+              <ButtonLink to={home.building.giveNow.to} look="gold">
+                {home.building.giveNow.label}
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      </Section>
+
+      <Section title={home.promo.heading}>
+        <ul class="grid gap-4 md:grid-cols-3">
+          {home.promo.items.map((item) => (
+            <li key={item.where} class="rounded-2xl border border-slate-200 bg-white p-6">
+              <p class="font-serif text-xl font-semibold text-sky-900">{item.when}</p>
+              <p class="mt-1 text-slate-700">{item.where}</p>
+              <p class="mt-2 text-sm text-slate-700">
+                <GatheringTime id={item.scheduleId} fallback="" />
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div class="mt-6">
+          <ButtonLink to={home.promo.link.to}>{home.promo.link.label}</ButtonLink>
+        </div>
+      </Section>
+
+      {minimized && (
+        <button
+          type="button"
+          data-testid="welcome-minimized"
+          class="fixed bottom-4 left-4 z-30 rounded-full bg-sky-900 px-5 py-3 font-semibold text-white shadow-lg hover:bg-sky-800"
+          aria-haspopup="dialog"
+          onClick={openWelcome}
+        >
+          {home.minimizedWelcome}
+        </button>
+      )}
     </>
   );
 }

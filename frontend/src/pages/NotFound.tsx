@@ -2,7 +2,7 @@
 import { notFoundMeta } from '../content/routes';
 import { Link } from '../lib/router';
 
-export function NotFound() {
+export default function NotFound() {
   return (
     <section class="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <p class="font-serif text-7xl font-semibold text-sky-900">404</p>

@@ -1,0 +1,84 @@
+// Every route: status, heading, the facts SPEC.md puts on it, the tags that make a
+// shared link preview, and an axe scan.
+import { readFileSync } from 'node:fs';
+import { expect, expectAccessible, test } from './fixtures';
+
+const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> = {
+  '/': { h1: 'Love God. Love People. Change the World.', text: ['800+', 'continents', '$35,000', 'Join In Person', 'Watch Now', 'Join Online', 'Learn More', 'Give Now', 'Community Life'] },
+  '/united-states': { h1: 'United States', text: ['South Florida Campus', '1520 NW 65th Ave, Plantation, FL', 'Sundays 12:00 PM', 'North Campus', 'Coming Soon', 'Interested in Learning More', 'Join Online Bible Studies'] },
+  '/pakistan': { h1: 'Pakistan', text: ['Over 800 salvations in six months.', '10:00 AM PKT', '7:00 PM PKT', '$35,000', '$10', 'Give Now', 'Give for Bibles', 'contact the ministry for directions'] },
+  '/pakistan-building': { h1: 'Pakistan Church & School Building', text: ['Why This Matters', 'Why Now', '800+', '$35,000', 'Give Now'] },
+  '/europe': { h1: 'Europe', text: ['7:00 PM CET', 'Online only', 'Germany', 'France', 'Belgium', 'Netherlands', 'United Kingdom', 'Italy', 'Join Bible Study'] },
+  '/about': { h1: 'About The Well', text: ['marketplace', 'Government', 'Education', 'Family', 'Entertainment', 'Business'] },
+  '/leadership': { h1: 'Leadership', text: ['Senior Leaders', 'Executive Team', 'Global', 'South Florida Campus', 'North Campus (DE, PA, NJ)', 'Pakistan Campus'] },
+  '/beliefs': { h1: 'What We Believe', text: ['The Bible', 'God', 'Jesus Christ', 'Salvation', 'The Holy Spirit', 'Baptism', 'Communion', 'Sanctification', 'The Church', 'Healing', 'The Resurrection', "God's Promises", 'Judgment', 'Our Hope'] },
+  '/new-here': { h1: 'New Here?', text: ['What to Expect', 'Plan Your Visit', '1520 NW 65th Ave, Plantation, FL', '12:00 PM, in person', '7:00 PM, online', 'Fill Out a Connect Card'] },
+  '/groups': { h1: 'Groups', text: ['Bible Study Groups', 'Marketplace Groups', 'Regional Campus Groups', 'Set Up the Church App'] },
+  '/get-involved': { h1: 'Get Involved', text: ['Why Serve?', 'Grow spiritually', 'Build relationships', 'Eternal impact', 'Worship & Creative', 'Hospitality & Guest Experience', 'Teaching & Discipleship', 'Media & Communications', 'Outreach & Missions', 'Children & Youth', 'Pray and explore', 'Sign up', 'Meet a leader'] },
+  '/bible-study': { h1: 'Global Bible Study', text: ['7:00–8:30 PM Eastern', 'How to Join'] },
+  '/europe-bible-study': { h1: 'Europe Bible Study', text: ['7:00–8:30 PM Central European time', 'How to Join'] },
+  '/worship': { h1: 'Worship', text: ['New Music Coming Soon', 'Join the Mailing List', 'Join Our Next Service'] },
+  '/worship-team': { h1: 'Worship Team', text: ['Worship Pastor', 'Drums'] },
+  '/books': { h1: 'Books', text: ['Coming Soon'] },
+  '/podcast': { h1: 'Podcast', text: ['Coming Soon'] },
+  '/devotionals': { h1: 'Devotionals', text: ['Coming Soon'] },
+  '/contact': { h1: 'Contact Us', text: ['contact@thewell.example', 'We typically respond within 24 hours.', 'South Florida', 'North Campus', 'Europe', 'Pakistan'] },
+  '/global-campuses': { h1: 'Global Campuses', text: ['United States', 'Pakistan', 'Europe', 'over 800 people'] },
+  '/media': { h1: 'Media', text: ['Coming Soon', 'Notify Me'] },
+  '/the-city': { h1: 'The City', text: ['$100 million', 'Give to The City', 'The Vision Blueprint'] },
+  '/giving': { h1: 'Giving', text: ['General Giving', 'Pakistan Church & School', 'Urdu Bibles', '$10'] },
+  '/privacy-policy': { h1: 'Privacy Policy', text: ['Last updated August 24, 2025', 'under 13', 'contact@thewell.example', 'Plantation, FL', 'Back to home'] },
+  '/terms-of-service': { h1: 'Terms of Service', text: ['Last updated August 24, 2025', 'State of Florida', 'contact@thewell.example', 'Plantation, FL', 'Back to home'] },
+};
+
+const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
+
+test('the build holds every route of SPEC.md and DECISIONS.md', () => {
+  expect([...routes].sort()).toEqual(Object.keys(facts).sort());
+});
+
+for (const route of Object.keys(facts)) {
+  test(`${route}: heading, facts, sharing tags and no axe violations`, async ({ page }) => {
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveText(facts[route].h1);
+    for (const text of facts[route].text) {
+      await expect(page.locator('main').getByText(text, { exact: false }).first(), `${route}: ${text}`).toBeAttached();
+    }
+    const head = page.locator('head');
+    await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${route === '/' ? '/$' : `${route}$`}`));
+    for (const tag of ['og:title', 'og:description', 'og:url', 'og:image']) {
+      await expect(head.locator(`meta[property="${tag}"]`)).toHaveAttribute('content', /.+/);
+    }
+    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expectAccessible(page, route);
+  });
+}
+
+test('the home page describes the church as structured data; sitemap and robots list the site', async ({ page, request }) => {
+  await page.goto('/');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(data['@type']).toBe('Church');
+  expect(data.address.streetAddress).toBe('1520 NW 65th Ave');
+  expect(data.address.addressLocality).toBe('Plantation');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const route of routes) expect(sitemap).toContain(`${route === '/' ? '/' : route}</loc>`);
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
+});
+
+test('the prerendered HTML carries the page before any script runs', async ({ request }) => {
+  const html = await (await request.get('/pakistan-building')).text();
+  expect(html).toContain('$35,000');
+  expect(html).toContain('<title>Pakistan Church &amp; School Building | The Well</title>');
+  expect(html).toMatch(/<link rel="modulepreload"[^>]+PakistanBuilding/);
+});
+
+test('external give links open in a new tab without handing over this page', async ({ page }) => {
+  for (const route of ['/pakistan', '/the-city', '/giving', '/groups']) {
+    await page.goto(route);
+    const links = page.locator('main a[target="_blank"]');
+    expect(await links.count(), route).toBeGreaterThan(0);
+    for (const link of await links.all()) await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+});

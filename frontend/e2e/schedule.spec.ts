@@ -1,0 +1,65 @@
+// Live Bible study by the browser's clock: the meeting frame while live, the countdown
+// otherwise, on both pages, and the visitor's own time (here set to Karachi).
+import { expect, test } from './fixtures';
+
+const cases = [
+  // Global: Wednesday 2026-11-18, 19:00 EST is 00:00Z on the 19th.
+  { route: '/bible-study', at: '2026-11-19T00:00:00Z', live: true },
+  { route: '/bible-study', at: '2026-11-19T01:30:59Z', live: true },
+  { route: '/bible-study', at: '2026-11-19T01:31:00Z', live: false, countdown: '6 days, 22 hours and 29 minutes' },
+  { route: '/bible-study', at: '2026-11-18T23:59:00Z', live: false, countdown: '0 hours and 1 minute' },
+  // A Tuesday evening is not live (SPEC.md's old bug made it so).
+  { route: '/bible-study', at: '2026-11-18T00:30:00Z', live: false, countdown: '23 hours and 30 minutes' },
+  // A week when New York and Berlin are five hours apart.
+  { route: '/bible-study', at: '2026-03-11T23:15:00Z', live: true },
+  { route: '/europe-bible-study', at: '2026-03-11T18:15:00Z', live: true },
+  // Europe: 19:00 CET on Wednesday 2026-11-18 is 18:00Z.
+  { route: '/europe-bible-study', at: '2026-11-18T17:59:00Z', live: false, countdown: '0 hours and 1 minute' },
+  { route: '/europe-bible-study', at: '2026-11-18T19:30:59Z', live: true },
+  { route: '/europe-bible-study', at: '2026-11-19T18:00:00Z', live: false, countdown: '6 days, 0 hours and 0 minutes' },
+];
+
+for (const c of cases) {
+  test(`${c.route} at ${c.at}: ${c.live ? 'live' : c.countdown}`, async ({ page }) => {
+    await page.clock.install({ time: new Date(c.at) });
+    await page.goto(c.route);
+    const status = page.getByTestId('study-status');
+    if (c.live) {
+      await expect(status.getByText('Live now')).toBeVisible();
+      await expect(status.getByTestId('meeting-frame')).toHaveAttribute('src', /^https:\/\/app\.zoom\.us\//);
+      await expect(status.getByRole('link', { name: /Open in the meeting app/ })).toHaveAttribute('href', /^https:\/\/zoom\.us\/j\//);
+    } else {
+      await expect(status.getByTestId('countdown')).toHaveText(c.countdown!);
+      await expect(status.getByTestId('meeting-frame')).toHaveCount(0);
+    }
+  });
+}
+
+test('the page re-checks every minute: the countdown turns into the live meeting', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-11-18T23:58:30Z') });
+  await page.goto('/bible-study');
+  await expect(page.getByTestId('countdown')).toHaveText('0 hours and 2 minutes');
+  await page.clock.runFor(61_000);
+  await page.clock.runFor(61_000);
+  await expect(page.getByTestId('meeting-frame')).toBeVisible();
+});
+
+test.describe('in Karachi', () => {
+  test.use({ timezoneId: 'Asia/Karachi' });
+
+  test('the next session is shown in the visitor’s own time as well', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-11-17T12:00:00Z') });
+    await page.goto('/bible-study');
+    await expect(page.getByTestId('visitor-local')).toHaveText('Wednesday 7:00 PM EST. That is Thursday 5:00 AM your time.');
+    await page.goto('/europe-bible-study');
+    await expect(page.getByTestId('visitor-local')).toHaveText('Wednesday 7:00 PM CET. That is Wednesday 11:00 PM your time.');
+  });
+});
+
+test('the Bible-study pages offer the calendar file', async ({ page, request }) => {
+  await page.goto('/europe-bible-study');
+  const link = page.getByRole('link', { name: 'Add to calendar' });
+  await expect(link).toHaveAttribute('href', '/calendar/europe-bible-study.ics');
+  const ics = await (await request.get('/calendar/europe-bible-study.ics')).text();
+  expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=WE');
+});

@@ -1,0 +1,84 @@
+// The Bible-study page layout shared by /bible-study and /europe-bible-study: the
+// schedule, the local clock, the live meeting or the countdown, and how to join.
+import { Card, GiveLink, Section } from './Blocks';
+import { CountryNavigator } from './CountryNavigator';
+import { PageHeading } from './PageHeading';
+import { studyShared as shared, type StudyCopy } from '../content/bibleStudy';
+import { meetingEmbedUrl } from '../lib/embed';
+import { formatZoned, useNow } from '../lib/clock';
+import { describeCountdown, useGathering, visitorLine } from '../lib/schedule';
+
+export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy }) {
+  const now = useNow();
+  const gathering = useGathering(copy.scheduleId);
+  return (
+    <>
+      <PageHeading title={heading}>
+        <p>{copy.intro}</p>
+        <p class="mt-3 font-semibold text-amber-300">{copy.schedule}</p>
+      </PageHeading>
+      <div class="pt-10">
+        <CountryNavigator />
+      </div>
+      <Section>
+        <div class="grid gap-6 lg:grid-cols-3">
+          <Card title={copy.clockLabel}>
+            <p class="font-serif text-2xl font-semibold text-slate-900" data-testid="zone-clock">
+              {now ? formatZoned(now, copy.zone, false) : '\u00a0'}
+            </p>
+          </Card>
+          <div class="lg:col-span-2" data-testid="study-status" aria-live="polite">
+            {gathering?.live ? (
+              <div class="rounded-2xl border-2 border-red-700 bg-white p-4">
+                <p class="inline-flex items-center gap-2 font-semibold text-red-800">
+                  <span aria-hidden="true" class="h-2.5 w-2.5 rounded-full bg-red-700" />
+                  {shared.liveNow}
+                </p>
+                <p class="mt-1 text-slate-700">{shared.liveText}</p>
+                <div class="mt-4 aspect-video overflow-hidden rounded-xl bg-slate-950">
+                  <iframe class="h-full w-full" src={meetingEmbedUrl(gathering.meetingUrl ?? '')} title={shared.frameTitle} allow="camera; microphone; fullscreen; display-capture" data-testid="meeting-frame" />
+                </div>
+                <div class="mt-4">
+                  <GiveLink href={gathering.meetingUrl ?? ''} look="solid">
+                    {shared.openMeeting}
+                  </GiveLink>
+                </div>
+              </div>
+            ) : (
+              <div class="rounded-2xl border border-slate-200 bg-white p-6">
+                <p class="text-slate-700">{shared.countdownLead}</p>
+                <p class="mt-1 font-serif text-3xl font-semibold text-sky-900" data-testid="countdown">
+                  {gathering && now ? describeCountdown(new Date(gathering.start).getTime() - now.getTime()) : '\u00a0'}
+                </p>
+                {gathering && <p class="mt-2 text-slate-700" data-testid="visitor-local">{visitorLine(gathering)}</p>}
+                <div class="mt-5 rounded-xl bg-sky-50 p-4">
+                  <h2 class="font-semibold text-sky-900">{shared.preview.heading}</h2>
+                  <ul class="mt-2 list-disc pl-5 text-slate-700">
+                    {shared.preview.points.map((p) => (
+                      <li key={p}>{p}</li>
+                    ))}
+                  </ul>
+                </div>
+              </div>
+            )}
+            {gathering && (
+              <a href={gathering.calendar} class="mt-4 inline-block font-semibold text-sky-800 underline underline-offset-2">
+                {shared.addToCalendar}
+              </a>
+            )}
+          </div>
+        </div>
+      </Section>
+      <Section title={shared.howToJoin.heading} tone="white">
+        <ol class="grid gap-3 text-lg text-slate-700">
+          {shared.howToJoin.steps.map((s, i) => (
+            <li key={s} class="flex gap-3">
+              <span class="font-serif font-semibold text-amber-700">{i + 1}.</span>
+              {s}
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+// Building blocks shared by the pages: sections, cards, button-styled links and the
+// external giving button (always a new tab).
+import type { ComponentChildren } from 'preact';
+import { ExternalLink, Link } from '../lib/router';
+
+export function Section({ title, intro, children, tone = 'plain', id }: { title?: string; intro?: ComponentChildren; children?: ComponentChildren; tone?: 'plain' | 'white' | 'tint'; id?: string }) {
+  const bg = tone === 'white' ? 'bg-white' : tone === 'tint' ? 'bg-sky-50' : '';
+  return (
+    <section id={id} class={bg}>
+      <div class="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        {title && <h2 class="font-serif text-3xl font-semibold text-slate-900">{title}</h2>}
+        {intro && <div class="mt-3 max-w-3xl text-lg text-slate-700">{intro}</div>}
+        {children && <div class={title || intro ? 'mt-8' : ''}>{children}</div>}
+      </div>
+    </section>
+  );
+}
+
+export function Card({ title, children, class: extra = '' }: { title?: ComponentChildren; children?: ComponentChildren; class?: string }) {
+  return (
+    <div class={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${extra}`}>
+      {title && <h3 class="font-serif text-xl font-semibold text-sky-900">{title}</h3>}
+      {children && <div class={title ? 'mt-2 text-slate-700' : 'text-slate-700'}>{children}</div>}
+    </div>
+  );
+}
+
+const solid = 'inline-flex items-center justify-center rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800';
+const gold = 'inline-flex items-center justify-center rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400';
+const outline = 'inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50';
+
+export const buttonClass = { solid, gold, outline };
+
+export function ButtonLink({ to, children, look = 'solid' }: { to: string; children: ComponentChildren; look?: keyof typeof buttonClass }) {
+  return (
+    <Link to={to} class={buttonClass[look]}>
+      {children}
+    </Link>
+  );
+}
+
+export function GiveLink({ href, children, look = 'gold' }: { href: string; children: ComponentChildren; look?: keyof typeof buttonClass }) {
+  return (
+    <ExternalLink href={href} class={buttonClass[look]}>
+      {children}
+    </ExternalLink>
+  );
+}
+
+/** A figure and what it counts. */
+export function Stat({ figure, label }: { figure: string; label: string }) {
+  return (
+    <div class="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+      <p class="font-serif text-4xl font-semibold text-sky-900">{figure}</p>
+      <p class="mt-1 text-slate-700">{label}</p>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// The country navigator on the Bible-study and campus pages, with the current one marked.
+import { countries } from '../content/campuses';
+import { Link, useRouter } from '../lib/router';
+
+export function CountryNavigator() {
+  const { path } = useRouter();
+  return (
+    <nav aria-label="Countries" class="mx-auto max-w-6xl px-4 sm:px-6">
+      <ul class="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {countries.map((c) => {
+          const current = c.to === path;
+          return (
+            <li key={c.to}>
+              <Link
+                to={c.to}
+                class={`block h-full rounded-xl border p-4 ${current ? 'border-sky-900 bg-sky-900 text-white' : 'border-slate-200 bg-white text-slate-900 hover:border-sky-700'}`}
+              >
+                <span class="block font-semibold">{c.name}</span>
+                <span class={`mt-1 block text-sm ${current ? 'text-sky-100' : 'text-slate-600'}`}>{c.detail}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

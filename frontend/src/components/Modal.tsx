@@ -1,0 +1,124 @@
+// One modal window on the native <dialog>: opened with showModal() (the page behind
+// is inert, so focus stays inside), closed by its buttons, Escape or a backdrop click,
+// with page scrolling locked while open and focus given back to what opened it.
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { ComponentChildren } from 'preact';
+
+interface ModalProps {
+  /** The heading, also the dialog's accessible name. */
+  title: ComponentChildren;
+  /** A line under the heading. */
+  subtitle?: ComponentChildren;
+  onClose: () => void;
+  /** The label of the corner close button ('Close'; 'Minimize' where closing minimizes). */
+  closeLabel?: string;
+  /** Wider and taller (95vh) when true; 90vh otherwise. */
+  expanded?: boolean;
+  wide?: boolean;
+  /** Extra buttons in the header, before the close button. */
+  actions?: ComponentChildren;
+  children: ComponentChildren;
+  testId?: string;
+}
+
+let openCount = 0;
+
+export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded = false, wide = false, actions, children, testId }: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  const headingId = useRef(`modal-${Math.random().toString(36).slice(2)}`).current;
+
+  useLayoutEffect(() => {
+    const element = dialog.current!;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    openCount++;
+    document.documentElement.style.overflow = 'hidden';
+    return () => {
+      if (element.open) element.close();
+      openCount--;
+      if (openCount === 0) document.documentElement.style.overflow = '';
+      // Back to the button that opened it, if it is still on the page.
+      if (opener && opener.isConnected) opener.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    const element = dialog.current!;
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close.current();
+    };
+    // The page behind is inert, but Tab would still leave for the browser's own
+    // controls: wrap it from the last control to the first and back.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...element.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])')].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
+      if (!focusable.length) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && (document.activeElement === first || !element.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    element.addEventListener('cancel', onCancel);
+    element.addEventListener('keydown', onKey);
+    return () => {
+      element.removeEventListener('cancel', onCancel);
+      element.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  const size = expanded ? 'max-h-[95vh] w-[min(96vw,72rem)]' : `max-h-[90vh] ${wide ? 'w-[min(94vw,48rem)]' : 'w-[min(94vw,34rem)]'}`;
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={headingId}
+      data-testid={testId}
+      class={`m-auto overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 ${size}`}
+      onClick={(event) => {
+        // A click on the dialog element itself is a click on the backdrop around the panel.
+        if (event.target === dialog.current) close.current();
+      }}
+    >
+      <div class={`flex flex-col ${expanded ? 'max-h-[95vh]' : 'max-h-[90vh]'}`}>
+        <header class="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
+          <div>
+            <h2 id={headingId} class="font-serif text-xl font-semibold sm:text-2xl">
+              {title}
+            </h2>
+            {subtitle && <p class="mt-1 text-sm text-slate-600">{subtitle}</p>}
+          </div>
+          <div class="flex shrink-0 items-center gap-1">
+            {actions}
+            <button
+              type="button"
+              class="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+              aria-label={closeLabel}
+              title={closeLabel}
+              onClick={() => close.current()}
+            >
+              {closeLabel === 'Minimize' ? (
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                  <path d="M4 14h12" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+                </svg>
+              ) : (
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                  <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+                </svg>
+              )}
+            </button>
+          </div>
+        </header>
+        <div class="overflow-y-auto px-5 py-5">{children}</div>
+      </div>
+    </dialog>
+  );
+}

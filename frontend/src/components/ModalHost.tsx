@@ -1,0 +1,81 @@
+// Which modal is open, site-wide: any button can open one by name; its code is
+// fetched when first opened. One modal at a time; opening another replaces it.
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { toast } from '../lib/toast';
+import type { ComponentChildren, FunctionComponent } from 'preact';
+
+export interface ModalProps {
+  onClose: () => void;
+}
+
+const loaders = {
+  'global-ministry': () => import('./modals/GlobalMinistryModal'),
+  'whats-new': () => import('./modals/WhatsNewModal'),
+  'prayer-request': () => import('./modals/PrayerRequestModal'),
+  sermon: () => import('./modals/SermonModal'),
+  'north-campus': () => import('./modals/NorthCampusModal'),
+  'connect-card': () => import('./modals/ConnectCardModal'),
+  serve: () => import('./modals/ServeModal'),
+  'join-service': () => import('./modals/JoinServiceModal'),
+  launch: () => import('./modals/LaunchModal'),
+  welcome: () => import('./modals/WelcomeModal'),
+} satisfies Record<string, () => Promise<{ default: FunctionComponent<ModalProps> }>>;
+
+export type ModalName = keyof typeof loaders;
+
+interface Modals {
+  current: ModalName | null;
+  /** Opens a modal; `onClosed` runs when it closes (by any means). */
+  open: (name: ModalName, onClosed?: () => void) => void;
+  close: () => void;
+}
+
+const ModalContext = createContext<Modals>({ current: null, open: () => {}, close: () => {} });
+
+export function useModals(): Modals {
+  return useContext(ModalContext);
+}
+
+const loaded = new Map<ModalName, FunctionComponent<ModalProps>>();
+
+/** Starts fetching a modal's code early (on hover or focus of its button). */
+export function preloadModal(name: ModalName): void {
+  if (!loaded.has(name)) void loaders[name]().then((m) => loaded.set(name, m.default)).catch(() => {});
+}
+
+export function ModalHost({ children }: { children: ComponentChildren }) {
+  const [state, setState] = useState<{ name: ModalName; component: FunctionComponent<ModalProps>; onClosed?: () => void } | null>(null);
+
+  const open = useCallback((name: ModalName, onClosed?: () => void) => {
+    const ready = loaded.get(name);
+    if (ready) {
+      setState({ name, component: ready, onClosed });
+      return;
+    }
+    loaders[name]().then(
+      (module) => {
+        loaded.set(name, module.default);
+        setState({ name, component: module.default, onClosed });
+      },
+      () => toast({ title: 'Error', description: 'This window could not be loaded. Please check your connection and try again.', variant: 'destructive' }),
+    );
+  }, []);
+
+  const latest = useRef(state);
+  latest.current = state;
+  const close = useCallback(() => {
+    const closing = latest.current;
+    setState(null);
+    // After the state change, so that onClosed may open the next modal.
+    closing?.onClosed?.();
+  }, []);
+
+  const value = useMemo(() => ({ current: state?.name ?? null, open, close }), [state, open, close]);
+  const Current = state?.component;
+  return (
+    <ModalContext.Provider value={value}>
+      {children}
+      {Current && <Current key={state!.name} onClose={close} />}
+    </ModalContext.Provider>
+  );
+}

@@ -1,0 +1,56 @@
+// The Connect Card: contact details, how the visitor came, an age group that clears
+// on a second tick, next steps, a prayer request and consent.
+import { connectCard as copy } from '../../content/modals';
+import { CONNECTCARD_FIELDS as F, type ConnectCard } from '../../content/forms.generated';
+import { useForm } from '../../lib/useForm';
+import { Checkbox, CheckboxGroup, Field, FormShell, SingleCheckGroup, SubmitButton, TextInput, valueOf } from '../FormParts';
+
+const empty: ConnectCard = { firstName: '', lastName: '', phone: '', email: '', location: '', serviceInfo: [], ageGroup: '', howDidYouHear: '', nextSteps: [], prayerRequest: '', consent: false };
+
+export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
+  const form = useForm('connect-card', empty, copy.messages);
+  const p = 'connect';
+  return (
+    <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
+      <TextInput form={form} field="firstName" spec={F.firstName} idPrefix={p} autoComplete="given-name" />
+      <TextInput form={form} field="lastName" spec={F.lastName} idPrefix={p} autoComplete="family-name" />
+      <TextInput form={form} field="phone" spec={F.phone} idPrefix={p} type="tel" autoComplete="tel" />
+      <TextInput form={form} field="email" spec={F.email} idPrefix={p} type="email" autoComplete="email" />
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="location" spec={F.location} idPrefix={p} autoComplete="address-level2" />
+      </div>
+      <div class="sm:col-span-2">
+        <CheckboxGroup id={`${p}-serviceInfo`} legend="About your visit" options={F.serviceInfo.options} values={form.values.serviceInfo} onChange={(v) => form.set('serviceInfo', v)} error={form.errors.serviceInfo} />
+      </div>
+      <div class="sm:col-span-2">
+        <SingleCheckGroup id={`${p}-ageGroup`} legend={F.ageGroup.label} options={F.ageGroup.options} value={form.values.ageGroup} onChange={(v) => form.set('ageGroup', v as ConnectCard['ageGroup'])} error={form.errors.ageGroup} columns />
+      </div>
+      <div class="sm:col-span-2">
+        <Field id={`${p}-howDidYouHear`} label={F.howDidYouHear.label} error={form.errors.howDidYouHear}>
+          {(props) => (
+            <select {...props} name="howDidYouHear" value={form.values.howDidYouHear} onChange={(e) => form.set('howDidYouHear', valueOf(e) as ConnectCard['howDidYouHear'])}>
+              <option value="">Choose one</option>
+              {F.howDidYouHear.options.map((o) => (
+                <option key={o} value={o}>
+                  {copy.howDidYouHearLabels[o] ?? o}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div class="sm:col-span-2">
+        <CheckboxGroup id={`${p}-nextSteps`} legend={F.nextSteps.label} options={F.nextSteps.options} values={form.values.nextSteps} onChange={(v) => form.set('nextSteps', v)} error={form.errors.nextSteps} />
+      </div>
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="prayerRequest" spec={F.prayerRequest} idPrefix={p} rows={3} />
+      </div>
+      <div class="sm:col-span-2">
+        <Checkbox id={`${p}-consent`} label={copy.consent} required checked={form.values.consent} onChange={(v) => form.set('consent', v)} error={form.errors.consent} />
+      </div>
+      <div class="sm:col-span-2">
+        <SubmitButton pending={form.submitting} label={copy.submit} />
+      </div>
+    </FormShell>
+  );
+}

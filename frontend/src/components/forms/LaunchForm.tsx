@@ -1,0 +1,29 @@
+// The launch-event RSVP: name (2+), phone (10+) and a valid email, with SPEC.md's
+// messages shown beside each field before anything is sent.
+import { launch as copy } from '../../content/modals';
+import { CHURCHLAUNCHRESPONSE_FIELDS as F, type ChurchLaunchResponse } from '../../content/forms.generated';
+import { useForm } from '../../lib/useForm';
+import { FormShell, SubmitButton, TextInput } from '../FormParts';
+
+const empty: ChurchLaunchResponse = { name: '', phone: '', email: '' };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function check(v: ChurchLaunchResponse) {
+  const fields: Record<string, string> = {};
+  if (v.name.trim().length < 2) fields.name = 'Name must be at least 2 characters';
+  if (v.phone.trim().length < 10) fields.phone = 'Please enter a valid phone number';
+  if (!EMAIL.test(v.email.trim())) fields.email = 'Please enter a valid email address';
+  return Object.keys(fields).length ? { fields } : null;
+}
+
+export function LaunchForm({ onSuccess }: { onSuccess: () => void }) {
+  const form = useForm('church-launch-response', empty, { ...copy.messages, failureFromServer: true }, check);
+  return (
+    <FormShell form={form} onSuccess={onSuccess} noValidate class="grid gap-4">
+      <TextInput form={form} field="name" spec={F.name} idPrefix="launch" autoComplete="name" />
+      <TextInput form={form} field="phone" spec={F.phone} idPrefix="launch" type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
+      <TextInput form={form} field="email" spec={F.email} idPrefix="launch" type="email" autoComplete="email" />
+      <SubmitButton pending={form.submitting} label={copy.submit} />
+    </FormShell>
+  );
+}

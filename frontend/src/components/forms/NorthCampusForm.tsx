@@ -1,0 +1,39 @@
+// North Campus interest: names and email required, interests to tick, consent required.
+import { northCampus as copy } from '../../content/modals';
+import { NORTHCAMPUSINTEREST_FIELDS as F, type NorthCampusInterest } from '../../content/forms.generated';
+import { useForm } from '../../lib/useForm';
+import { Checkbox, CheckboxGroup, FormShell, SubmitButton, TextInput } from '../FormParts';
+
+const empty: NorthCampusInterest = { firstName: '', lastName: '', email: '', phone: '', location: '', interests: [], hearAbout: '', questions: '', consent: false };
+
+export function NorthCampusForm({ onSuccess }: { onSuccess: () => void }) {
+  const form = useForm('north-campus-interest', empty, copy.messages);
+  const p = 'north';
+  return (
+    <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
+      <p class="text-slate-700 sm:col-span-2">{copy.intro}</p>
+      <TextInput form={form} field="firstName" spec={F.firstName} idPrefix={p} autoComplete="given-name" />
+      <TextInput form={form} field="lastName" spec={F.lastName} idPrefix={p} autoComplete="family-name" />
+      <TextInput form={form} field="email" spec={F.email} idPrefix={p} type="email" autoComplete="email" />
+      <TextInput form={form} field="phone" spec={F.phone} idPrefix={p} type="tel" autoComplete="tel" />
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="location" spec={{ ...F.location, label: 'City and state' }} idPrefix={p} autoComplete="address-level2" />
+      </div>
+      <div class="sm:col-span-2">
+        <CheckboxGroup id={`${p}-interests`} legend="I'm interested in" options={F.interests.options} values={form.values.interests} onChange={(v) => form.set('interests', v)} error={form.errors.interests} />
+      </div>
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="hearAbout" spec={F.hearAbout} idPrefix={p} rows={2} />
+      </div>
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="questions" spec={F.questions} idPrefix={p} rows={3} />
+      </div>
+      <div class="sm:col-span-2">
+        <Checkbox id={`${p}-consent`} label={copy.consent} required checked={form.values.consent} onChange={(v) => form.set('consent', v)} error={form.errors.consent} />
+      </div>
+      <div class="sm:col-span-2">
+        <SubmitButton pending={form.submitting} label={copy.submit} />
+      </div>
+    </FormShell>
+  );
+}

@@ -1,0 +1,26 @@
+// The prayer request: name and request required (checked before sending, with the
+// 'Missing Information' toast), phone optional.
+import { prayerRequest as copy } from '../../content/modals';
+import { PRAYERREQUEST_FIELDS as F, type PrayerRequest } from '../../content/forms.generated';
+import { useForm } from '../../lib/useForm';
+import { FormShell, SubmitButton, TextInput } from '../FormParts';
+
+const empty: PrayerRequest = { name: '', phone: '', prayerRequest: '' };
+
+export function PrayerRequestForm({ onSuccess, onCancel }: { onSuccess: () => void; onCancel: () => void }) {
+  const form = useForm('prayer-request', empty, copy.messages, (v) => (!v.name.trim() || !v.prayerRequest.trim() ? { toast: copy.missing } : null));
+  return (
+    <FormShell form={form} onSuccess={onSuccess} class="grid gap-4">
+      <p class="text-slate-700">{copy.intro}</p>
+      <TextInput form={form} field="name" spec={F.name} idPrefix="prayer" autoComplete="name" />
+      <TextInput form={form} field="phone" spec={F.phone} idPrefix="prayer" type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
+      <TextInput form={form} field="prayerRequest" spec={F.prayerRequest} idPrefix="prayer" rows={4} />
+      <div class="flex flex-wrap justify-end gap-3">
+        <button type="button" class="rounded-full border border-slate-300 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50" onClick={onCancel}>
+          {copy.cancel}
+        </button>
+        <SubmitButton pending={form.submitting} label={copy.submit} />
+      </div>
+    </FormShell>
+  );
+}

@@ -1,0 +1,63 @@
+// Serve interest: contact details, how to reach the person, the grouped serving
+// preferences, availability, a little about them, and consent.
+import { serve as copy } from '../../content/modals';
+import { SERVEINTEREST_FIELDS as F, SERVICE_PREFERENCE_GROUPS, type ServeInterest } from '../../content/forms.generated';
+import { useForm } from '../../lib/useForm';
+import { Checkbox, CheckboxGroup, FormShell, SubmitButton, TextInput } from '../FormParts';
+
+const empty: ServeInterest = { firstName: '', lastName: '', email: '', phone: '', contactMethod: [], location: '', servicePreference: [], availability: [], aboutYou: '', consent: false, otherSkills: '' };
+
+export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
+  const form = useForm('serve-interest', empty, copy.messages);
+  const p = 'serve';
+  const chosen = form.values.servicePreference;
+  return (
+    <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
+      <TextInput form={form} field="firstName" spec={F.firstName} idPrefix={p} autoComplete="given-name" />
+      <TextInput form={form} field="lastName" spec={F.lastName} idPrefix={p} autoComplete="family-name" />
+      <TextInput form={form} field="email" spec={F.email} idPrefix={p} type="email" autoComplete="email" />
+      <TextInput form={form} field="phone" spec={F.phone} idPrefix={p} type="tel" autoComplete="tel" />
+      <div class="sm:col-span-2">
+        <CheckboxGroup id={`${p}-contactMethod`} legend="Best way to reach you" options={F.contactMethod.options} values={form.values.contactMethod} onChange={(v) => form.set('contactMethod', v)} error={form.errors.contactMethod} columns />
+      </div>
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="location" spec={F.location} idPrefix={p} autoComplete="address-level2" />
+      </div>
+      <fieldset class="sm:col-span-2" aria-describedby={form.errors.servicePreference ? `${p}-servicePreference-error` : undefined}>
+        <legend class="text-sm font-medium text-slate-800">{F.servicePreference.label}</legend>
+        <div class="mt-2 grid gap-4 sm:grid-cols-2">
+          {SERVICE_PREFERENCE_GROUPS.map((group, g) => (
+            <CheckboxGroup
+              key={group.group}
+              id={`${p}-pref-${g}`}
+              legend={group.group}
+              options={group.options}
+              values={chosen.filter((v) => (group.options as readonly string[]).includes(v))}
+              onChange={(mine) => form.set('servicePreference', [...chosen.filter((v) => !(group.options as readonly string[]).includes(v)), ...mine])}
+            />
+          ))}
+        </div>
+        {form.errors.servicePreference && (
+          <p id={`${p}-servicePreference-error`} class="mt-1 text-sm text-red-700">
+            {form.errors.servicePreference}
+          </p>
+        )}
+      </fieldset>
+      <div class="sm:col-span-2">
+        <CheckboxGroup id={`${p}-availability`} legend={F.availability.label} options={F.availability.options} values={form.values.availability} onChange={(v) => form.set('availability', v)} error={form.errors.availability} columns />
+      </div>
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="aboutYou" spec={F.aboutYou} idPrefix={p} rows={4} />
+      </div>
+      <div class="sm:col-span-2">
+        <TextInput form={form} field="otherSkills" spec={F.otherSkills} idPrefix={p} rows={3} />
+      </div>
+      <div class="sm:col-span-2">
+        <Checkbox id={`${p}-consent`} label={copy.consent} required checked={form.values.consent} onChange={(v) => form.set('consent', v)} error={form.errors.consent} />
+      </div>
+      <div class="sm:col-span-2">
+        <SubmitButton pending={form.submitting} label={copy.submit} />
+      </div>
+    </FormShell>
+  );
+}

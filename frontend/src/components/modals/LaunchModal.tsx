@@ -1,0 +1,38 @@
+// The launch-event RSVP: intro, then the form after 'I'll Be There!', then the
+// thank-you view. Closing resets it (it is unmounted).
+import { useState } from 'react';
+import { launch as copy } from '../../content/modals';
+import { Art } from '../Art';
+import { LaunchForm } from '../forms/LaunchForm';
+import { Modal } from '../Modal';
+import type { ModalProps } from '../ModalHost';
+
+export default function LaunchModal({ onClose }: ModalProps) {
+  const [view, setView] = useState<'intro' | 'form' | 'thanks'>('intro');
+  const title = view === 'form' ? copy.formTitle : view === 'thanks' ? copy.thanks.title : copy.title;
+  return (
+    <Modal title={title} onClose={onClose} testId="launch-modal">
+      {view === 'intro' && (
+        <div>
+          <Art kind="sunrise" alt="Sunrise over Plantation, Florida" ratio="aspect-[16/9]" />
+          <p class="mt-4 text-slate-700">{copy.intro}</p>
+          <p class="mt-2 font-semibold text-sky-900">{copy.when}</p>
+          <button type="button" class="mt-5 w-full rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" onClick={() => setView('form')}>
+            {copy.attend}
+          </button>
+        </div>
+      )}
+      {view === 'form' && <LaunchForm onSuccess={() => setView('thanks')} />}
+      {view === 'thanks' && (
+        <div class="text-center">
+          <p class="text-sm font-semibold tracking-[0.2em] text-amber-800">{copy.thanks.eyebrow}</p>
+          <p class="mt-2 font-serif text-3xl font-semibold text-sky-900">{copy.thanks.heading}</p>
+          <p class="mt-3 text-slate-700">{copy.thanks.text}</p>
+          <button type="button" class="mt-5 rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" onClick={onClose}>
+            {copy.done}
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+// The latest sermon: an autoplaying privacy-mode player, the description or the
+// structured notes, and an expand/minimize toggle (250 px / 40vh video; 90vh / 95vh window).
+import { useState } from 'react';
+import { sermon as copy } from '../../content/modals';
+import { site } from '../../content/site';
+import { videoEmbedUrl } from '../../lib/embed';
+import { Modal } from '../Modal';
+import type { ModalProps } from '../ModalHost';
+
+export default function SermonModal({ onClose }: ModalProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [notes, setNotes] = useState(false);
+  const toggle = (
+    <button
+      type="button"
+      class="inline-flex h-10 items-center rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      aria-pressed={expanded}
+      onClick={() => setExpanded(!expanded)}
+    >
+      {expanded ? copy.minimize : copy.expand}
+    </button>
+  );
+  return (
+    <Modal title={copy.title} subtitle={`${copy.passage} · ${site.sermonSpeaker}`} onClose={onClose} expanded={expanded} wide actions={toggle} testId="sermon-modal">
+      <div class={`overflow-hidden rounded-xl bg-slate-950 ${expanded ? 'h-[40vh]' : 'h-[250px]'}`} data-testid="sermon-video">
+        <iframe
+          class="h-full w-full"
+          src={videoEmbedUrl(site.sermonVideoId)}
+          title={`Sermon video: ${copy.title}`}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+        />
+      </div>
+      {notes ? (
+        <section class="mt-5" aria-label="Sermon notes">
+          <ol class="grid gap-4">
+            {copy.notes.map((note) => (
+              <li key={note.heading}>
+                <h3 class="font-semibold text-sky-900">{note.heading}</h3>
+                <p class="mt-1 text-slate-700">{note.text}</p>
+                <p class="mt-1 text-sm italic text-slate-600">{note.scripture}</p>
+              </li>
+            ))}
+          </ol>
+          <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800">{copy.reflection}</p>
+          <button type="button" class="mt-4 font-semibold text-sky-800 underline underline-offset-2" onClick={() => setNotes(false)}>
+            {copy.backToDescription}
+          </button>
+        </section>
+      ) : (
+        <section class="mt-5">
+          <p class="text-slate-700">{copy.description}</p>
+          <button type="button" class="mt-4 rounded-full bg-sky-900 px-5 py-2 font-semibold text-white hover:bg-sky-800" onClick={() => setNotes(true)}>
+            {copy.viewNotes}
+          </button>
+        </section>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+// The global welcome: where to start. It can be closed, or minimized to a floating
+// button (the home page's pop-up sequence decides which, SPEC.md §4).
+import { welcome as copy } from '../../content/modals';
+import { Link } from '../../lib/router';
+import { Art } from '../Art';
+import { Modal } from '../Modal';
+import type { ModalProps } from '../ModalHost';
+import { welcomeState } from '../../lib/welcome';
+
+export default function WelcomeModal({ onClose }: ModalProps) {
+  const minimize = () => {
+    welcomeState.minimizeNext();
+    onClose();
+  };
+  const minimizeButton = (
+    <button type="button" class="inline-flex h-10 items-center rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100" onClick={minimize}>
+      Minimize
+    </button>
+  );
+  return (
+    <Modal title={copy.title} onClose={onClose} actions={minimizeButton} testId="welcome-modal">
+      <Art kind="globe" alt="The Well around the world" ratio="aspect-[16/9]" />
+      <p class="mt-4 text-slate-700">{copy.text}</p>
+      <ul class="mt-4 grid gap-2">
+        {copy.links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} onClick={onClose} class="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-sky-900 hover:bg-sky-50">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+// The words of the two Bible-study pages (SPEC.md §2; live timing per DECISIONS.md).
+export interface StudyCopy {
+  /** The gathering's id in the server's schedule (GET /api/schedule). */
+  scheduleId: string;
+  zone: string;
+  schedule: string;
+  intro: string;
+  clockLabel: string;
+}
+
+export const globalStudy: StudyCopy = {
+  scheduleId: 'bible-study',
+  zone: 'America/New_York',
+  schedule: 'Wednesdays · 7:00–8:30 PM Eastern',
+  intro: 'Join believers from every time zone for a live study of the Word, online.',
+  clockLabel: 'Eastern time now',
+};
+
+export const europeStudy: StudyCopy = {
+  scheduleId: 'europe-bible-study',
+  zone: 'Europe/Berlin',
+  schedule: 'Wednesdays · 7:00–8:30 PM Central European time',
+  intro: 'Our European family studies the Bible together online every Wednesday evening.',
+  clockLabel: 'Central European time now',
+};
+
+export const studyShared = {
+  liveNow: 'Live now',
+  liveText: 'The study is live. Join in the window below, or open the meeting in its own app.',
+  openMeeting: 'Open in the meeting app',
+  frameTitle: 'Live Bible study meeting',
+  countdownLead: 'Next study begins in:',
+  preview: {
+    heading: 'What happens at the study',
+    points: ['Worship and prayer to open', 'A passage read and taught', 'Small-group discussion and prayer for one another'],
+  },
+  howToJoin: {
+    heading: 'How to Join',
+    steps: [
+      'Come back to this page at the start time: the meeting appears here.',
+      'Or open the meeting in the app on your phone or computer.',
+      'Have a Bible (or a Bible app) and a notebook ready.',
+    ],
+  },
+  addToCalendar: 'Add to calendar',
+};

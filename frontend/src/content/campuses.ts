@@ -1,0 +1,76 @@
+// The campuses and their regular gatherings (SPEC.md §2, §9). The times here are
+// the words shown; issue-5 work computes live state from the server's schedule.
+
+export interface Gathering {
+  label: string;
+  /** The words shown until the schedule answers (and for gatherings it does not hold). */
+  when: string;
+  where: string;
+  /** The gathering's id in the server's schedule, when it has one. */
+  scheduleId?: string;
+}
+
+export interface Campus {
+  id: string;
+  name: string;
+  places: string;
+  to: string;
+  gatherings: Gathering[];
+}
+
+export const address = {
+  street: '1520 NW 65th Ave',
+  city: 'Plantation',
+  region: 'FL',
+  postalCode: '33313',
+  country: 'US',
+  oneLine: '1520 NW 65th Ave, Plantation, FL',
+};
+
+export const campuses: Campus[] = [
+  {
+    id: 'united-states',
+    name: 'United States',
+    places: 'Plantation FL, DE, PA',
+    to: '/united-states',
+    gatherings: [
+      { label: 'Sunday Service', when: 'Sundays 12:00 PM ET', where: 'In person at Plantation', scheduleId: 'sunday-service-florida' },
+      { label: 'Monthly Gathering', when: 'Coming soon', where: 'DE and PA' },
+      { label: 'Bible Study', when: 'Wednesdays 7:00 PM ET', where: 'Online', scheduleId: 'bible-study' },
+    ],
+  },
+  {
+    id: 'pakistan',
+    name: 'Pakistan',
+    places: 'In person',
+    to: '/pakistan',
+    gatherings: [
+      { label: 'Sunday Service', when: 'Sundays 10:00 AM PKT', where: 'In person', scheduleId: 'sunday-service-pakistan' },
+      { label: 'Bible Study', when: 'Wednesdays 7:00 PM PKT', where: 'In person', scheduleId: 'bible-study-pakistan' },
+    ],
+  },
+  {
+    id: 'europe',
+    name: 'Europe',
+    places: 'Online',
+    to: '/europe',
+    gatherings: [{ label: 'Bible Study', when: 'Wednesdays 7:00 PM CET', where: 'Online', scheduleId: 'europe-bible-study' }],
+  },
+];
+
+/** The country navigator shared by the Bible-study and campus pages. */
+export const countries = [
+  { name: 'Global', to: '/bible-study', detail: 'Online, all time zones' },
+  { name: 'United States', to: '/united-states', detail: 'Plantation, FL and the North Campus' },
+  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesday 7:00 PM CET' },
+  { name: 'Pakistan', to: '/pakistan', detail: 'Local gatherings and studies' },
+];
+
+export const facts = {
+  salvations: '800+',
+  salvationsText: 'salvations and lives changed in six months in Pakistan',
+  continents: '3',
+  buildingGoal: '$35,000',
+  biblePrice: '$10',
+  cityGoal: '$100 million',
+};

@@ -1,0 +1,124 @@
+// The words of the pop-up windows (SPEC.md §2, §4, §8).
+import { address } from './campuses';
+
+export const globalMinistry = {
+  title: 'Global Ministry',
+  subtitle: 'One family. Many nations. One mission.',
+  explore: 'Explore Our Campuses',
+};
+
+export const whatsNew = {
+  title: "What's New",
+  event: {
+    tag: 'Community event',
+    title: 'Serving the homeless in Plantation',
+    when: 'October 4 · 10:00 AM',
+    where: 'Plantation, FL',
+    text: 'Join us as we serve our neighbours experiencing homelessness with meals, care packages and prayer.',
+  },
+  sermon: { tag: 'Latest sermon', watch: 'Watch Sermon' },
+  close: 'See You There!',
+};
+
+export const sermon = {
+  title: 'The Cost of Oil: How to Keep Your Lamp Burning',
+  passage: 'Matthew 25:1-13',
+  description:
+    'In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus.',
+  viewNotes: 'View Notes',
+  backToDescription: 'Back to Description',
+  expand: 'Expand',
+  minimize: 'Minimize',
+  notes: [
+    { heading: '1. Everyone had a lamp', text: 'All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.', scripture: 'Matthew 25:1-4' },
+    { heading: '2. The delay reveals the oil', text: 'The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.', scripture: 'Matthew 25:5' },
+    { heading: '3. Oil cannot be borrowed', text: "The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.", scripture: 'Matthew 25:8-9' },
+    { heading: '4. Keep your lamp burning', text: 'Buy oil while you can: time in the Word, in prayer and in community, every day.', scripture: 'Matthew 25:13' },
+  ],
+  reflection: 'Reflect: where is my oil running low, and what is one daily habit that would refill it this week?',
+};
+
+export const prayerRequest = {
+  title: 'Prayer Request',
+  subtitle: "We'd love to pray for you",
+  intro: 'Share what is on your heart. Our prayer team will pray for you; your request stays private to them.',
+  submit: 'Submit Prayer Request',
+  cancel: 'Cancel',
+  missing: { title: 'Missing Information', description: 'Please fill in your name and prayer request.' },
+  messages: {
+    success: { title: 'Prayer Request Submitted', description: 'Thank you for sharing your prayer request. Our team will be praying for you.' },
+    failure: { title: 'Error', description: 'Failed to submit prayer request. Please try again.' },
+  },
+};
+
+export const launch = {
+  title: "We're Launching!",
+  intro: `The Well is opening its doors in South Florida. Come to our launch service at ${address.oneLine}: worship, a message of hope, and a family to belong to.`,
+  when: 'Sundays · 12:00 PM ET',
+  attend: "I'll Be There!",
+  formTitle: "Let us know you're coming!",
+  submit: 'Confirm Attendance',
+  thanks: { eyebrow: "WE'RE EXCITED!", heading: 'See you there!', title: 'Thank You!', text: "Your response has been recorded. We can't wait to see you there!" },
+  done: 'Close',
+  messages: {
+    success: { title: 'Success!', description: 'Thanks for confirming your attendance!' },
+    failure: { title: 'Error', description: 'Failed to submit your response. Please try again.' },
+  },
+};
+
+export const welcome = {
+  title: 'Welcome to The Well',
+  text: 'A global ministry bringing Jesus to the marketplace, with campuses in the United States, Pakistan and Europe. Wherever you are, there is a place for you here.',
+  links: [
+    { label: "I'm new here", to: '/new-here' },
+    { label: 'Join the Bible study', to: '/bible-study' },
+    { label: 'Our campuses', to: '/global-campuses' },
+  ],
+  minimized: 'Welcome',
+};
+
+export const northCampus = {
+  title: 'North Campus Interest',
+  subtitle: 'Delaware, Pennsylvania and New Jersey',
+  intro: "We're preparing to launch in the North. Tell us how you'd like to be part of it.",
+  consent: 'I agree to be contacted by The Well about the North Campus launch.',
+  submit: 'Submit Interest',
+  messages: {
+    success: { title: 'Interest Submitted!', description: "Thank you for your interest in North Campus. We'll keep you updated on our launch." },
+    failure: { title: 'Error', description: 'Failed to submit interest. Please try again.' },
+  },
+};
+
+export const connectCard = {
+  title: 'Connect Card',
+  subtitle: "We'd love to get to know you",
+  consent: 'I agree to be contacted by phone, email or text.',
+  submit: 'Submit Connect Card',
+  howDidYouHearLabels: { 'friend-family': 'Friend or family', 'social-media': 'Social media', website: 'Website', outreach: 'Outreach event', other: 'Other' } as Record<string, string>,
+  messages: {
+    success: { title: 'Connect Card Submitted!', description: "Thank you for connecting with us. We'll be in touch soon." },
+    failure: { title: 'Error', description: 'Failed to submit connect card. Please try again.' },
+  },
+};
+
+export const serve = {
+  title: 'Serve Interest Form',
+  subtitle: 'Find your place on the team',
+  consent: 'I understand a ministry leader will contact me to complete the serving process, which may include orientation or training.',
+  submit: 'Submit Interest',
+  messages: {
+    success: { title: 'Serve Interest Submitted!', description: "Thank you for your interest in serving. We'll contact you soon with opportunities." },
+    failure: { title: 'Error', description: 'Failed to submit serve interest. Please try again.' },
+  },
+};
+
+export const joinService = {
+  title: 'Join Our Next Service',
+  text: 'Worship with us in person in Plantation or online at the Wednesday Bible study.',
+  items: [
+    { label: 'Sunday Service', detail: `Sundays 12:00 PM ET · ${address.oneLine}` },
+    { label: 'Online Bible Study', detail: 'Wednesdays 7:00 PM ET' },
+  ],
+  plan: { label: 'Plan your visit', to: '/new-here' },
+  study: { label: 'Join the Bible study', to: '/bible-study' },
+};

@@ -1,0 +1,52 @@
+// The words and pictures of the worship page (SPEC.md §2: twelve photos shown of thirteen).
+import type { ArtKind } from '../components/Art';
+
+export const worship = {
+  intro: 'Songs of praise from The Well, written and sung by our church family.',
+  video: { title: 'Worship at The Well', posterAlt: 'Worship night, a video still', play: 'Play worship video', pause: 'Pause worship video' },
+  photosHeading: 'Moments of Worship',
+  shownPhotos: 12,
+  photos: [
+    ['worship', 'Hands raised in worship'],
+    ['people', 'The choir rehearsing'],
+    ['worship', 'Acoustic set on a Wednesday'],
+    ['sunrise', 'Easter sunrise service'],
+    ['people', 'The band in prayer before service'],
+    ['worship', 'Keys and vocals'],
+    ['globe', 'Worship night with Pakistan online'],
+    ['worship', 'Youth worship'],
+    ['people', 'Baptism celebration'],
+    ['sunrise', 'Outdoor worship in Plantation'],
+    ['worship', 'Recording session'],
+    ['bible', 'Scripture reading between songs'],
+    ['people', 'Christmas carols'],
+  ] as [ArtKind, string][],
+  music: { heading: 'New Music Coming Soon', text: 'Original songs from The Well are on the way. Be the first to hear them.', button: 'Join the Mailing List' },
+  file: { heading: 'Watch the full set', text: 'The direct video file, for slower connections: it loads only when you press play.' },
+  service: { heading: 'Worship with us in person', button: 'Join Our Next Service' },
+};
+
+export const comingSoon: Record<string, { blurb: string; art: ArtKind }> = {
+  '/books': { blurb: 'Books and study guides from The Well are being written. Check back soon.', art: 'bible' },
+  '/podcast': { blurb: 'Conversations on faith in the marketplace, coming to your favourite podcast app.', art: 'worship' },
+  '/devotionals': { blurb: 'Short daily devotionals to start your day in the Word are coming soon.', art: 'sunrise' },
+};
+
+export const media = {
+  banner: 'Coming Soon',
+  intro: 'Sermons and worship from The Well will live here. Search and filter what is ready so far.',
+  searchLabel: 'Search media',
+  filterLabel: 'Category',
+  categories: [
+    { value: 'all', label: 'All' },
+    { value: 'message', label: 'Messages' },
+    { value: 'worship', label: 'Worship' },
+  ],
+  empty: 'Nothing matches yet. Try another word or category.',
+  items: [
+    { id: 'cost-of-oil', title: 'The Cost of Oil: How to Keep Your Lamp Burning', speaker: 'Speaker to be announced', date: 'Coming soon', duration: '42 min', category: 'message', art: 'bible' },
+    { id: 'one-family', title: 'One Family, Many Nations', speaker: 'Speaker to be announced', date: 'Coming soon', duration: '38 min', category: 'message', art: 'globe' },
+    { id: 'worship-night', title: 'Worship Night Live', speaker: 'The Well Worship', date: 'Coming soon', duration: '55 min', category: 'worship', art: 'worship' },
+  ] as { id: string; title: string; speaker: string; date: string; duration: string; category: 'message' | 'worship'; art: ArtKind }[],
+  notify: { heading: 'Get notified', text: 'We will email you when the first sermons are online.', button: 'Notify Me' },
+};

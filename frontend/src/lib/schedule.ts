@@ -1,0 +1,93 @@
+// The gatherings' live state and next times, from the server's schedule
+// (GET /api/schedule?at=<the browser's now>), re-checked every 60 seconds, and the
+// words for a countdown and for the visitor's own time.
+import { useEffect, useState } from 'react';
+import { apiRequest } from './api';
+
+export interface Gathering {
+  id: string;
+  name: string;
+  zone: string;
+  live: boolean;
+  /** UTC instants (RFC 3339) of the current occurrence when live, else of the next one. */
+  start: string;
+  end: string;
+  /** Local start time with the zone's abbreviation on that date, e.g. '7:00 PM EDT'. */
+  label: string;
+  /** The meeting link of an online gathering. */
+  meetingUrl: string | null;
+  /** Its calendar file. */
+  calendar: string;
+}
+
+export const SCHEDULE_REFRESH_MS = 60_000;
+
+// One shared copy for every component on the page; the minute timer runs only
+// while something on the page shows the schedule (and never at module load).
+let latest: Gathering[] | null = null;
+const listeners = new Set<(gatherings: Gathering[]) => void>();
+let timer: number | undefined;
+
+function load(): void {
+  apiRequest<{ gatherings: Gathering[] }>('GET', `/api/schedule?at=${encodeURIComponent(new Date().toISOString())}`)
+    .then((answer) => {
+      latest = answer.gatherings;
+      listeners.forEach((listener) => listener(answer.gatherings));
+    })
+    .catch(() => {
+      // Offline or the server is restarting: keep what we had and try again next minute.
+    });
+}
+
+/** All gatherings, as of the browser's clock; null until the first answer. */
+export function useSchedule(): Gathering[] | null {
+  const [gatherings, setGatherings] = useState<Gathering[] | null>(latest);
+  useEffect(() => {
+    listeners.add(setGatherings);
+    if (listeners.size === 1) {
+      load();
+      timer = window.setInterval(load, SCHEDULE_REFRESH_MS);
+    } else if (latest) setGatherings(latest);
+    return () => {
+      listeners.delete(setGatherings);
+      if (listeners.size === 0) {
+        window.clearInterval(timer);
+        timer = undefined;
+      }
+    };
+  }, []);
+  return gatherings;
+}
+
+export function useGathering(id: string): Gathering | null {
+  return useSchedule()?.find((g) => g.id === id) ?? null;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** 'X days, Y hours and Z minutes', days left out under 24 hours; minutes rounded up. */
+export function describeCountdown(ms: number): string {
+  const minutesLeft = Math.max(0, Math.ceil(ms / 60_000));
+  const days = Math.floor(minutesLeft / 1440);
+  const hours = Math.floor((minutesLeft % 1440) / 60);
+  const minutes = minutesLeft % 60;
+  const tail = `${plural(hours, 'hour')} and ${plural(minutes, 'minute')}`;
+  return days > 0 ? `${plural(days, 'day')}, ${tail}` : tail;
+}
+
+/** The gathering's start as its own zone names it: 'Wednesday 7:00 PM EDT'. */
+export function zonedStart(g: Gathering): string {
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: g.zone, weekday: 'long' }).format(new Date(g.start));
+  return `${weekday} ${g.label}`;
+}
+
+/** The start in the browser's own zone, short: 'Thu 1:00 AM'. */
+export function visitorShort(g: Gathering): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start)).replace(',', '');
+}
+
+/** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'. */
+export function visitorLine(g: Gathering): string {
+  const local = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start));
+  return `${zonedStart(g)}. That is ${local.replace(',', '')} your time.`;
+}

@@ -1,0 +1,41 @@
+// The home page's pop-up flags (SPEC.md §4), kept in the browser as 'true'.
+// Touched only from effects and handlers, never at module load (prerendering).
+const LAUNCH = 'hasSeenChurchLaunch';
+const WELCOME = 'hasSeenGlobalWelcome';
+
+function read(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) === 'true';
+  } catch {
+    return false; // storage blocked: behave as a first visit
+  }
+}
+
+function mark(key: string): void {
+  try {
+    window.localStorage.setItem(key, 'true');
+  } catch {
+    // storage blocked: the pop-ups show again next time, nothing worse
+  }
+}
+
+export const flags = {
+  seenLaunch: () => read(LAUNCH),
+  seenWelcome: () => read(WELCOME),
+  markLaunch: () => mark(LAUNCH),
+  markWelcome: () => mark(WELCOME),
+};
+
+let minimizeRequested = false;
+
+/** The welcome window closes in two ways: closed, or minimized to a floating button. */
+export const welcomeState = {
+  minimizeNext() {
+    minimizeRequested = true;
+  },
+  takeMinimize(): boolean {
+    const requested = minimizeRequested;
+    minimizeRequested = false;
+    return requested;
+  },
+};

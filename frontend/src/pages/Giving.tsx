@@ -1,0 +1,37 @@
+// Giving: each fund with a button to the external giving page (new tab).
+import { Art } from '../components/Art';
+import { GiveLink, Section } from '../components/Blocks';
+import { PageHeading } from '../components/PageHeading';
+import { giving as copy } from '../content/giving';
+import type { RouteMeta } from '../content/routes';
+import { site } from '../content/site';
+
+export default function Giving({ meta }: { meta: RouteMeta }) {
+  return (
+    <>
+      <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
+      <Section>
+        <ul class="grid gap-6 md:grid-cols-3">
+          {copy.funds.map((fund) => (
+            <li key={fund.id} class="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <Art kind={fund.art} alt={fund.title} ratio="aspect-video" class="rounded-none" />
+              <div class="flex flex-1 flex-col p-5">
+                <h2 class="font-serif text-2xl font-semibold text-sky-900">{fund.title}</h2>
+                <p class="mt-2 flex-1 text-slate-700">{fund.text}</p>
+                <div class="mt-5">
+                  <GiveLink href={`${site.givingUrl}?fund=${fund.id}`}>{fund.button}</GiveLink>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p class="mt-8 text-slate-700">{copy.note}</p>
+        <div class="mt-4">
+          <GiveLink href={site.givingOneTimeUrl} look="outline">
+            {copy.oneTime}
+          </GiveLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+// Groups: the kinds of groups and the church app where people join them.
+import { Card, GiveLink, Section } from '../components/Blocks';
+import { PageHeading } from '../components/PageHeading';
+import { groups as copy } from '../content/ministry';
+import type { RouteMeta } from '../content/routes';
+import { site } from '../content/site';
+
+export default function Groups({ meta }: { meta: RouteMeta }) {
+  return (
+    <>
+      <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
+      <Section>
+        <div class="grid gap-4 md:grid-cols-3">
+          {copy.types.map((t) => (
+            <Card key={t.title} title={t.title}>
+              {t.text}
+            </Card>
+          ))}
+        </div>
+      </Section>
+      <Section title={copy.app.heading} intro={copy.app.text} tone="tint">
+        <GiveLink href={site.churchAppUrl} look="solid">
+          {copy.app.label}
+        </GiveLink>
+      </Section>
+    </>
+  );
+}

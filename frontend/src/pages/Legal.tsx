@@ -1,0 +1,36 @@
+// The privacy policy and the terms of service: static text, the date, the contact
+// email, Plantation, FL, and a way back home.
+import { ButtonLink, Section } from '../components/Blocks';
+import { PageHeading } from '../components/PageHeading';
+import { legal } from '../content/giving';
+import type { RouteMeta } from '../content/routes';
+import { site } from '../content/site';
+
+export default function Legal({ meta }: { meta: RouteMeta }) {
+  const sections = meta.path === '/privacy-policy' ? legal.privacy : legal.terms;
+  return (
+    <>
+      <PageHeading title={meta.heading}>{legal.updated}</PageHeading>
+      <Section>
+        <div class="max-w-3xl space-y-8">
+          {sections.map((s) => (
+            <section key={s.heading}>
+              <h2 class="font-serif text-2xl font-semibold">{s.heading}</h2>
+              <p class="mt-2 text-lg text-slate-700">{s.text}</p>
+            </section>
+          ))}
+          <p class="text-lg text-slate-700">
+            {legal.contactLine}{' '}
+            <a class="text-sky-800 underline underline-offset-2" href={`mailto:${site.contactEmail}`}>
+              {site.contactEmail}
+            </a>
+            . {legal.place}.
+          </p>
+          <ButtonLink to="/" look="outline">
+            {legal.back}
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+// New Here: welcome, what to expect, planning a visit, the Bible study, and the Connect Card.
+import { ButtonLink, Card, Section } from '../components/Blocks';
+import { useModals } from '../components/ModalHost';
+import { PageHeading } from '../components/PageHeading';
+import { newHere as copy } from '../content/ministry';
+import type { RouteMeta } from '../content/routes';
+
+export default function NewHere({ meta }: { meta: RouteMeta }) {
+  const modals = useModals();
+  return (
+    <>
+      <PageHeading title={meta.heading}>{copy.welcome}</PageHeading>
+      <Section title={copy.expect.heading}>
+        <div class="grid gap-4 md:grid-cols-3">
+          {copy.expect.items.map((item) => (
+            <Card key={item.title} title={item.title}>
+              {item.text}
+            </Card>
+          ))}
+        </div>
+      </Section>
+      <Section title={copy.visit.heading} tone="white">
+        <Card title={copy.visit.campus}>
+          <dl class="grid gap-3 sm:grid-cols-3">
+            {copy.visit.items.map((item) => (
+              <div key={item.label}>
+                <dt class="font-semibold text-slate-900">{item.label}</dt>
+                <dd>{item.detail}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        <p class="mt-6 text-lg text-slate-700">{copy.study.text}</p>
+        <div class="mt-3">
+          <ButtonLink to={copy.study.link.to} look="outline">
+            {copy.study.link.label}
+          </ButtonLink>
+        </div>
+      </Section>
+      <Section title={copy.connect.heading} intro={copy.connect.text} tone="tint">
+        <button type="button" class="rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" aria-haspopup="dialog" onClick={() => modals.open('connect-card')}>
+          {copy.connect.button}
+        </button>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// Pakistan: the campus, its gatherings, the building project and Urdu Bibles.
+import { Art } from '../components/Art';
+import { ButtonLink, Card, GiveLink, Section } from '../components/Blocks';
+import { CountryNavigator } from '../components/CountryNavigator';
+import { PageHeading } from '../components/PageHeading';
+import { pakistan as copy } from '../content/campusPages';
+import type { RouteMeta } from '../content/routes';
+import { site } from '../content/site';
+
+export default function Pakistan({ meta }: { meta: RouteMeta }) {
+  return (
+    <>
+      <PageHeading title={meta.heading}>
+        <p>{copy.intro}</p>
+        <p class="mt-3 font-serif text-2xl font-semibold text-amber-300">{copy.claim}</p>
+      </PageHeading>
+      <Section>
+        <div class="grid gap-4 sm:grid-cols-3">
+          {copy.photos.map((p) => (
+            <Art key={p.alt} kind={p.kind} alt={p.alt} />
+          ))}
+        </div>
+      </Section>
+      <Section tone="white">
+        <div class="grid gap-6 md:grid-cols-2">
+          {copy.gatherings.map((g) => (
+            <Card key={g.label} title={g.label}>
+              <p class="text-lg font-semibold text-slate-900">{g.when}</p>
+              <p>{g.where}</p>
+            </Card>
+          ))}
+        </div>
+      </Section>
+      <div class="py-4">
+        <CountryNavigator />
+      </div>
+      <Section title={copy.video.heading}>
+        <Art kind="sunrise" alt={copy.video.alt} ratio="aspect-video" />
+      </Section>
+      <Section tone="tint">
+        <div class="grid gap-6 md:grid-cols-2">
+          <Card title={copy.building.heading}>
+            <p>{copy.building.text}</p>
+            <div class="mt-5 flex flex-wrap gap-3">
+              <GiveLink href={`${site.givingUrl}?fund=pakistan-building`}>{copy.building.give}</GiveLink>
+              <ButtonLink to={copy.building.more.to} look="outline">
+                {copy.building.more.label}
+              </ButtonLink>
+            </div>
+          </Card>
+          <Card title={copy.bibles.heading}>
+            <p>{copy.bibles.text}</p>
+            <div class="mt-5">
+              <GiveLink href={`${site.givingUrl}?fund=urdu-bibles`}>{copy.bibles.give}</GiveLink>
+            </div>
+          </Card>
+        </div>
+      </Section>
+      <Section title={copy.location.heading} intro={copy.location.text}>
+        <ButtonLink to={copy.location.link.to} look="outline">
+          {copy.location.link.label}
+        </ButtonLink>
+      </Section>
+    </>
+  );
+}

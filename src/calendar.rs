@@ -1,0 +1,257 @@
+//! What the server publishes about the schedule: `GET /api/schedule?at=<instant>`
+//! (each gathering live or next, as JSON) and `GET /calendar/<id>.ics` (a weekly
+//! series with its time zone, RFC 5545), both computed from `schedule::GATHERINGS`.
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc};
+use chrono_tz::{OffsetName, Tz};
+use poem::http::{StatusCode, header};
+use poem::web::Path;
+use poem::{IntoResponse, Request, Response, handler};
+use serde_json::json;
+
+use crate::api::ApiError;
+use crate::schedule::{GATHERINGS, Gathering, find};
+
+/// `GET /api/schedule?at=<RFC 3339>`; `at` defaults to now.
+#[handler]
+pub fn schedule(req: &Request) -> Response {
+    let at = req
+        .uri()
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("at="))
+        .map(|raw| percent_decode(raw));
+    let at = match at {
+        None => Utc::now(),
+        Some(raw) => match DateTime::parse_from_rfc3339(raw.trim()) {
+            Ok(t) => t.with_timezone(&Utc),
+            Err(_) => return ApiError::BadInstant(raw.chars().take(60).collect()).into_response(),
+        },
+    };
+    let gatherings: Vec<_> = GATHERINGS
+        .iter()
+        .map(|g| {
+            let (occurrence, live) = g.current_or_next(at);
+            json!({
+                "id": g.id,
+                "name": g.name,
+                "zone": g.zone.name(),
+                "live": live,
+                "start": occurrence.start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                "end": occurrence.end.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                "label": g.label(&occurrence),
+                "meetingUrl": g.meeting,
+                "calendar": format!("/calendar/{}.ics", g.id),
+            })
+        })
+        .collect();
+    Response::builder()
+        .content_type("application/json")
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(json!({ "at": at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true), "gatherings": gatherings }).to_string())
+}
+
+/// Decodes a query value: %XX escapes, and '+' as a space (so an offset's '+' arrives as %2B).
+fn percent_decode(raw: &str) -> String {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(value) = raw
+                .get(i + 1..i + 3)
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+        {
+            out.push(value);
+            i += 3;
+            continue;
+        }
+        out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `GET /calendar/<id>.ics`.
+#[handler]
+pub fn calendar(Path(file): Path<String>) -> Response {
+    let gathering = file.strip_suffix(".ics").and_then(find);
+    match gathering {
+        Some(g) => Response::builder()
+            .content_type("text/calendar; charset=utf-8")
+            .header(
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{}.ics\"", g.id),
+            )
+            .header(header::CACHE_CONTROL, "public, max-age=3600")
+            .body(ics(g)),
+        None => Response::builder()
+            .status(StatusCode::NOT_FOUND)
+            .content_type("text/plain; charset=utf-8")
+            .body(format!(
+                "No calendar named {file}. Calendars: {}.",
+                GATHERINGS
+                    .iter()
+                    .map(|g| format!("{}.ics", g.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+    }
+}
+
+/// The first week of every published series (a fixed date keeps the file stable).
+const SERIES_FROM: (i32, u32, u32) = (2026, 1, 1);
+
+/// Text values escape backslash, semicolon, comma and newline (RFC 5545 §3.3.11).
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace('\n', "\\n")
+}
+
+/// Lines end in CRLF and fold at 75 octets (RFC 5545 §3.1), never inside a character.
+fn fold(line: &str, out: &mut String) {
+    let mut width = 0;
+    for c in line.chars() {
+        if width + c.len_utf8() > 75 {
+            out.push_str("\r\n ");
+            width = 1;
+        }
+        out.push(c);
+        width += c.len_utf8();
+    }
+    out.push_str("\r\n");
+}
+
+fn offset_text(seconds: i32) -> String {
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let s = seconds.abs();
+    format!("{sign}{:02}{:02}", s / 3600, (s % 3600) / 60)
+}
+
+/// The zone's rules for one year as VTIMEZONE sub-components: its offset changes
+/// found by scanning the year, each written with a yearly RRULE (nth or last weekday).
+fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
+    let offset_at = |t: DateTime<Utc>| zone.offset_from_utc_datetime(&t.naive_utc());
+    let mut lines = vec![
+        "BEGIN:VTIMEZONE".to_string(),
+        format!("TZID:{}", zone.name()),
+    ];
+    let start = Utc.with_ymd_and_hms(year, 1, 1, 0, 0, 0).unwrap();
+    let mut changes = Vec::new();
+    let mut t = start;
+    while t.year() == year {
+        let next = t + Duration::hours(1);
+        if offset_at(t).fix() != offset_at(next).fix() {
+            // Narrow the change to the minute.
+            let mut m = t;
+            while offset_at(m).fix() == offset_at(t).fix() {
+                m += Duration::minutes(1);
+            }
+            changes.push(m);
+        }
+        t = next;
+    }
+    if changes.is_empty() {
+        let offset = offset_at(start);
+        let seconds = offset.fix().local_minus_utc();
+        lines.extend([
+            "BEGIN:STANDARD".into(),
+            "DTSTART:19700101T000000".into(),
+            format!("TZOFFSETFROM:{}", offset_text(seconds)),
+            format!("TZOFFSETTO:{}", offset_text(seconds)),
+            format!("TZNAME:{}", offset.abbreviation().unwrap_or("")),
+            "END:STANDARD".into(),
+        ]);
+    }
+    for change in changes {
+        let before = offset_at(change - Duration::minutes(1));
+        let after = offset_at(change);
+        let (from, to) = (
+            before.fix().local_minus_utc(),
+            after.fix().local_minus_utc(),
+        );
+        let kind = if to > from { "DAYLIGHT" } else { "STANDARD" };
+        // DTSTART is the local time of the change in the offset before it.
+        let local = (change + Duration::seconds(from as i64)).naive_utc();
+        let date = local.date();
+        let days_in_month = NaiveDate::from_ymd_opt(
+            date.year() + (date.month() / 12) as i32,
+            date.month() % 12 + 1,
+            1,
+        )
+        .unwrap()
+        .pred_opt()
+        .unwrap()
+        .day();
+        let nth = if date.day() + 7 > days_in_month {
+            "-1".to_string()
+        } else {
+            ((date.day() - 1) / 7 + 1).to_string()
+        };
+        let weekday = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+            [date.weekday().num_days_from_monday() as usize];
+        lines.extend([
+            format!("BEGIN:{kind}"),
+            format!("DTSTART:{}", local.format("%Y%m%dT%H%M%S")),
+            format!(
+                "RRULE:FREQ=YEARLY;BYMONTH={};BYDAY={nth}{weekday}",
+                date.month()
+            ),
+            format!("TZOFFSETFROM:{}", offset_text(from)),
+            format!("TZOFFSETTO:{}", offset_text(to)),
+            format!("TZNAME:{}", after.abbreviation().unwrap_or("")),
+            format!("END:{kind}"),
+        ]);
+    }
+    lines.push("END:VTIMEZONE".into());
+    lines
+}
+
+/// The gathering as an iCalendar file: one weekly VEVENT in its own zone.
+pub fn ics(g: &Gathering) -> String {
+    let (y, m, d) = SERIES_FROM;
+    let from = Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap();
+    let first = g.occurrences_from(from, 1)[0];
+    let local_first = first.start.with_timezone(&g.zone);
+    let weekday =
+        ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][g.weekday.num_days_from_monday() as usize];
+    let mut lines = vec![
+        "BEGIN:VCALENDAR".to_string(),
+        "VERSION:2.0".into(),
+        "PRODID:-//The Well//thewell//EN".into(),
+        "CALSCALE:GREGORIAN".into(),
+        "METHOD:PUBLISH".into(),
+        format!("X-WR-CALNAME:{}", escape(g.name)),
+    ];
+    // The rules as of the year before the series, so they cover its first weeks.
+    lines.extend(vtimezone(g.zone, y - 1));
+    lines.extend([
+        "BEGIN:VEVENT".into(),
+        format!("UID:{}@thewell", g.id),
+        format!("DTSTAMP:{y:04}{m:02}{d:02}T000000Z"),
+        format!(
+            "DTSTART;TZID={}:{}",
+            g.zone.name(),
+            local_first.format("%Y%m%dT%H%M%S")
+        ),
+        format!("DURATION:PT{}H{}M", g.minutes / 60, g.minutes % 60),
+        format!("RRULE:FREQ=WEEKLY;BYDAY={weekday}"),
+        format!("SUMMARY:{}", escape(g.name)),
+        format!("LOCATION:{}", escape(g.meeting.unwrap_or(g.location))),
+    ]);
+    if let Some(url) = g.meeting {
+        lines.push(format!("URL:{url}"));
+        lines.push(format!(
+            "DESCRIPTION:{}",
+            escape(&format!("Join online: {url}"))
+        ));
+    }
+    lines.extend(["END:VEVENT".into(), "END:VCALENDAR".into()]);
+    let mut out = String::new();
+    for line in lines {
+        fold(&line, &mut out);
+    }
+    out
+}

@@ -1,0 +1,169 @@
+//! `/api/schedule` and `/calendar/<id>.ics` against each other: every calendar file,
+//! read by a real iCalendar parser (the icalendar crate, its recurrences expanded by
+//! rrule), names the same instants that the schedule API gives week after week,
+//! across the clock changes.
+mod common;
+
+use chrono::{DateTime, Duration, Utc};
+use common::{Server, client};
+use icalendar::{Calendar, Component, EventLike, Tz};
+use reqwest::StatusCode;
+use serde_json::Value;
+
+const IDS: [&str; 5] = [
+    "bible-study",
+    "europe-bible-study",
+    "bible-study-pakistan",
+    "sunday-service-florida",
+    "sunday-service-pakistan",
+];
+
+async fn schedule_at(server: &Server, at: DateTime<Utc>) -> Value {
+    let url = server.url(&format!(
+        "/api/schedule?at={}",
+        at.to_rfc3339().replace('+', "%2B")
+    ));
+    let response = client().get(url).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.unwrap()
+}
+
+fn start_of(schedule: &Value, id: &str) -> DateTime<Utc> {
+    let g = schedule["gatherings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap();
+    DateTime::parse_from_rfc3339(g["start"].as_str().unwrap())
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+#[tokio::test]
+async fn each_calendar_file_repeats_what_the_schedule_api_says() {
+    let server = Server::start();
+    for id in IDS {
+        let response = client()
+            .get(server.url(&format!("/calendar/{id}.ics")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{id}");
+        assert_eq!(
+            response.headers()["content-type"],
+            "text/calendar; charset=utf-8"
+        );
+        let text = response.text().await.unwrap();
+        assert!(
+            text.lines().all(|l| l.len() <= 76),
+            "{id}: lines fold at 75 octets"
+        );
+        assert!(text.contains("\r\n"), "{id}: CRLF line ends");
+
+        let calendar: Calendar = text
+            .parse()
+            .unwrap_or_else(|e| panic!("{id} does not parse: {e}"));
+        let event = calendar
+            .events()
+            .next()
+            .unwrap_or_else(|| panic!("{id}: no VEVENT"));
+        assert_eq!(
+            event.get_uid(),
+            Some(format!("{id}@thewell").as_str()),
+            "a stable UID"
+        );
+        assert!(
+            text.contains("BEGIN:VTIMEZONE"),
+            "{id}: its time zone is described"
+        );
+        let recurrence = event
+            .get_recurrence()
+            .unwrap_or_else(|e| panic!("{id}: no recurrence: {e:?}"));
+
+        // Two stretches that cross the clock changes of both continents.
+        // (Each starts at a Thursday or Monday noon UTC, when nothing is live.)
+        for from in ["2026-10-15T12:00:00Z", "2027-03-01T12:00:00Z"] {
+            let from = DateTime::parse_from_rfc3339(from)
+                .unwrap()
+                .with_timezone(&Utc);
+            let expanded: Vec<DateTime<Utc>> = recurrence
+                .clone()
+                .after(from.with_timezone(&Tz::UTC))
+                .all(6)
+                .dates
+                .iter()
+                .map(|d| d.with_timezone(&Utc))
+                .collect();
+            assert_eq!(expanded.len(), 6);
+            let mut at = from;
+            for occurrence in expanded {
+                let api = start_of(&schedule_at(&server, at).await, id);
+                assert_eq!(
+                    occurrence, api,
+                    "{id}: the calendar and the schedule disagree after {at}"
+                );
+                at = api + Duration::hours(2); // past this one's end: the next is asked for
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_schedule_api_answers_now_by_default_and_refuses_a_bad_instant() {
+    let server = Server::start();
+    let body: Value = client()
+        .get(server.url("/api/schedule"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let at = DateTime::parse_from_rfc3339(body["at"].as_str().unwrap()).unwrap();
+    assert!((Utc::now() - at.with_timezone(&Utc)).num_seconds().abs() < 60);
+    assert_eq!(body["gatherings"].as_array().unwrap().len(), IDS.len());
+    for g in body["gatherings"].as_array().unwrap() {
+        for key in ["id", "zone", "live", "start", "end", "label"] {
+            assert!(!g[key].is_null(), "{key} in {g}");
+        }
+    }
+
+    let bad = client()
+        .get(server.url("/api/schedule?at=next-wednesday"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    let error: Value = bad.json().await.unwrap();
+    assert!(
+        error["error"].as_str().unwrap().contains("RFC 3339"),
+        "{error}"
+    );
+
+    let live: Value = client()
+        .get(server.url("/api/schedule?at=2026-11-18T19:00:00-05:00"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let study = live["gatherings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "bible-study")
+        .unwrap();
+    assert_eq!(study["live"], true);
+    assert_eq!(study["label"], "7:00 PM EST");
+    assert_eq!(study["start"], "2026-11-19T00:00:00Z");
+    assert_eq!(study["end"], "2026-11-19T01:30:00Z");
+
+    let missing = client()
+        .get(server.url("/calendar/choir.ics"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+}
