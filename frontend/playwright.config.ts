@@ -39,7 +39,9 @@ export default defineConfig({
     { name: 'phone', grepInvert: /@desktop/, use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } } },
   ],
   webServer: {
-    command: `"${binary}" serve --addr 127.0.0.1:${port} --data-dir "${dataDir}"`,
+    // Every test submits from 127.0.0.1: the per-address limit (tested in Rust) is raised here.
+    command: `"${binary}" serve --addr 127.0.0.1:${port} --data-dir "${dataDir}" --rate-burst 100000`,
+    env: { THEWELL_LOG: 'warn' },
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -11,6 +11,23 @@ const PLAYER_STUB = `<!doctype html><title>player</title><body style="background
 <script>window.received=[];addEventListener('message',function(e){window.received.push(String(e.data))});</script>`;
 
 export const test = base.extend<{ errors: string[]; firstVisit: boolean; quietHome: void }>({
+  // Navigations wait until the page's code has hydrated it, as a person waits for a page to respond.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const alive = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await alive();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await alive();
+      return response;
+    };
+    await use(page);
+  },
   errors: [
     async ({ page, context }, use) => {
       const errors: string[] = [];

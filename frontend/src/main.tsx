@@ -12,5 +12,7 @@ const meta = routeMeta(path);
 if (root) {
   (meta ? loadPage(meta.page) : Promise.resolve()).finally(() => {
     hydrate(<App path={path} year={new Date().getFullYear()} />, root);
+    // Tests (and curious people) can tell when the page has come alive.
+    document.documentElement.dataset.hydrated = 'true';
   });
 }

@@ -1,5 +1,6 @@
 // The pieces every form is built from: labelled fields with their error messages
 // tied to the input, the honeypot, and the submit button with its pending label.
+import { useEffect, useState } from 'react';
 import type { ComponentChildren, JSX } from 'preact';
 import { HONEYPOT } from '../content/forms.generated';
 import type { FormState } from '../lib/useForm';
@@ -53,12 +54,21 @@ export function Honeypot({ value, onInput }: { value: string; onInput: (value: s
   );
 }
 
+/** False in the prerendered page, true once its code runs in the browser. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** Disabled until the page's code runs (a click before that would be lost) and while sending. */
 export function SubmitButton({ pending, label, pendingLabel = 'Submitting...', ...rest }: { pending: boolean; label: string; pendingLabel?: string } & JSX.HTMLAttributes<HTMLButtonElement>) {
+  const hydrated = useHydrated();
   return (
     <button
       {...rest}
       type="submit"
-      disabled={pending}
+      disabled={pending || !hydrated}
       class="inline-flex items-center justify-center rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800 disabled:cursor-not-allowed disabled:opacity-60"
     >
       {pending ? pendingLabel : label}
@@ -226,6 +236,8 @@ export function FormShell<T extends object>({
   return (
     <form
       class={`relative ${extra}`}
+      // Never a GET: answers must not end up in an address bar or a log.
+      method="post"
       noValidate={noValidate}
       onSubmit={async (event) => {
         event.preventDefault();

@@ -68,11 +68,16 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
         first.focus();
       }
     };
+    // The browser may close the dialog itself (Escape without a fresh user gesture
+    // skips 'cancel'): follow it, so the page's state agrees with what is shown.
+    const onClosed = () => close.current();
     element.addEventListener('cancel', onCancel);
     element.addEventListener('keydown', onKey);
+    element.addEventListener('close', onClosed);
     return () => {
       element.removeEventListener('cancel', onCancel);
       element.removeEventListener('keydown', onKey);
+      element.removeEventListener('close', onClosed);
     };
   }, []);
 

@@ -1,0 +1,54 @@
+// Lighthouse (mobile preset: a mid-range phone on a slow 4G connection, simulated)
+// against the release binary in Debian's Chromium, for every route. Prints the four
+// scores per route and exits non-zero if any is under the goal (performance 95,
+// accessibility, best practices and SEO 100). Not a test: a measurement.
+//
+//   cargo build --release && node frontend/scripts/lighthouse.mjs [route ...]
+//
+// Lighthouse 12 is fetched by npx on first use (13 needs Node 22).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const binary = process.env.THEWELL_BIN ?? join(root, 'target/release/thewell');
+const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 18787);
+const goals = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : JSON.parse(readFileSync(join(root, 'frontend/dist/routes.json'), 'utf8'));
+
+const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', mkdtempSync(join(tmpdir(), 'thewell-lh-'))], { stdio: ['ignore', 'pipe', 'ignore'] });
+await new Promise((resolve, reject) => {
+  server.stdout.once('data', resolve);
+  server.once('exit', (code) => reject(new Error(`thewell exited (${code}) before listening`)));
+});
+
+const flags = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+let failed = false;
+console.log('route'.padEnd(22) + Object.keys(goals).map((k) => k.padStart(16)).join(''));
+try {
+  for (const route of routes) {
+    const out = execFileSync(
+      'npx',
+      ['--yes', 'lighthouse@12.8.2', `http://127.0.0.1:${port}${route}`, '--output=json', '--quiet', `--chrome-flags=${flags}`, '--only-categories=performance,accessibility,best-practices,seo'],
+      { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
+    );
+    const report = JSON.parse(out);
+    const scores = Object.keys(goals).map((k) => Math.round((report.categories[k]?.score ?? 0) * 100));
+    const low = Object.keys(goals).filter((k, i) => scores[i] < goals[k]);
+    if (low.length) failed = true;
+    console.log(route.padEnd(22) + scores.map((s) => String(s).padStart(16)).join('') + (low.length ? `   below goal: ${low.join(', ')}` : ''));
+    for (const k of low) {
+      const failing = report.categories[k].auditRefs
+        .map((ref) => report.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+      console.log(`    ${k}: ${failing.slice(0, 8).join(', ')}`);
+    }
+  }
+} finally {
+  server.kill();
+}
+process.exit(failed ? 1 : 0);
