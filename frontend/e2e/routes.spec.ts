@@ -65,6 +65,9 @@ test('the home page describes the church as structured data; sitemap and robots 
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const route of routes) expect(sitemap).toContain(`${route === '/' ? '/' : route}</loc>`);
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
+  const image = await request.get('/og-image.png');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
 });
 
 test('the prerendered HTML carries the page before any script runs', async ({ request }) => {

@@ -22,7 +22,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
       </div>
       <Section>
         <div class="grid gap-6 lg:grid-cols-3">
-          <Card title={copy.clockLabel}>
+          <Card title={copy.clockLabel} top>
             <p class="font-serif text-2xl font-semibold text-slate-900" data-testid="zone-clock">
               {now ? formatZoned(now, copy.zone, false) : '\u00a0'}
             </p>

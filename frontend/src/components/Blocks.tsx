@@ -16,10 +16,12 @@ export function Section({ title, intro, children, tone = 'plain', id }: { title?
   );
 }
 
-export function Card({ title, children, class: extra = '' }: { title?: ComponentChildren; children?: ComponentChildren; class?: string }) {
+/** A card; its title is an h3 under a section heading, or an h2 (`top`) in a section without one. */
+export function Card({ title, children, class: extra = '', top = false }: { title?: ComponentChildren; children?: ComponentChildren; class?: string; top?: boolean }) {
+  const Heading = top ? 'h2' : 'h3';
   return (
     <div class={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${extra}`}>
-      {title && <h3 class="font-serif text-xl font-semibold text-sky-900">{title}</h3>}
+      {title && <Heading class="font-serif text-xl font-semibold text-sky-900">{title}</Heading>}
       {children && <div class={title ? 'mt-2 text-slate-700' : 'text-slate-700'}>{children}</div>}
     </div>
   );

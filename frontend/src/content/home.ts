@@ -44,7 +44,7 @@ export const home = {
   building: {
     heading: 'Build a Church and School in Pakistan',
     text: 'Over 800 people have come to Jesus in six months. Help us raise $35,000 for a church and school building where they can worship and their children can learn.',
-    learnMore: { label: 'Learn More', to: '/pakistan-building' },
+    learnMore: { label: 'Learn More', context: ' about the Pakistan building', to: '/pakistan-building' },
     giveNow: { label: 'Give Now', to: '/giving' },
   },
   promo: {

@@ -17,7 +17,7 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <div class="grid gap-6 md:grid-cols-2">
-          <Card title={copy.study.heading}>
+          <Card title={copy.study.heading} top>
             {live && (
               <p class="mb-2 inline-flex items-center gap-2 font-semibold text-red-800" data-testid="europe-live">
                 <span aria-hidden="true" class="h-2.5 w-2.5 rounded-full bg-red-700" />
@@ -33,7 +33,7 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
               <ButtonLink to={copy.join.to}>{copy.join.label}</ButtonLink>
             </div>
           </Card>
-          <Card title={copy.clockLabel}>
+          <Card title={copy.clockLabel} top>
             <p class="font-serif text-3xl font-semibold text-slate-900" data-testid="berlin-clock" aria-live="off">
               {now ? formatZoned(now, 'Europe/Berlin') : '\u00a0'}
             </p>

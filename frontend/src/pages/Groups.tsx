@@ -12,7 +12,7 @@ export default function Groups({ meta }: { meta: RouteMeta }) {
       <Section>
         <div class="grid gap-4 md:grid-cols-3">
           {copy.types.map((t) => (
-            <Card key={t.title} title={t.title}>
+            <Card key={t.title} title={t.title} top>
               {t.text}
             </Card>
           ))}

@@ -130,6 +130,7 @@ export default function Home() {
             <div class="mt-6 flex flex-wrap gap-3">
               <ButtonLink to={home.building.learnMore.to} look="outline">
                 {home.building.learnMore.label}
+                <span class="sr-only">{home.building.learnMore.context}</span>
               </ButtonLink>
               <ButtonLink to={home.building.giveNow.to} look="gold">
                 {home.building.giveNow.label}

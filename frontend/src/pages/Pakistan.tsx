@@ -24,7 +24,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
       <Section tone="white">
         <div class="grid gap-6 md:grid-cols-2">
           {copy.gatherings.map((g) => (
-            <Card key={g.label} title={g.label}>
+            <Card key={g.label} title={g.label} top>
               <p class="text-lg font-semibold text-slate-900">{g.when}</p>
               <p>{g.where}</p>
             </Card>
@@ -39,7 +39,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
       </Section>
       <Section tone="tint">
         <div class="grid gap-6 md:grid-cols-2">
-          <Card title={copy.building.heading}>
+          <Card title={copy.building.heading} top>
             <p>{copy.building.text}</p>
             <div class="mt-5 flex flex-wrap gap-3">
               <GiveLink href={`${site.givingUrl}?fund=pakistan-building`}>{copy.building.give}</GiveLink>
@@ -48,7 +48,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
               </ButtonLink>
             </div>
           </Card>
-          <Card title={copy.bibles.heading}>
+          <Card title={copy.bibles.heading} top>
             <p>{copy.bibles.text}</p>
             <div class="mt-5">
               <GiveLink href={`${site.givingUrl}?fund=urdu-bibles`}>{copy.bibles.give}</GiveLink>
