@@ -176,3 +176,27 @@ for (const [route, button, list] of [
     expect(exported('subscription').find((r) => r.email === email)).toMatchObject({ list });
   });
 }
+
+for (const [route, button, testId, submit, failure] of [
+  ['/united-states', 'Interested in Learning More', 'north-campus-modal', 'Submit Interest', 'Failed to submit interest. Please try again.'],
+  ['/new-here', 'Fill Out a Connect Card', 'connect-card-modal', 'Submit Connect Card', 'Failed to submit connect card. Please try again.'],
+  ['/get-involved', 'Sign Up to Serve', 'serve-modal', 'Submit Interest', 'Failed to submit serve interest. Please try again.'],
+] as const) {
+  test(`${testId}: a failure keeps the window open and every entry`, async ({ page, errors }) => {
+    const dialog = await openModal(page, route, button, testId);
+    await page.route('**/api/*', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: 'boom' }) : route.continue()));
+    await dialog.getByRole('textbox', { name: 'First name', exact: true }).fill('Kept');
+    await dialog.getByRole('textbox', { name: 'Last name', exact: true }).fill('Entries');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('kept@example.com');
+    const phone = dialog.getByRole('textbox', { name: 'Phone', exact: true });
+    await phone.fill('555-123-4567');
+    await dialog.getByRole('checkbox', { name: /agree|understand/ }).check();
+    await dialog.getByRole('button', { name: submit }).click();
+    await expect(page.getByRole('alert')).toContainText(failure);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue('Entries');
+    await expect(phone).toHaveValue('555-123-4567');
+    await expect(dialog.getByRole('checkbox', { name: /agree|understand/ })).toBeChecked();
+    errors.length = 0; // the browser logs the 500 this test asked for
+  });
+}

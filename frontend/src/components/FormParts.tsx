@@ -249,3 +249,24 @@ export function FormShell<T extends object>({
     </form>
   );
 }
+
+/** The end of a form with a consent box: the required box, then the submit button. */
+export function ConsentAndSubmit<T extends { consent: boolean }>({ form, idPrefix, consent, submit }: { form: FormState<T>; idPrefix: string; consent: string; submit: string }) {
+  return (
+    <>
+      <div class="sm:col-span-2">
+        <Checkbox
+          id={`${idPrefix}-consent`}
+          label={consent}
+          required
+          checked={form.values.consent}
+          onChange={(v) => form.set('consent', v as T['consent'])}
+          error={form.errors.consent}
+        />
+      </div>
+      <div class="sm:col-span-2">
+        <SubmitButton pending={form.submitting} label={submit} />
+      </div>
+    </>
+  );
+}

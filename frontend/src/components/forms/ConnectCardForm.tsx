@@ -3,7 +3,7 @@
 import { connectCard as copy } from '../../content/modals';
 import { CONNECTCARD_FIELDS as F, type ConnectCard } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { Checkbox, CheckboxGroup, Field, FormShell, SingleCheckGroup, SubmitButton, TextInput, valueOf } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, Field, FormShell, SingleCheckGroup, TextInput, valueOf } from '../FormParts';
 
 const empty: ConnectCard = { firstName: '', lastName: '', phone: '', email: '', location: '', serviceInfo: [], ageGroup: '', howDidYouHear: '', nextSteps: [], prayerRequest: '', consent: false };
 
@@ -45,12 +45,7 @@ export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
       <div class="sm:col-span-2">
         <TextInput form={form} field="prayerRequest" spec={F.prayerRequest} idPrefix={p} rows={3} />
       </div>
-      <div class="sm:col-span-2">
-        <Checkbox id={`${p}-consent`} label={copy.consent} required checked={form.values.consent} onChange={(v) => form.set('consent', v)} error={form.errors.consent} />
-      </div>
-      <div class="sm:col-span-2">
-        <SubmitButton pending={form.submitting} label={copy.submit} />
-      </div>
+      <ConsentAndSubmit form={form} idPrefix={p} consent={copy.consent} submit={copy.submit} />
     </FormShell>
   );
 }

@@ -2,7 +2,7 @@
 import { northCampus as copy } from '../../content/modals';
 import { NORTHCAMPUSINTEREST_FIELDS as F, type NorthCampusInterest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { Checkbox, CheckboxGroup, FormShell, SubmitButton, TextInput } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, FormShell, TextInput } from '../FormParts';
 
 const empty: NorthCampusInterest = { firstName: '', lastName: '', email: '', phone: '', location: '', interests: [], hearAbout: '', questions: '', consent: false };
 
@@ -28,12 +28,7 @@ export function NorthCampusForm({ onSuccess }: { onSuccess: () => void }) {
       <div class="sm:col-span-2">
         <TextInput form={form} field="questions" spec={F.questions} idPrefix={p} rows={3} />
       </div>
-      <div class="sm:col-span-2">
-        <Checkbox id={`${p}-consent`} label={copy.consent} required checked={form.values.consent} onChange={(v) => form.set('consent', v)} error={form.errors.consent} />
-      </div>
-      <div class="sm:col-span-2">
-        <SubmitButton pending={form.submitting} label={copy.submit} />
-      </div>
+      <ConsentAndSubmit form={form} idPrefix={p} consent={copy.consent} submit={copy.submit} />
     </FormShell>
   );
 }

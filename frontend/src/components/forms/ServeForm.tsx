@@ -3,7 +3,7 @@
 import { serve as copy } from '../../content/modals';
 import { SERVEINTEREST_FIELDS as F, SERVICE_PREFERENCE_GROUPS, type ServeInterest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { Checkbox, CheckboxGroup, FormShell, SubmitButton, TextInput } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, FormShell, TextInput } from '../FormParts';
 
 const empty: ServeInterest = { firstName: '', lastName: '', email: '', phone: '', contactMethod: [], location: '', servicePreference: [], availability: [], aboutYou: '', consent: false, otherSkills: '' };
 
@@ -52,12 +52,7 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
       <div class="sm:col-span-2">
         <TextInput form={form} field="otherSkills" spec={F.otherSkills} idPrefix={p} rows={3} />
       </div>
-      <div class="sm:col-span-2">
-        <Checkbox id={`${p}-consent`} label={copy.consent} required checked={form.values.consent} onChange={(v) => form.set('consent', v)} error={form.errors.consent} />
-      </div>
-      <div class="sm:col-span-2">
-        <SubmitButton pending={form.submitting} label={copy.submit} />
-      </div>
+      <ConsentAndSubmit form={form} idPrefix={p} consent={copy.consent} submit={copy.submit} />
     </FormShell>
   );
 }
