@@ -95,12 +95,12 @@ test('a swipe right past 50 px dismisses the toast; a shorter one does not', asy
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + 20, y);
   await page.mouse.down();
-  await page.mouse.move(box.x + 50, y, { steps: 3 });
+  await page.mouse.move(box.x + 50, y, { steps: 6 });
   await page.mouse.up();
   await expect(page.getByTestId('toast')).toBeVisible(); // 30 px: stays
   await page.mouse.move(box.x + 20, y);
   await page.mouse.down();
-  await page.mouse.move(box.x + 90, y, { steps: 5 });
+  await page.mouse.move(box.x + 90, y, { steps: 10 });
   await page.mouse.up();
   await expect(page.getByTestId('toast')).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 // One modal window on the native <dialog>: opened with showModal() (the page behind
 // is inert, so focus stays inside), closed by its buttons, Escape or a backdrop click,
 // with page scrolling locked while open and focus given back to what opened it.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ComponentChildren } from 'preact';
 
 interface ModalProps {
@@ -32,20 +32,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
   useLayoutEffect(() => {
     const element = dialog.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!element.open) element.showModal();
-    openCount++;
-    document.documentElement.style.overflow = 'hidden';
-    return () => {
-      if (element.open) element.close();
-      openCount--;
-      if (openCount === 0) document.documentElement.style.overflow = '';
-      // Back to the button that opened it, if it is still on the page.
-      if (opener && opener.isConnected) opener.focus();
-    };
-  }, []);
-
-  useEffect(() => {
-    const element = dialog.current!;
+    // Listeners first, in the same pass as showModal(): an Escape pressed at once is not missed.
     const onCancel = (event: Event) => {
       event.preventDefault();
       close.current();
@@ -74,12 +61,22 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
     element.addEventListener('cancel', onCancel);
     element.addEventListener('keydown', onKey);
     element.addEventListener('close', onClosed);
+    if (!element.open) element.showModal();
+    openCount++;
+    document.documentElement.style.overflow = 'hidden';
     return () => {
       element.removeEventListener('cancel', onCancel);
       element.removeEventListener('keydown', onKey);
       element.removeEventListener('close', onClosed);
+      if (element.open) element.close();
+      openCount--;
+      if (openCount === 0) document.documentElement.style.overflow = '';
+      // Back to the button that opened it, if it is still on the page.
+      if (opener && opener.isConnected) opener.focus();
     };
   }, []);
+
+
 
   const size = expanded ? 'max-h-[95vh] w-[min(96vw,72rem)]' : `max-h-[90vh] ${wide ? 'w-[min(94vw,48rem)]' : 'w-[min(94vw,34rem)]'}`;
   return (

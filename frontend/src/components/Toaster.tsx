@@ -7,12 +7,40 @@ const SWIPE_THRESHOLD_PX = 50;
 
 function ToastCard({ toast }: { toast: Toast }) {
   const [offset, setOffset] = useState(0);
-  const start = useRef<number | null>(null);
+  const stopDrag = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      stopDrag.current?.();
+    };
   }, [toast.id]);
+
+  /** Follows the pointer on the whole window until it is released, wherever that is. */
+  const startDrag = (startX: number) => {
+    stopDrag.current?.();
+    const move = (event: PointerEvent) => setOffset(Math.max(0, event.clientX - startX));
+    const up = (event: PointerEvent) => {
+      stop();
+      if (event.clientX - startX > SWIPE_THRESHOLD_PX) dismissToast(toast.id);
+      else setOffset(0);
+    };
+    const cancel = () => {
+      stop();
+      setOffset(0);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+      stopDrag.current = null;
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
+    stopDrag.current = stop;
+  };
 
   const destructive = toast.variant === 'destructive';
   return (
@@ -25,21 +53,8 @@ function ToastCard({ toast }: { toast: Toast }) {
       }`}
       style={{ transform: `translateX(${offset}px)` }}
       onPointerDown={(event) => {
-        start.current = event.clientX;
-        (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
-      }}
-      onPointerMove={(event) => {
-        if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
-      }}
-      onPointerUp={(event) => {
-        const moved = start.current === null ? 0 : event.clientX - start.current;
-        start.current = null;
-        if (moved > SWIPE_THRESHOLD_PX) dismissToast(toast.id);
-        else setOffset(0);
-      }}
-      onPointerCancel={() => {
-        start.current = null;
-        setOffset(0);
+        if ((event.target as HTMLElement).closest('button')) return;
+        startDrag(event.clientX);
       }}
     >
       <p class="font-semibold">{toast.title}</p>
