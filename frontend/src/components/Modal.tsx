@@ -55,12 +55,22 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
         first.focus();
       }
     };
+    // Whatever else moves focus (a player frame handing it back to the page, say),
+    // it comes back into the open dialog rather than staying outside it.
+    const onFocusOut = () =>
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        if (element.open && document.hasFocus() && (!active || !element.contains(active))) {
+          element.querySelector<HTMLElement>('button, a[href], input, select, textarea')?.focus();
+        }
+      }, 0);
     // The browser may close the dialog itself (Escape without a fresh user gesture
     // skips 'cancel'): follow it, so the page's state agrees with what is shown.
     const onClosed = () => close.current();
     element.addEventListener('cancel', onCancel);
     element.addEventListener('keydown', onKey);
     element.addEventListener('close', onClosed);
+    element.addEventListener('focusout', onFocusOut);
     if (!element.open) element.showModal();
     openCount++;
     document.documentElement.style.overflow = 'hidden';
@@ -68,6 +78,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
       element.removeEventListener('cancel', onCancel);
       element.removeEventListener('keydown', onKey);
       element.removeEventListener('close', onClosed);
+      element.removeEventListener('focusout', onFocusOut);
       if (element.open) element.close();
       openCount--;
       if (openCount === 0) document.documentElement.style.overflow = '';
