@@ -1,32 +1,39 @@
 //! What the server publishes about the schedule: `GET /api/schedule?at=<instant>`
 //! (each gathering live or next, as JSON) and `GET /calendar/<id>.ics` (a weekly
 //! series with its time zone, RFC 5545), both computed from `schedule::GATHERINGS`.
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc};
+use std::sync::OnceLock;
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc, Weekday};
 use chrono_tz::{OffsetName, Tz};
 use poem::http::{StatusCode, header};
 use poem::web::Path;
 use poem::{IntoResponse, Request, Response, handler};
+use serde::Deserialize;
 use serde_json::json;
 
 use crate::api::ApiError;
 use crate::schedule::{GATHERINGS, Gathering, find};
 
+#[derive(Debug, Deserialize)]
+struct ScheduleQuery {
+    at: Option<String>,
+}
+
 /// `GET /api/schedule?at=<RFC 3339>`; `at` defaults to now.
 #[handler]
 pub fn schedule(req: &Request) -> Response {
-    let at = req
-        .uri()
-        .query()
-        .unwrap_or("")
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("at="))
-        .map(|raw| percent_decode(raw));
-    let at = match at {
-        None => Utc::now(),
-        Some(raw) => match DateTime::parse_from_rfc3339(raw.trim()) {
+    let at = match req.params::<ScheduleQuery>().map(|q| q.at) {
+        Ok(None) => Utc::now(),
+        Ok(Some(raw)) => match DateTime::parse_from_rfc3339(raw.trim()) {
             Ok(t) => t.with_timezone(&Utc),
             Err(_) => return ApiError::BadInstant(raw.chars().take(60).collect()).into_response(),
         },
+        Err(_) => {
+            return ApiError::BadInstant(
+                req.uri().query().unwrap_or("").chars().take(60).collect(),
+            )
+            .into_response();
+        }
     };
     let gatherings: Vec<_> = GATHERINGS
         .iter()
@@ -51,27 +58,6 @@ pub fn schedule(req: &Request) -> Response {
         .body(json!({ "at": at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true), "gatherings": gatherings }).to_string())
 }
 
-/// Decodes a query value: %XX escapes, and '+' as a space (so an offset's '+' arrives as %2B).
-fn percent_decode(raw: &str) -> String {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let Some(value) = raw
-                .get(i + 1..i + 3)
-                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
-        {
-            out.push(value);
-            i += 3;
-            continue;
-        }
-        out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// `GET /calendar/<id>.ics`.
 #[handler]
 pub fn calendar(Path(file): Path<String>) -> Response {
@@ -84,7 +70,7 @@ pub fn calendar(Path(file): Path<String>) -> Response {
                 format!("inline; filename=\"{}.ics\"", g.id),
             )
             .header(header::CACHE_CONTROL, "public, max-age=3600")
-            .body(ics(g)),
+            .body(cached_ics(g)),
         None => Response::builder()
             .status(StatusCode::NOT_FOUND)
             .content_type("text/plain; charset=utf-8")
@@ -101,6 +87,11 @@ pub fn calendar(Path(file): Path<String>) -> Response {
 
 /// The first week of every published series (a fixed date keeps the file stable).
 const SERIES_FROM: (i32, u32, u32) = (2026, 1, 1);
+
+/// The two-letter day names of RRULE's BYDAY.
+fn ical_day(day: Weekday) -> &'static str {
+    ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][day.num_days_from_monday() as usize]
+}
 
 /// Text values escape backslash, semicolon, comma and newline (RFC 5545 §3.3.11).
 fn escape(text: &str) -> String {
@@ -190,8 +181,7 @@ fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
         } else {
             ((date.day() - 1) / 7 + 1).to_string()
         };
-        let weekday = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-            [date.weekday().num_days_from_monday() as usize];
+        let weekday = ical_day(date.weekday());
         lines.extend([
             format!("BEGIN:{kind}"),
             format!("DTSTART:{}", local.format("%Y%m%dT%H%M%S")),
@@ -209,14 +199,24 @@ fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
     lines
 }
 
+/// The files depend only on the gatherings' data: each is written once, on first request.
+fn cached_ics(g: &Gathering) -> String {
+    static FILES: OnceLock<Vec<String>> = OnceLock::new();
+    let files = FILES.get_or_init(|| GATHERINGS.iter().map(ics).collect());
+    let index = GATHERINGS
+        .iter()
+        .position(|other| other.id == g.id)
+        .expect("a known gathering");
+    files[index].clone()
+}
+
 /// The gathering as an iCalendar file: one weekly VEVENT in its own zone.
 pub fn ics(g: &Gathering) -> String {
     let (y, m, d) = SERIES_FROM;
     let from = Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap();
     let first = g.occurrences_from(from, 1)[0];
     let local_first = first.start.with_timezone(&g.zone);
-    let weekday =
-        ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][g.weekday.num_days_from_monday() as usize];
+    let weekday = ical_day(g.weekday);
     let mut lines = vec![
         "BEGIN:VCALENDAR".to_string(),
         "VERSION:2.0".into(),

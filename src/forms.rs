@@ -459,9 +459,6 @@ pub fn typescript() -> String {
         "// Generated from src/forms.rs by `UPDATE_FORMS_TS=1 cargo test forms::`: do not edit by hand.\n\
          // A Rust test fails when this file and the declarations drift apart.\n\n",
     );
-    out.push_str(&format!(
-        "export const LIMITS = {{ name: {NAME_MAX}, email: {EMAIL_MAX}, phone: {PHONE_MAX}, short: {SHORT_MAX}, long: {LONG_MAX} }} as const;\n"
-    ));
     out.push_str(&format!("export const HONEYPOT = '{HONEYPOT}';\n\n"));
     let quote = |s: &str| serde_json::to_string(s).expect("string");
     let list = |items: &[&str]| {

@@ -7,30 +7,29 @@ use chrono::SecondsFormat;
 
 use crate::store::{self, Reader, StoreError};
 
-pub fn stats(data_dir: &Path, out: &mut impl Write) -> Result<(), StoreError> {
-    let reader = Reader::open(data_dir)?;
-    let io = |source| StoreError::Io {
+fn stdout_error(source: std::io::Error) -> StoreError {
+    StoreError::Io {
         path: "standard output".into(),
         source,
-    };
-    writeln!(out, "{:<24} {:>8}  latest (UTC)", "form", "count").map_err(io)?;
+    }
+}
+
+pub fn stats(data_dir: &Path, out: &mut impl Write) -> Result<(), StoreError> {
+    let reader = Reader::open(data_dir)?;
+    writeln!(out, "{:<24} {:>8}  latest (UTC)", "form", "count").map_err(stdout_error)?;
     for (form, count, latest) in reader.stats()? {
         let latest = latest
             .map(|id| store::received_at(id).to_rfc3339_opts(SecondsFormat::Secs, true))
             .unwrap_or_else(|| "-".into());
-        writeln!(out, "{form:<24} {count:>8}  {latest}").map_err(io)?;
+        writeln!(out, "{form:<24} {count:>8}  {latest}").map_err(stdout_error)?;
     }
     Ok(())
 }
 
 pub fn erase(data_dir: &Path, email: &str, out: &mut impl Write) -> Result<(), StoreError> {
     let counts = store::erase_email(data_dir, email)?;
-    let io = |source| StoreError::Io {
-        path: "standard output".into(),
-        source,
-    };
     for (form, count) in &counts {
-        writeln!(out, "{form:<24} {count:>6} erased").map_err(io)?;
+        writeln!(out, "{form:<24} {count:>6} erased").map_err(stdout_error)?;
     }
     writeln!(
         out,
@@ -38,7 +37,7 @@ pub fn erase(data_dir: &Path, email: &str, out: &mut impl Write) -> Result<(), S
         "total",
         counts.iter().map(|(_, n)| n).sum::<usize>()
     )
-    .map_err(io)?;
+    .map_err(stdout_error)?;
     Ok(())
 }
 

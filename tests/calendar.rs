@@ -19,13 +19,14 @@ const IDS: [&str; 5] = [
 ];
 
 async fn schedule_at(server: &Server, at: DateTime<Utc>) -> Value {
-    let url = server.url(&format!(
-        "/api/schedule?at={}",
-        at.to_rfc3339().replace('+', "%2B")
-    ));
-    let response = client().get(url).send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    response.json().await.unwrap()
+    let (status, body) = server
+        .get_json(&format!(
+            "/api/schedule?at={}",
+            at.to_rfc3339().replace('+', "%2B")
+        ))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    body
 }
 
 fn start_of(schedule: &Value, id: &str) -> DateTime<Utc> {
@@ -112,14 +113,7 @@ async fn each_calendar_file_repeats_what_the_schedule_api_says() {
 #[tokio::test]
 async fn the_schedule_api_answers_now_by_default_and_refuses_a_bad_instant() {
     let server = Server::start();
-    let body: Value = client()
-        .get(server.url("/api/schedule"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, body) = server.get_json("/api/schedule").await;
     let at = DateTime::parse_from_rfc3339(body["at"].as_str().unwrap()).unwrap();
     assert!((Utc::now() - at.with_timezone(&Utc)).num_seconds().abs() < 60);
     assert_eq!(body["gatherings"].as_array().unwrap().len(), IDS.len());
@@ -129,26 +123,16 @@ async fn the_schedule_api_answers_now_by_default_and_refuses_a_bad_instant() {
         }
     }
 
-    let bad = client()
-        .get(server.url("/api/schedule?at=next-wednesday"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
-    let error: Value = bad.json().await.unwrap();
+    let (status, error) = server.get_json("/api/schedule?at=next-wednesday").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
         error["error"].as_str().unwrap().contains("RFC 3339"),
         "{error}"
     );
 
-    let live: Value = client()
-        .get(server.url("/api/schedule?at=2026-11-18T19:00:00-05:00"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let (_, live) = server
+        .get_json("/api/schedule?at=2026-11-18T19:00:00-05:00")
+        .await;
     let study = live["gatherings"]
         .as_array()
         .unwrap()

@@ -151,6 +151,13 @@ impl Server {
         old
     }
 
+    /// GET `path`; the status and the JSON body.
+    pub async fn get_json(&self, path: &str) -> (reqwest::StatusCode, serde_json::Value) {
+        let response = client().get(self.url(path)).send().await.expect("get");
+        let status = response.status();
+        (status, response.json().await.expect("a JSON body"))
+    }
+
     pub async fn post(&self, form: &str, body: &serde_json::Value) -> reqwest::Response {
         client()
             .post(self.url(&format!("/api/{form}")))

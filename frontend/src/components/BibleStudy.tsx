@@ -1,6 +1,6 @@
 // The Bible-study page layout shared by /bible-study and /europe-bible-study: the
 // schedule, the local clock, the live meeting or the countdown, and how to join.
-import { Card, GiveLink, Section } from './Blocks';
+import { Card, ExternalButton, Section } from './Blocks';
 import { CountryNavigator } from './CountryNavigator';
 import { PageHeading } from './PageHeading';
 import { studyShared as shared, type StudyCopy } from '../content/bibleStudy';
@@ -39,9 +39,9 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
                   <iframe class="h-full w-full" src={meetingEmbedUrl(gathering.meetingUrl ?? '')} title={shared.frameTitle} allow="camera; microphone; fullscreen; display-capture" data-testid="meeting-frame" />
                 </div>
                 <div class="mt-4">
-                  <GiveLink href={gathering.meetingUrl ?? ''} look="solid">
+                  <ExternalButton href={gathering.meetingUrl ?? ''} look="solid">
                     {shared.openMeeting}
-                  </GiveLink>
+                  </ExternalButton>
                 </div>
               </div>
             ) : (

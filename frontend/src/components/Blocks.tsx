@@ -1,5 +1,5 @@
-// Building blocks shared by the pages: sections, cards, button-styled links and the
-// external giving button (always a new tab).
+// Building blocks shared by the pages: sections, cards, and button-styled links,
+// internal and external (giving page, church app, meeting: always a new tab).
 import type { ComponentChildren } from 'preact';
 import { ExternalLink, Link } from '../lib/router';
 
@@ -41,7 +41,7 @@ export function ButtonLink({ to, children, look = 'solid' }: { to: string; child
   );
 }
 
-export function GiveLink({ href, children, look = 'gold' }: { href: string; children: ComponentChildren; look?: keyof typeof buttonClass }) {
+export function ExternalButton({ href, children, look = 'gold' }: { href: string; children: ComponentChildren; look?: keyof typeof buttonClass }) {
   return (
     <ExternalLink href={href} class={buttonClass[look]}>
       {children}

@@ -8,6 +8,15 @@ import type { FormState } from '../lib/useForm';
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700/30 aria-[invalid=true]:border-red-700';
 
+/** A field's error, announced with it through aria-describedby (`id` is what the input names). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} class="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
 interface FieldProps {
   id: string;
   label: string;
@@ -26,11 +35,7 @@ export function Field({ id, label, required, error, children }: FieldProps) {
         {required && <span aria-hidden="true" class="text-red-700"> *</span>}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined, required, class: inputClass })}
-      {error && (
-        <p id={errorId} class="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -99,11 +104,7 @@ export function Checkbox({ id, label, checked, onChange, required, error }: { id
           {required && <span aria-hidden="true" class="text-red-700"> *</span>}
         </span>
       </label>
-      {error && (
-        <p id={errorId} class="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
@@ -122,11 +123,7 @@ function Group({ id, legend, error, columns, children }: GroupProps & { children
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend class="text-sm font-medium text-slate-800">{legend}</legend>
       <div class={`mt-2 grid gap-2 ${columns ? 'sm:grid-cols-2' : ''}`}>{children}</div>
-      {error && (
-        <p id={`${id}-error`} class="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
 }

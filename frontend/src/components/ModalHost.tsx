@@ -38,25 +38,27 @@ export function useModals(): Modals {
 
 const loaded = new Map<ModalName, FunctionComponent<ModalProps>>();
 
+/** A modal's component, its code fetched once. */
+function load(name: ModalName): Promise<FunctionComponent<ModalProps>> {
+  const ready = loaded.get(name);
+  if (ready) return Promise.resolve(ready);
+  return loaders[name]().then((module) => {
+    loaded.set(name, module.default);
+    return module.default;
+  });
+}
+
 /** Starts fetching a modal's code early (on hover or focus of its button). */
 export function preloadModal(name: ModalName): void {
-  if (!loaded.has(name)) void loaders[name]().then((m) => loaded.set(name, m.default)).catch(() => {});
+  load(name).catch(() => {});
 }
 
 export function ModalHost({ children }: { children: ComponentChildren }) {
   const [state, setState] = useState<{ name: ModalName; component: FunctionComponent<ModalProps>; onClosed?: () => void } | null>(null);
 
   const open = useCallback((name: ModalName, onClosed?: () => void) => {
-    const ready = loaded.get(name);
-    if (ready) {
-      setState({ name, component: ready, onClosed });
-      return;
-    }
-    loaders[name]().then(
-      (module) => {
-        loaded.set(name, module.default);
-        setState({ name, component: module.default, onClosed });
-      },
+    load(name).then(
+      (component) => setState({ name, component, onClosed }),
       () => toast({ title: 'Error', description: 'This window could not be loaded. Please check your connection and try again.', variant: 'destructive' }),
     );
   }, []);

@@ -1,5 +1,6 @@
 // The words of the campus pages: United States, Pakistan, the Pakistan building,
 // Europe and Global Campuses (SPEC.md §2).
+import { facts } from './facts';
 import { address } from './campuses';
 
 export const unitedStates = {
@@ -43,7 +44,7 @@ export const unitedStates = {
 export const pakistan = {
   hero: 'The Well Pakistan',
   intro: 'A growing church where the gospel is changing families, neighbourhoods and the marketplace.',
-  claim: 'Over 800 salvations in six months.',
+  claim: `Over ${facts.salvations} salvations in six months.`,
   photos: [
     { kind: 'people', alt: 'The congregation in Pakistan' },
     { kind: 'worship', alt: 'Worship in Urdu' },
@@ -56,13 +57,13 @@ export const pakistan = {
   video: { heading: 'See what God is doing', alt: 'Video from Pakistan (coming soon)' },
   building: {
     heading: 'Building Project',
-    text: 'We are raising $35,000 to build a church and a school: a place to worship, and a place for children to learn.',
+    text: `We are raising ${facts.buildingGoal} to build a church and a school: a place to worship, and a place for children to learn.`,
     give: 'Give Now',
     more: { label: 'About the building', to: '/pakistan-building' },
   },
   bibles: {
     heading: 'Bibles in Urdu',
-    text: 'Many new believers have never held a Bible in their own language. $10 puts an Urdu Bible in someone’s hands.',
+    text: `Many new believers have never held a Bible in their own language. ${facts.biblePrice} puts an Urdu Bible in someone’s hands.`,
     give: 'Give for Bibles',
   },
   location: {
@@ -74,7 +75,7 @@ export const pakistan = {
 
 export const building = {
   narrative:
-    'In six months more than 800 people in our Pakistan community have given their lives to Jesus. They meet wherever they can: in homes, in courtyards, in rented rooms. It is time to build.',
+    `In six months more than ${facts.salvations} people in our Pakistan community have given their lives to Jesus. They meet wherever they can: in homes, in courtyards, in rented rooms. It is time to build.`,
   why: {
     heading: 'Why This Matters',
     points: [
@@ -89,8 +90,8 @@ export const building = {
   },
   blueprintAlt: 'Blueprint of the planned church and school',
   stats: [
-    { figure: '800+', label: 'salvations in six months' },
-    { figure: '$35,000', label: 'building goal' },
+    { figure: `${facts.salvations}+`, label: 'salvations in six months' },
+    { figure: facts.buildingGoal, label: 'building goal' },
   ],
   give: { label: 'Give Now', to: '/giving' },
 };
@@ -108,8 +109,8 @@ export const globalCampuses = {
   intro: 'One family in many nations. Find the campus nearest you, or join us online.',
   campuses: [
     { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city' },
-    { name: 'Pakistan', text: 'Over 800 salvations in six months, and a church and school to build.', to: '/pakistan', kind: 'people' },
+    { name: 'Pakistan', text: `Over ${facts.salvations} salvations in six months, and a church and school to build.`, to: '/pakistan', kind: 'people' },
     { name: 'Europe', text: 'An online Bible study every Wednesday at 7:00 PM CET.', to: '/europe', kind: 'globe' },
   ] as const,
-  claim: 'In Pakistan alone, over 800 people have come to faith in six months.',
+  claim: `In Pakistan alone, over ${facts.salvations} people have come to faith in six months.`,
 };

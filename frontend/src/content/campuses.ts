@@ -65,12 +65,3 @@ export const countries = [
   { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesday 7:00 PM CET' },
   { name: 'Pakistan', to: '/pakistan', detail: 'Local gatherings and studies' },
 ];
-
-export const facts = {
-  salvations: '800+',
-  salvationsText: 'salvations and lives changed in six months in Pakistan',
-  continents: '3',
-  buildingGoal: '$35,000',
-  biblePrice: '$10',
-  cityGoal: '$100 million',
-};

@@ -1,7 +1,6 @@
 // Generated from src/forms.rs by `UPDATE_FORMS_TS=1 cargo test forms::`: do not edit by hand.
 // A Rust test fails when this file and the declarations drift apart.
 
-export const LIMITS = { name: 100, email: 254, phone: 32, short: 200, long: 5000 } as const;
 export const HONEYPOT = 'website';
 
 export interface PrayerRequest {

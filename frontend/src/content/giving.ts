@@ -1,4 +1,5 @@
 // The words of The City and Giving pages (SPEC.md §2, DECISIONS.md /giving).
+import { facts } from './facts';
 import type { ArtKind } from '../components/Art';
 
 export const city = {
@@ -15,7 +16,7 @@ export const city = {
       { title: 'Government', text: 'Servant leadership and justice for the community.' },
     ],
   },
-  goal: { figure: '$100 million', label: 'funding goal' },
+  goal: { figure: facts.cityGoal, label: 'funding goal' },
   give: 'Give to The City',
 };
 
@@ -24,8 +25,8 @@ export const giving = {
   note: 'Giving happens on our secure giving page, which opens in a new tab.',
   funds: [
     { id: 'general', title: 'General Giving', text: 'Supports the ministry of The Well across all its campuses.', button: 'Give', art: 'worship' },
-    { id: 'pakistan-building', title: 'Pakistan Church & School', text: 'Help build a church and a school in Pakistan: a $35,000 goal.', button: 'Give to the Building', art: 'building' },
-    { id: 'urdu-bibles', title: 'Urdu Bibles', text: '$10 puts a Bible in Urdu into the hands of a new believer.', button: 'Give for Bibles', art: 'bible' },
+    { id: 'pakistan-building', title: 'Pakistan Church & School', text: `Help build a church and a school in Pakistan: a ${facts.buildingGoal} goal.`, button: 'Give to the Building', art: 'building' },
+    { id: 'urdu-bibles', title: 'Urdu Bibles', text: `${facts.biblePrice} puts a Bible in Urdu into the hands of a new believer.`, button: 'Give for Bibles', art: 'bible' },
   ] as { id: string; title: string; text: string; button: string; art: ArtKind }[],
   oneTime: 'Make a one-time gift',
 };

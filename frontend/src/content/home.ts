@@ -1,4 +1,6 @@
 // The words of the home page.
+import { facts } from './facts';
+
 export const home = {
   eyebrow: 'One family. Many nations. One mission.',
   intro:
@@ -36,14 +38,14 @@ export const home = {
     heading: 'Global Impact',
     intro: 'What God is doing through one family in many nations.',
     stats: [
-      { figure: '800+', label: 'lives changed in six months' },
-      { figure: '3', label: 'continents' },
+      { figure: `${facts.salvations}+`, label: 'lives changed in six months' },
+      { figure: facts.continents, label: 'continents' },
     ],
     link: { label: 'See our campuses', to: '/global-campuses' },
   },
   building: {
     heading: 'Build a Church and School in Pakistan',
-    text: 'Over 800 people have come to Jesus in six months. Help us raise $35,000 for a church and school building where they can worship and their children can learn.',
+    text: `Over ${facts.salvations} people have come to Jesus in six months. Help us raise ${facts.buildingGoal} for a church and school building where they can worship and their children can learn.`,
     learnMore: { label: 'Learn More', context: ' about the Pakistan building', to: '/pakistan-building' },
     giveNow: { label: 'Give Now', to: '/giving' },
   },

@@ -1,6 +1,8 @@
 // Every route of the site with the words that describe it (title, heading, summary).
 // The prerender script writes one HTML file per entry; the server knows a route
 // exactly when that file exists, so this list is the one source of routes.
+import { facts } from './facts';
+
 
 export interface RouteMeta {
   path: string;
@@ -14,8 +16,8 @@ export interface RouteMeta {
 export const routes: RouteMeta[] = [
   { path: '/', title: 'The Well | Love God. Love People. Change the World.', heading: 'The Well', description: 'The Well is a global ministry bringing Jesus to the marketplace, with campuses in South Florida, the North (DE, PA, NJ), Europe and Pakistan.', page: 'Home' },
   { path: '/united-states', title: 'United States | The Well', heading: 'United States', description: 'The South Florida campus in Plantation, FL and the North Campus for Delaware, Pennsylvania and New Jersey.', page: 'UnitedStates' },
-  { path: '/pakistan', title: 'Pakistan | The Well', heading: 'Pakistan', description: 'Our Pakistan campus: Sunday service and Wednesday Bible study in person, and over 800 salvations in six months.', page: 'Pakistan' },
-  { path: '/pakistan-building', title: 'Pakistan Church & School Building | The Well', heading: 'Pakistan Church & School Building', description: 'Help build a church and school in Pakistan: a $35,000 goal.', page: 'PakistanBuilding' },
+  { path: '/pakistan', title: 'Pakistan | The Well', heading: 'Pakistan', description: `Our Pakistan campus: Sunday service and Wednesday Bible study in person, and over ${facts.salvations} salvations in six months.`, page: 'Pakistan' },
+  { path: '/pakistan-building', title: 'Pakistan Church & School Building | The Well', heading: 'Pakistan Church & School Building', description: `Help build a church and school in Pakistan: a ${facts.buildingGoal} goal.`, page: 'PakistanBuilding' },
   { path: '/europe', title: 'Europe | The Well', heading: 'Europe', description: 'An online Bible study every Wednesday at 7:00 PM Central European time.', page: 'Europe' },
   { path: '/about', title: 'About The Well', heading: 'About The Well', description: 'Our mission is to bring Jesus to the marketplace: government, education, family, entertainment and business.', page: 'About' },
   { path: '/leadership', title: 'Leadership | The Well', heading: 'Leadership', description: 'The people who lead The Well across its campuses.', page: 'Leadership' },
@@ -33,7 +35,7 @@ export const routes: RouteMeta[] = [
   { path: '/contact', title: 'Contact Us | The Well', heading: 'Contact Us', description: 'Send The Well a message; we typically respond within 24 hours.', page: 'Contact' },
   { path: '/global-campuses', title: 'Global Campuses | The Well', heading: 'Global Campuses', description: 'The Well in the United States, Pakistan and Europe.', page: 'GlobalCampuses' },
   { path: '/media', title: 'Media | The Well', heading: 'Media', description: 'Sermons and worship from The Well are coming soon.', page: 'Media' },
-  { path: '/the-city', title: 'The City | The Well', heading: 'The City', description: 'The vision for The City, with a $100 million funding goal.', page: 'TheCity' },
+  { path: '/the-city', title: 'The City | The Well', heading: 'The City', description: `The vision for The City, with a ${facts.cityGoal} funding goal.`, page: 'TheCity' },
   { path: '/giving', title: 'Giving | The Well', heading: 'Giving', description: 'Give to The Well: general giving, the Pakistan church and school building, and Urdu Bibles.', page: 'Giving' },
   { path: '/privacy-policy', title: 'Privacy Policy | The Well', heading: 'Privacy Policy', description: 'How The Well handles the information you share with us.', page: 'Legal' },
   { path: '/terms-of-service', title: 'Terms of Service | The Well', heading: 'Terms of Service', description: 'The terms that govern the use of this website.', page: 'Legal' },

@@ -62,7 +62,7 @@ export function useRouter(): Router {
   return useContext(RouterContext);
 }
 
-export const SCROLL_DELAY_MS = 50;
+const SCROLL_DELAY_MS = 50;
 
 function scrollToTopSoon() {
   window.setTimeout(() => {

@@ -20,7 +20,7 @@ export interface Gathering {
   calendar: string;
 }
 
-export const SCHEDULE_REFRESH_MS = 60_000;
+const SCHEDULE_REFRESH_MS = 60_000;
 
 // One shared copy for every component on the page; the minute timer runs only
 // while something on the page shows the schedule (and never at module load).

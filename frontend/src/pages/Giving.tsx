@@ -1,6 +1,6 @@
 // Giving: each fund with a button to the external giving page (new tab).
 import { Art } from '../components/Art';
-import { GiveLink, Section } from '../components/Blocks';
+import { ExternalButton, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { giving as copy } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
@@ -19,7 +19,7 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
                 <h2 class="font-serif text-2xl font-semibold text-sky-900">{fund.title}</h2>
                 <p class="mt-2 flex-1 text-slate-700">{fund.text}</p>
                 <div class="mt-5">
-                  <GiveLink href={`${site.givingUrl}?fund=${fund.id}`}>{fund.button}</GiveLink>
+                  <ExternalButton href={`${site.givingUrl}?fund=${fund.id}`}>{fund.button}</ExternalButton>
                 </div>
               </div>
             </li>
@@ -27,9 +27,9 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
         </ul>
         <p class="mt-8 text-slate-700">{copy.note}</p>
         <div class="mt-4">
-          <GiveLink href={site.givingOneTimeUrl} look="outline">
+          <ExternalButton href={site.givingOneTimeUrl} look="outline">
             {copy.oneTime}
-          </GiveLink>
+          </ExternalButton>
         </div>
       </Section>
     </>

@@ -1,5 +1,5 @@
 // Groups: the kinds of groups and the church app where people join them.
-import { Card, GiveLink, Section } from '../components/Blocks';
+import { Card, ExternalButton, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { groups as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
@@ -19,9 +19,9 @@ export default function Groups({ meta }: { meta: RouteMeta }) {
         </div>
       </Section>
       <Section title={copy.app.heading} intro={copy.app.text} tone="tint">
-        <GiveLink href={site.churchAppUrl} look="solid">
+        <ExternalButton href={site.churchAppUrl} look="solid">
           {copy.app.label}
-        </GiveLink>
+        </ExternalButton>
       </Section>
     </>
   );

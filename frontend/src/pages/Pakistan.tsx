@@ -1,6 +1,6 @@
 // Pakistan: the campus, its gatherings, the building project and Urdu Bibles.
 import { Art } from '../components/Art';
-import { ButtonLink, Card, GiveLink, Section } from '../components/Blocks';
+import { ButtonLink, Card, ExternalButton, Section } from '../components/Blocks';
 import { CountryNavigator } from '../components/CountryNavigator';
 import { PageHeading } from '../components/PageHeading';
 import { pakistan as copy } from '../content/campusPages';
@@ -42,7 +42,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
           <Card title={copy.building.heading} top>
             <p>{copy.building.text}</p>
             <div class="mt-5 flex flex-wrap gap-3">
-              <GiveLink href={`${site.givingUrl}?fund=pakistan-building`}>{copy.building.give}</GiveLink>
+              <ExternalButton href={`${site.givingUrl}?fund=pakistan-building`}>{copy.building.give}</ExternalButton>
               <ButtonLink to={copy.building.more.to} look="outline">
                 {copy.building.more.label}
               </ButtonLink>
@@ -51,7 +51,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
           <Card title={copy.bibles.heading} top>
             <p>{copy.bibles.text}</p>
             <div class="mt-5">
-              <GiveLink href={`${site.givingUrl}?fund=urdu-bibles`}>{copy.bibles.give}</GiveLink>
+              <ExternalButton href={`${site.givingUrl}?fund=urdu-bibles`}>{copy.bibles.give}</ExternalButton>
             </div>
           </Card>
         </div>

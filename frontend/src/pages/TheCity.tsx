@@ -1,7 +1,7 @@
 // The City: the vision video (not yet uploaded), the six-sphere blueprint, the
 // $100 million goal and its giving link.
 import { useState } from 'react';
-import { GiveLink, Section, Stat } from '../components/Blocks';
+import { ExternalButton, Section, Stat } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { city as copy } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
@@ -42,7 +42,7 @@ export default function TheCity({ meta }: { meta: RouteMeta }) {
         <div class="grid items-center gap-6 md:grid-cols-2">
           <Stat figure={copy.goal.figure} label={copy.goal.label} />
           <div>
-            <GiveLink href={`${site.givingUrl}?fund=the-city`}>{copy.give}</GiveLink>
+            <ExternalButton href={`${site.givingUrl}?fund=the-city`}>{copy.give}</ExternalButton>
           </div>
         </div>
       </Section>

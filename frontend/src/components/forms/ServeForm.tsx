@@ -3,7 +3,7 @@
 import { serve as copy } from '../../content/modals';
 import { SERVEINTEREST_FIELDS as F, SERVICE_PREFERENCE_GROUPS, type ServeInterest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { CheckboxGroup, ConsentAndSubmit, FormShell, TextInput } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, FieldError, FormShell, TextInput } from '../FormParts';
 
 const empty: ServeInterest = { firstName: '', lastName: '', email: '', phone: '', contactMethod: [], location: '', servicePreference: [], availability: [], aboutYou: '', consent: false, otherSkills: '' };
 
@@ -37,11 +37,7 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
             />
           ))}
         </div>
-        {form.errors.servicePreference && (
-          <p id={`${p}-servicePreference-error`} class="mt-1 text-sm text-red-700">
-            {form.errors.servicePreference}
-          </p>
-        )}
+        <FieldError id={`${p}-servicePreference-error`} message={form.errors.servicePreference} />
       </fieldset>
       <div class="sm:col-span-2">
         <CheckboxGroup id={`${p}-availability`} legend={F.availability.label} options={F.availability.options} values={form.values.availability} onChange={(v) => form.set('availability', v)} error={form.errors.availability} columns />
