@@ -1,9 +1,15 @@
 //! The embedded frontend bundle and the handler that serves it: prerendered routes,
 //! hashed assets, the 404 page, compressed variants, ETags and cache headers.
+use std::sync::Arc;
+
 use bytes::Bytes;
 use poem::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use poem::web::Data;
 use poem::{Body, Request, Response, handler};
 use rust_embed::{EmbeddedFile, RustEmbed};
+
+use crate::pages;
+use crate::settings::Live;
 
 /// Everything `npm run build` wrote to frontend/dist, baked into the executable.
 #[derive(RustEmbed)]
@@ -81,10 +87,12 @@ fn accepted_encodings(headers: &HeaderMap) -> Vec<&'static str> {
     ["br", "gzip"].into_iter().filter(|c| accepts(c)).collect()
 }
 
-fn etag_of(file: &EmbeddedFile) -> String {
-    let hash = file.metadata.sha256_hash();
-    let hex: String = hash[..16].iter().map(|b| format!("{b:02x}")).collect();
-    format!("\"{hex}\"")
+/// The first 16 bytes of the file's SHA-256, in hex.
+fn hash_of(file: &EmbeddedFile) -> String {
+    file.metadata.sha256_hash()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// True when `If-None-Match` names this ETag (weak or strong) or is `*`.
@@ -119,7 +127,7 @@ fn plain_not_found() -> Response {
 
 /// GET or HEAD on any path that no other endpoint claims.
 #[handler]
-pub fn serve(req: &Request) -> Response {
+pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
     let head = req.method() == Method::HEAD;
     if req.method() != Method::GET && !head {
         return Response::builder()
@@ -139,18 +147,33 @@ pub fn serve(req: &Request) -> Response {
         }
         Target::Missing => return plain_not_found(),
     };
+    let encodings = accepted_encodings(req.headers());
+    let snap = live.current();
 
-    // The chosen variant: brotli, gzip or the file itself.
-    let (variant, encoding) = accepted_encodings(req.headers())
-        .into_iter()
-        .find_map(|coding| {
-            let ext = if coding == "br" { "br" } else { "gz" };
-            Bundle::get(&format!("{key}.{ext}")).map(|file| (file, Some(coding)))
-        })
-        .or_else(|| Bundle::get(&key).map(|file| (file, None)))
-        .expect("resolve() only returns keys that exist in the bundle");
+    // The chosen variant (brotli, gzip or the file itself) and its ETag.
+    let (bytes, encoding, etag) = if pages::personalized(&key) && !snap.is_default() {
+        let file = Bundle::get(&key).expect("resolve() only returns keys that exist in the bundle");
+        let rendered = pages::render(&key, &file.data, &hash_of(&file), &snap);
+        let encoding = encodings.first().copied();
+        let (bytes, etag) = rendered.variant(encoding);
+        (bytes.clone(), encoding, etag)
+    } else {
+        let (variant, encoding) = encodings
+            .into_iter()
+            .find_map(|coding| {
+                let ext = if coding == "br" { "br" } else { "gz" };
+                Bundle::get(&format!("{key}.{ext}")).map(|file| (file, Some(coding)))
+            })
+            .or_else(|| Bundle::get(&key).map(|file| (file, None)))
+            .expect("resolve() only returns keys that exist in the bundle");
+        let etag = format!("\"{}\"", hash_of(&variant));
+        let bytes = match variant.data {
+            std::borrow::Cow::Borrowed(data) => Bytes::from_static(data),
+            std::borrow::Cow::Owned(data) => Bytes::from(data),
+        };
+        (bytes, encoding, etag)
+    };
 
-    let etag = etag_of(&variant);
     let cache = if key.starts_with("assets/") {
         IMMUTABLE
     } else {
@@ -170,16 +193,30 @@ pub fn serve(req: &Request) -> Response {
     if let Some(coding) = encoding {
         builder = builder.header(header::CONTENT_ENCODING, coding);
     }
-    let bytes = match variant.data {
-        std::borrow::Cow::Borrowed(data) => Bytes::from_static(data),
-        std::borrow::Cow::Owned(data) => Bytes::from(data),
-    };
     if head {
         return builder
             .header(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()))
             .body(Body::empty());
     }
     builder.body(bytes)
+}
+
+/// One place a photo can replace a drawing, as the frontend build listed it.
+#[derive(Debug, serde::Deserialize)]
+pub struct PhotoSlot {
+    pub slot: String,
+    pub alt: String,
+    /// Width:height of the frame the photo fills (it is cropped to fit).
+    pub ratio: String,
+    /// The pages (or pop-ups) that show it.
+    pub places: Vec<String>,
+}
+
+/// Every photo slot of the site (written by the frontend build as photo-slots.json).
+pub fn photo_slots() -> Vec<PhotoSlot> {
+    Bundle::get("photo-slots.json")
+        .and_then(|file| serde_json::from_slice(&file.data).ok())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -1,18 +1,19 @@
 //! What the server publishes about the schedule: `GET /api/schedule?at=<instant>`
 //! (each gathering live or next, as JSON) and `GET /calendar/<id>.ics` (a weekly
 //! series with its time zone, RFC 5545), both computed from `schedule::GATHERINGS`.
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc, Weekday};
 use chrono_tz::{OffsetName, Tz};
 use poem::http::{StatusCode, header};
-use poem::web::Path;
+use poem::web::{Data, Path};
 use poem::{IntoResponse, Request, Response, handler};
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::api::ApiError;
 use crate::schedule::{GATHERINGS, Gathering, find};
+use crate::settings::{Key, Live};
 
 #[derive(Debug, Deserialize)]
 struct ScheduleQuery {
@@ -21,7 +22,7 @@ struct ScheduleQuery {
 
 /// `GET /api/schedule?at=<RFC 3339>`; `at` defaults to now.
 #[handler]
-pub fn schedule(req: &Request) -> Response {
+pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
     let at = match req.params::<ScheduleQuery>().map(|q| q.at) {
         Ok(None) => Utc::now(),
         Ok(Some(raw)) => match DateTime::parse_from_rfc3339(raw.trim()) {
@@ -35,6 +36,8 @@ pub fn schedule(req: &Request) -> Response {
             .into_response();
         }
     };
+    let snap = live.current();
+    let meeting = snap.get(Key::MeetingUrl);
     let gatherings: Vec<_> = GATHERINGS
         .iter()
         .map(|g| {
@@ -47,7 +50,7 @@ pub fn schedule(req: &Request) -> Response {
                 "start": occurrence.start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
                 "end": occurrence.end.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
                 "label": g.label(&occurrence),
-                "meetingUrl": g.meeting,
+                "meetingUrl": g.online.then_some(meeting),
                 "calendar": format!("/calendar/{}.ics", g.id),
             })
         })
@@ -60,7 +63,7 @@ pub fn schedule(req: &Request) -> Response {
 
 /// `GET /calendar/<id>.ics`.
 #[handler]
-pub fn calendar(Path(file): Path<String>) -> Response {
+pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
     let gathering = file.strip_suffix(".ics").and_then(find);
     match gathering {
         Some(g) => Response::builder()
@@ -70,7 +73,12 @@ pub fn calendar(Path(file): Path<String>) -> Response {
                 format!("inline; filename=\"{}.ics\"", g.id),
             )
             .header(header::CACHE_CONTROL, "public, max-age=3600")
-            .body(cached_ics(g)),
+            .body(ics(
+                g,
+                g.online
+                    .then(|| live.current().get(Key::MeetingUrl).to_string())
+                    .as_deref(),
+            )),
         None => Response::builder()
             .status(StatusCode::NOT_FOUND)
             .content_type("text/plain; charset=utf-8")
@@ -200,18 +208,26 @@ fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
 }
 
 /// The files depend only on the gatherings' data: each is written once, on first request.
-fn cached_ics(g: &Gathering) -> String {
-    static FILES: OnceLock<Vec<String>> = OnceLock::new();
-    let files = FILES.get_or_init(|| GATHERINGS.iter().map(ics).collect());
+/// The VTIMEZONE lines of each gathering, in `GATHERINGS` order: computed once,
+/// since they scan a year of the zone's offsets.
+fn cached_vtimezone(g: &Gathering) -> &'static [String] {
+    static ZONES: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+    let zones = ZONES.get_or_init(|| {
+        GATHERINGS
+            .iter()
+            .map(|g| vtimezone(g.zone, SERIES_FROM.0 - 1))
+            .collect()
+    });
     let index = GATHERINGS
         .iter()
         .position(|other| other.id == g.id)
         .expect("a known gathering");
-    files[index].clone()
+    &zones[index]
 }
 
-/// The gathering as an iCalendar file: one weekly VEVENT in its own zone.
-pub fn ics(g: &Gathering) -> String {
+/// The gathering as an iCalendar file: one weekly VEVENT in its own zone, at
+/// `meeting` when it meets online.
+pub fn ics(g: &Gathering, meeting: Option<&str>) -> String {
     let (y, m, d) = SERIES_FROM;
     let from = Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap();
     let first = g.occurrences_from(from, 1)[0];
@@ -226,7 +242,7 @@ pub fn ics(g: &Gathering) -> String {
         format!("X-WR-CALNAME:{}", escape(g.name)),
     ];
     // The rules as of the year before the series, so they cover its first weeks.
-    lines.extend(vtimezone(g.zone, y - 1));
+    lines.extend(cached_vtimezone(g).iter().cloned());
     lines.extend([
         "BEGIN:VEVENT".into(),
         format!("UID:{}@thewell", g.id),
@@ -239,9 +255,9 @@ pub fn ics(g: &Gathering) -> String {
         format!("DURATION:PT{}H{}M", g.minutes / 60, g.minutes % 60),
         format!("RRULE:FREQ=WEEKLY;BYDAY={weekday}"),
         format!("SUMMARY:{}", escape(g.name)),
-        format!("LOCATION:{}", escape(g.meeting.unwrap_or(g.location))),
+        format!("LOCATION:{}", escape(meeting.unwrap_or(g.location))),
     ]);
-    if let Some(url) = g.meeting {
+    if let Some(url) = meeting {
         lines.push(format!("URL:{url}"));
         lines.push(format!(
             "DESCRIPTION:{}",

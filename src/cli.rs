@@ -35,6 +35,9 @@ pub enum Command {
     Erase(EraseArgs),
     /// Write a consistent copy of the database to a new file (works while the server runs).
     Backup(BackupArgs),
+    /// Show or change the site's settings (links, videos, speaker, email) and list its photos.
+    /// A running server picks up a change within a second.
+    Site(SiteArgs),
 }
 
 #[derive(Debug, Args)]
@@ -105,4 +108,31 @@ pub struct BackupArgs {
     /// The new file to write; it must not exist yet. To restore, put it in a data directory
     /// as thewell.redb.
     pub file: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct SiteArgs {
+    #[command(subcommand)]
+    pub command: Option<SiteCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SiteCommand {
+    /// List every setting with its value, marking the placeholders (the default).
+    Show,
+    /// Set one setting, e.g. `thewell site set giving-url https://give.example.com/thewell`.
+    Set {
+        /// The setting's name, as `thewell site show` lists it.
+        name: String,
+        /// Its new value (links start with https://; videos take a YouTube link or id).
+        value: String,
+    },
+    /// Put one setting back to its placeholder.
+    Unset {
+        /// The setting's name, as `thewell site show` lists it.
+        name: String,
+    },
+    /// List the places a photo can replace a drawing, the file name each takes, and the
+    /// photos found in <data-dir>/photos/.
+    Photos,
 }

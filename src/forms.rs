@@ -720,17 +720,10 @@ mod tests {
 
     #[test]
     fn the_frontend_copy_matches_these_declarations() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("frontend/src/content/forms.generated.ts");
-        let expected = typescript();
-        if std::env::var("UPDATE_FORMS_TS").is_ok_and(|v| v == "1") {
-            std::fs::write(&path, &expected).unwrap();
-        }
-        let actual = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            actual == expected,
-            "{} drifted from src/forms.rs: run `UPDATE_FORMS_TS=1 cargo test forms::`",
-            path.display()
+        crate::generated::check(
+            "frontend/src/content/forms.generated.ts",
+            &typescript(),
+            "UPDATE_FORMS_TS",
         );
     }
 }

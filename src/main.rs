@@ -5,11 +5,18 @@ mod calendar;
 mod cli;
 mod export;
 mod forms;
+#[cfg(test)]
+mod generated;
+mod links;
 mod maintenance;
 mod middleware;
+mod pages;
+mod photos;
 mod ratelimit;
 mod schedule;
 mod server;
+mod settings;
+mod site;
 mod store;
 
 use std::io::IsTerminal;
@@ -58,6 +65,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Stats => maintenance::stats(&data_dir, &mut stdout)?,
         Command::Erase(args) => maintenance::erase(&data_dir, &args.email, &mut stdout)?,
         Command::Backup(args) => maintenance::backup(&data_dir, &args.file, &mut stdout)?,
+        Command::Site(args) => site::run(&data_dir, args.command, &mut stdout)?,
     }
     Ok(())
 }

@@ -20,12 +20,9 @@ pub struct Gathering {
     pub minutes: i64,
     pub zone: Tz,
     pub location: &'static str,
-    /// The video meeting of an online gathering: a link that opens the meeting app.
-    pub meeting: Option<&'static str>,
+    /// Whether it meets online, at the meeting link of the site's settings (`meeting-url`).
+    pub online: bool,
 }
-
-/// The weekly study's meeting (a placeholder until the ministry sets its own).
-pub const MEETING_URL: &str = "https://zoom.us/j/0000000000";
 
 pub static GATHERINGS: &[Gathering] = &[
     Gathering {
@@ -36,7 +33,7 @@ pub static GATHERINGS: &[Gathering] = &[
         minutes: 90,
         zone: chrono_tz::America::New_York,
         location: "Online",
-        meeting: Some(MEETING_URL),
+        online: true,
     },
     Gathering {
         id: "europe-bible-study",
@@ -46,7 +43,7 @@ pub static GATHERINGS: &[Gathering] = &[
         minutes: 90,
         zone: chrono_tz::Europe::Berlin,
         location: "Online",
-        meeting: Some(MEETING_URL),
+        online: true,
     },
     Gathering {
         id: "bible-study-pakistan",
@@ -56,7 +53,7 @@ pub static GATHERINGS: &[Gathering] = &[
         minutes: 90,
         zone: chrono_tz::Asia::Karachi,
         location: "In person, Pakistan (contact the ministry for directions)",
-        meeting: None,
+        online: false,
     },
     Gathering {
         id: "sunday-service-florida",
@@ -66,7 +63,7 @@ pub static GATHERINGS: &[Gathering] = &[
         minutes: 90,
         zone: chrono_tz::America::New_York,
         location: "1520 NW 65th Ave, Plantation, FL",
-        meeting: None,
+        online: false,
     },
     Gathering {
         id: "sunday-service-pakistan",
@@ -76,7 +73,7 @@ pub static GATHERINGS: &[Gathering] = &[
         minutes: 90,
         zone: chrono_tz::Asia::Karachi,
         location: "In person, Pakistan (contact the ministry for directions)",
-        meeting: None,
+        online: false,
     },
 ];
 

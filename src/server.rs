@@ -14,8 +14,11 @@ use crate::api::{self, Api};
 use crate::assets;
 use crate::calendar;
 use crate::cli::ServeArgs;
+use crate::links;
 use crate::middleware;
+use crate::photos;
 use crate::ratelimit::Limiter;
+use crate::settings::{self, Live};
 use crate::store::{self, StoreError};
 
 /// How long requests in flight may take to finish after a stop signal.
@@ -50,6 +53,11 @@ pub fn prepare_data_dir(path: &Path) -> Result<(), ServeError> {
             .create(path)
             .map_err(wrap)?;
     }
+    // Where a volunteer puts photos (see `thewell site photos`); made here so it is easy to find.
+    let photos = path.join(settings::PHOTO_DIR);
+    if let Err(e) = std::fs::create_dir_all(&photos) {
+        tracing::warn!(path = %photos.display(), "cannot create the photos folder: {e}");
+    }
     let mode = std::fs::metadata(path).map_err(wrap)?.permissions().mode();
     if mode & 0o077 != 0 {
         tracing::warn!(path = %path.display(), mode = format!("{:o}", mode & 0o777), "the data directory is readable by other users; chmod 700 it");
@@ -62,14 +70,18 @@ fn healthz() -> &'static str {
     "ok"
 }
 
-/// The whole application: health check, the form API, then the embedded site for every other path.
-pub fn app(api: Arc<Api>) -> impl Endpoint {
+/// The whole application: health check, the schedule, the form API, the outside
+/// links and photos, then the embedded site for every other path.
+pub fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint {
     Route::new()
         .at("/healthz", get(healthz))
         .at("/api/schedule", get(calendar::schedule))
         .at("/calendar/:file", get(calendar::calendar))
+        .at("/go/:name", get(links::go))
+        .at("/photos/:file", get(photos::photo))
         .nest("/api", api::forms_endpoint.data(api))
         .nest("/", assets::serve)
+        .data(live)
         .around(middleware::around)
 }
 
@@ -95,6 +107,7 @@ pub async fn run(data_dir: &Path, args: ServeArgs) -> Result<(), ServeError> {
         limiter: Limiter::new(args.rate_burst, args.rate_per_minute),
         trusted_proxy: args.trusted_proxy,
     });
+    let live = Arc::new(Live::open(data_dir));
     let stop = stop_signal().map_err(ServeError::Run)?;
     let acceptor = TcpListener::bind(args.addr)
         .into_acceptor()
@@ -111,7 +124,7 @@ pub async fn run(data_dir: &Path, args: ServeArgs) -> Result<(), ServeError> {
     // One line on stdout that scripts (and the tests) can wait for.
     println!("thewell listening on http://{bound}");
     Server::new_with_acceptor(acceptor)
-        .run_with_graceful_shutdown(app(api), stop, Some(SHUTDOWN_GRACE))
+        .run_with_graceful_shutdown(app(api, live), stop, Some(SHUTDOWN_GRACE))
         .await
         .map_err(ServeError::Run)
 }

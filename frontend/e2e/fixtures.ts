@@ -2,7 +2,7 @@
 // external giving page and the embedded players locally (this machine has no
 // outside network); and an axe scan helper (WCAG 2.2 AA).
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 
 export const GIVING_HOST = 'https://giving.example.org';
 
@@ -64,6 +64,16 @@ export const test = base.extend<{ errors: string[]; firstVisit: boolean; quietHo
     { auto: true },
   ],
 });
+
+/**
+ * Clicks a link to another site and returns the request its new tab makes there,
+ * after the site's /go/ redirect (the browser follows it; a stub cannot answer a
+ * redirected request, so the request itself is the evidence).
+ */
+export async function outsideRequest(context: BrowserContext, host: string, click: () => Promise<void>): Promise<Request> {
+  const [request] = await Promise.all([context.waitForEvent('request', (r) => r.url().startsWith(host)), click()]);
+  return request;
+}
 
 /** Fails with the list of violations when axe finds any (WCAG 2.0/2.1/2.2 A and AA). */
 export async function expectAccessible(page: Page, what: string) {

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const { render, routes, site } = await import(pathToFileURL(join(root, '.ssr', 'entry-server.js')).href);
+const { render, routes, site, photoSlots, notePopUpPhotos } = await import(pathToFileURL(join(root, '.ssr', 'entry-server.js')).href);
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** The chunks a page needs beyond the entry script: its own and what it imports. */
@@ -45,6 +45,9 @@ for (const { path, page: pageName } of routes) {
   write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), page(path, pageName));
 }
 write(join(dist, '404.html'), page('/404', 'NotFound'));
+// The places a volunteer's photo can replace a drawing, for `thewell site photos`.
+await notePopUpPhotos();
+write(join(dist, 'photo-slots.json'), JSON.stringify(photoSlots(), null, 1));
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
 // For search engines: every route, and where the list is.

@@ -5,11 +5,23 @@ import { App } from './App';
 import { address } from './content/campuses';
 import { notFoundMeta, routeMeta, routes } from './content/routes';
 import { site } from './content/site';
+import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pages';
+import { photoSlots, setPhotoPlace } from './lib/photos';
+import { settingsBlock } from './lib/settings';
 
 registerPages(import.meta.glob('./pages/*.tsx', { eager: true }));
 
-export { routes, site };
+export { photoSlots, routes, site };
+
+/** Renders every pop-up once, so the photo slots they show are listed too. */
+export async function notePopUpPhotos(): Promise<void> {
+  for (const [name, load] of Object.entries(modalLoaders)) {
+    const { default: Modal } = await load();
+    setPhotoPlace(`pop-up: ${name}`);
+    renderToString(<Modal onClose={() => {}} />);
+  }
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -30,10 +42,12 @@ function churchJsonLd(): string {
 
 export function render(path: string, year: number): { html: string; head: string } {
   const meta = routeMeta(path) ?? notFoundMeta;
+  setPhotoPlace(path);
   const html = renderToString(<App path={path} year={year} />);
   const url = `${site.origin}${path === '/' ? '/' : path}`;
   const image = `${site.origin}/og-image.png`;
   const tags = [
+    settingsBlock(),
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
   ];

@@ -1,6 +1,8 @@
 // Placeholder photos drawn by the site itself (no stock images): a calm scene in the
 // brand's colours with a symbol for what the photo will show. Fixed aspect ratio, so
-// nothing shifts when real photos replace them.
+// nothing shifts when a volunteer's photo (data-dir/photos/<slot>.jpg) is laid over it.
+import { notePhotoSlot, slotName } from '../lib/photos';
+import { PHOTO_CLASS, settings } from '../lib/settings';
 
 export type ArtKind = 'worship' | 'people' | 'city' | 'building' | 'bible' | 'globe' | 'sunrise' | 'portrait';
 
@@ -57,13 +59,22 @@ function Symbol({ kind, color }: { kind: ArtKind; color: string }) {
   }
 }
 
-export function Art({ kind, alt, ratio = 'aspect-[4/3]', class: extra = '' }: { kind: ArtKind; alt: string; ratio?: string; class?: string }) {
+/**
+ * A drawing, or the volunteer's photo for its slot over it. The slot is named after
+ * `alt` unless `photo` names it. In prerendered pages the server puts the photo
+ * first inside the element marked `data-photo` (src/pages.rs), as this does.
+ */
+export function Art({ kind, alt, ratio = 'aspect-[4/3]', class: extra = '', photo }: { kind: ArtKind; alt: string; ratio?: string; class?: string; photo?: string }) {
+  const slot = photo ?? slotName(alt);
+  if (import.meta.env.SSR) notePhotoSlot(slot, alt, ratio);
+  const src = settings.photos[slot];
   const h = hash(alt);
   const [dark, mid, light] = palettes[h % palettes.length];
   const id = `art${h.toString(36)}`;
   return (
-    <div class={`relative overflow-hidden rounded-2xl ${ratio} ${extra}`}>
-      <svg viewBox="0 0 400 200" preserveAspectRatio="xMidYMid slice" role="img" aria-label={alt} class="absolute inset-0 h-full w-full">
+    <div class={`relative overflow-hidden rounded-2xl ${ratio} ${extra}`} role="img" aria-label={alt} data-photo={slot}>
+      {src && <img src={src} alt="" loading="lazy" decoding="async" class={PHOTO_CLASS} />}
+      <svg viewBox="0 0 400 200" preserveAspectRatio="xMidYMid slice" aria-hidden="true" class="absolute inset-0 h-full w-full">
         <defs>
           <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stop-color={dark} />

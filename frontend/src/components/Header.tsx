@@ -1,7 +1,8 @@
 // The sticky header: logo, desktop dropdown groups, direct links, Donate, and the
 // mobile hamburger menu with its one-section-at-a-time accordion.
 import { useEffect, useRef, useState } from 'react';
-import { directLinks, navGroups, site, type NavGroup } from '../content/site';
+import { directLinks, navGroups, type NavGroup } from '../content/site';
+import { links } from '../lib/settings';
 import { ExternalLink, Link, useRouter } from '../lib/router';
 import { Logo } from './Logo';
 
@@ -19,7 +20,7 @@ function Chevron({ open }: { open: boolean }) {
 function DonateButton({ class: extra = '' }: { class?: string }) {
   return (
     <ExternalLink
-      href={site.givingUrl}
+      href={links.giving}
       class={`inline-flex items-center justify-center rounded-full bg-amber-500 px-5 py-2 text-sm font-semibold text-slate-950 shadow-sm hover:bg-amber-400 ${extra}`}
     >
       Donate

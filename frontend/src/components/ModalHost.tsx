@@ -23,6 +23,9 @@ const loaders = {
 
 export type ModalName = keyof typeof loaders;
 
+/** Every modal's code, by name (prerendering lists the photo slots they show). */
+export const modalLoaders = loaders;
+
 interface Modals {
   current: ModalName | null;
   /** Opens a modal; `onClosed` runs when it closes (by any means). */

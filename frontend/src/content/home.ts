@@ -7,6 +7,8 @@ export const home = {
     'The Well is a global ministry bringing Jesus to the marketplace, with campuses in South Florida, the North (DE, PA, NJ), Europe and Pakistan.',
   joinInPerson: { label: 'Join In Person', to: '/united-states' },
   watchNow: 'Watch Now',
+  /** The hero's background video (the `hero-video-file` setting), when one is set. */
+  heroVideo: { pause: 'Pause background video', play: 'Play background video' },
   liveBanner: {
     scheduleId: 'bible-study',
     next: 'Live Bible study, online from anywhere:',

@@ -1,5 +1,6 @@
-// The site's settings and shared words. A volunteer edits this file (or, later,
-// the settings the server serves) to change links and copy; no logic lives here.
+// The site's shared words and navigation. The links, videos, speaker and email a
+// volunteer sets live in the server's settings (`thewell site`; see lib/settings.ts).
+import { defaultSettings } from './settings.generated';
 
 export interface NavLink {
   label: string;
@@ -15,24 +16,11 @@ export interface NavGroup {
 
 export const site = {
   name: 'The Well',
-  /** The public address of the site, for canonical links, sharing previews and the sitemap. */
-  origin: 'https://thewell.example',
-  /** Placeholder until the ministry supplies its giving page: it reads as one. */
-  givingUrl: 'https://giving.example.org/the-well-placeholder',
-  /** The giving page's one-time gift form (placeholder). */
-  givingOneTimeUrl: 'https://giving.example.org/the-well-placeholder/one-time',
-  /** The church-management app's setup page for groups (placeholder). */
-  churchAppUrl: 'https://app.example.org/the-well-placeholder/setup',
-  /** The latest sermon on the privacy-mode player (a placeholder video id). */
-  sermonVideoId: 'PLACEHOLDER1',
-  /** The worship video on the privacy-mode player (a placeholder video id). */
-  worshipVideoId: 'PLACEHOLDER2',
-  /** A direct video file for the worship page (placeholder address). */
-  worshipVideoFile: 'https://media.example.org/the-well-placeholder/worship.mp4',
-  /** The speaker of the latest sermon: a placeholder until the ministry names them. */
-  sermonSpeaker: 'Speaker to be announced',
-  /** Placeholder until the ministry supplies its address: the reserved .example domain. */
-  contactEmail: 'contact@thewell.example',
+  /**
+   * The public address of the site, for canonical links, sharing previews and the sitemap.
+   * Prerendering writes the placeholder; the server puts the `site-url` setting in its place.
+   */
+  origin: defaultSettings.siteUrl,
   homeTagline: 'Love God. Love People. Change the World.',
   footerTagline: 'A global ministry bringing Jesus to the marketplace. One family. Many nations. One mission.',
 } as const;

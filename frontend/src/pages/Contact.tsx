@@ -4,7 +4,7 @@ import { PageHeading } from '../components/PageHeading';
 import { contact } from '../content/contact';
 import { CONTACT_FIELDS as F, type Contact as ContactForm } from '../content/forms.generated';
 import type { RouteMeta } from '../content/routes';
-import { site } from '../content/site';
+import { settings } from '../lib/settings';
 import { useForm } from '../lib/useForm';
 
 const empty: ContactForm = { firstName: '', lastName: '', email: '', subject: '', message: '' };
@@ -19,8 +19,8 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
         <aside class="space-y-8">
           <section>
             <h2 class="font-serif text-2xl font-semibold">{contact.emailHeading}</h2>
-            <a href={`mailto:${site.contactEmail}`} class="mt-2 inline-block text-sky-800 underline underline-offset-2">
-              {site.contactEmail}
+            <a href={`mailto:${settings.contactEmail}`} class="mt-2 inline-block text-sky-800 underline underline-offset-2">
+              {settings.contactEmail}
             </a>
             <p class="mt-2 text-slate-700">{contact.responseNote}</p>
           </section>

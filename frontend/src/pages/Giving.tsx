@@ -4,7 +4,7 @@ import { ExternalButton, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { giving as copy } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
-import { site } from '../content/site';
+import { links } from '../lib/settings';
 
 export default function Giving({ meta }: { meta: RouteMeta }) {
   return (
@@ -19,7 +19,7 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
                 <h2 class="font-serif text-2xl font-semibold text-sky-900">{fund.title}</h2>
                 <p class="mt-2 flex-1 text-slate-700">{fund.text}</p>
                 <div class="mt-5">
-                  <ExternalButton href={`${site.givingUrl}?fund=${fund.id}`}>{fund.button}</ExternalButton>
+                  <ExternalButton href={`${links.giving}?fund=${fund.id}`}>{fund.button}</ExternalButton>
                 </div>
               </div>
             </li>
@@ -27,7 +27,7 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
         </ul>
         <p class="mt-8 text-slate-700">{copy.note}</p>
         <div class="mt-4">
-          <ExternalButton href={site.givingOneTimeUrl} look="outline">
+          <ExternalButton href={links.oneTimeGift} look="outline">
             {copy.oneTime}
           </ExternalButton>
         </div>

@@ -3,7 +3,7 @@ import { Card, ExternalButton, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { groups as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
-import { site } from '../content/site';
+import { links } from '../lib/settings';
 
 export default function Groups({ meta }: { meta: RouteMeta }) {
   return (
@@ -19,7 +19,7 @@ export default function Groups({ meta }: { meta: RouteMeta }) {
         </div>
       </Section>
       <Section title={copy.app.heading} intro={copy.app.text} tone="tint">
-        <ExternalButton href={site.churchAppUrl} look="solid">
+        <ExternalButton href={links.churchApp} look="solid">
           {copy.app.label}
         </ExternalButton>
       </Section>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Art } from '../components/Art';
 import { ButtonLink, Section, Stat } from '../components/Blocks';
 import { GatheringTime } from '../components/GatheringTime';
+import { HeroVideo } from '../components/HeroVideo';
 import { useModals } from '../components/ModalHost';
 import { home } from '../content/home';
 import { site } from '../content/site';
@@ -57,6 +58,7 @@ export default function Home() {
             <ellipse key={i} cx="400" cy="420" rx={160 + i * 110} ry={50 + i * 34} fill="none" stroke="#bae6fd" stroke-opacity={0.5 - i * 0.1} />
           ))}
         </svg>
+        <HeroVideo />
         <div class="relative mx-auto max-w-5xl px-4 py-24 text-center sm:px-6 sm:py-32">
           <p class="text-sm font-semibold uppercase tracking-[0.2em] text-amber-300">{home.eyebrow}</p>
           <h1 class="mt-4 font-serif text-4xl font-semibold tracking-tight sm:text-6xl">{site.homeTagline}</h1>

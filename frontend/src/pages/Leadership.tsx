@@ -4,6 +4,7 @@ import { PageHeading } from '../components/PageHeading';
 import { PersonCard } from '../components/PersonCard';
 import { leadership } from '../content/people';
 import type { RouteMeta } from '../content/routes';
+import { slotName } from '../lib/photos';
 
 export default function Leadership({ meta }: { meta: RouteMeta }) {
   return (
@@ -13,7 +14,7 @@ export default function Leadership({ meta }: { meta: RouteMeta }) {
         <Section key={section.heading} title={section.heading} tone={i % 2 ? 'white' : 'plain'}>
           <ul class="grid grid-cols-2 gap-4 md:grid-cols-4">
             {section.people.map((p, j) => (
-              <PersonCard key={j} name={p.name} title={p.title} />
+              <PersonCard key={j} name={p.name} title={p.title} photo={`leader-${slotName(section.heading)}-${j + 1}`} />
             ))}
           </ul>
         </Section>

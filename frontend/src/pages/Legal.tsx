@@ -4,7 +4,7 @@ import { ButtonLink, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { legal } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
-import { site } from '../content/site';
+import { settings } from '../lib/settings';
 
 export default function Legal({ meta }: { meta: RouteMeta }) {
   const sections = meta.path === '/privacy-policy' ? legal.privacy : legal.terms;
@@ -21,8 +21,8 @@ export default function Legal({ meta }: { meta: RouteMeta }) {
           ))}
           <p class="text-lg text-slate-700">
             {legal.contactLine}{' '}
-            <a class="text-sky-800 underline underline-offset-2" href={`mailto:${site.contactEmail}`}>
-              {site.contactEmail}
+            <a class="text-sky-800 underline underline-offset-2" href={`mailto:${settings.contactEmail}`}>
+              {settings.contactEmail}
             </a>
             . {legal.place}.
           </p>

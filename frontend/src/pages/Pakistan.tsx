@@ -5,7 +5,7 @@ import { CountryNavigator } from '../components/CountryNavigator';
 import { PageHeading } from '../components/PageHeading';
 import { pakistan as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
-import { site } from '../content/site';
+import { links } from '../lib/settings';
 
 export default function Pakistan({ meta }: { meta: RouteMeta }) {
   return (
@@ -42,7 +42,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
           <Card title={copy.building.heading} top>
             <p>{copy.building.text}</p>
             <div class="mt-5 flex flex-wrap gap-3">
-              <ExternalButton href={`${site.givingUrl}?fund=pakistan-building`}>{copy.building.give}</ExternalButton>
+              <ExternalButton href={`${links.giving}?fund=pakistan-building`}>{copy.building.give}</ExternalButton>
               <ButtonLink to={copy.building.more.to} look="outline">
                 {copy.building.more.label}
               </ButtonLink>
@@ -51,7 +51,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
           <Card title={copy.bibles.heading} top>
             <p>{copy.bibles.text}</p>
             <div class="mt-5">
-              <ExternalButton href={`${site.givingUrl}?fund=urdu-bibles`}>{copy.bibles.give}</ExternalButton>
+              <ExternalButton href={`${links.giving}?fund=urdu-bibles`}>{copy.bibles.give}</ExternalButton>
             </div>
           </Card>
         </div>

@@ -5,7 +5,7 @@ import { ExternalButton, Section, Stat } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { city as copy } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
-import { site } from '../content/site';
+import { links } from '../lib/settings';
 
 export default function TheCity({ meta }: { meta: RouteMeta }) {
   const [pressed, setPressed] = useState(false);
@@ -42,7 +42,7 @@ export default function TheCity({ meta }: { meta: RouteMeta }) {
         <div class="grid items-center gap-6 md:grid-cols-2">
           <Stat figure={copy.goal.figure} label={copy.goal.label} />
           <div>
-            <ExternalButton href={`${site.givingUrl}?fund=the-city`}>{copy.give}</ExternalButton>
+            <ExternalButton href={`${links.giving}?fund=the-city`}>{copy.give}</ExternalButton>
           </div>
         </div>
       </Section>

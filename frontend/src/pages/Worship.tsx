@@ -8,7 +8,7 @@ import { SubscriptionForm } from '../components/forms/SubscriptionForm';
 import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import type { RouteMeta } from '../content/routes';
-import { site } from '../content/site';
+import { links, settings } from '../lib/settings';
 import { worship as copy } from '../content/worship';
 import { pauseVideo, videoEmbedUrl } from '../lib/embed';
 
@@ -18,7 +18,7 @@ function WorshipVideo() {
   const frame = useRef<HTMLIFrameElement>(null);
   return (
     <div class="relative aspect-video overflow-hidden rounded-2xl bg-slate-950" data-testid="worship-video" data-state={playing ? 'playing' : 'paused'}>
-      {loaded && <iframe ref={frame} class="absolute inset-0 h-full w-full" src={videoEmbedUrl(site.worshipVideoId, { api: true })} title={copy.video.title} allow="autoplay; encrypted-media; fullscreen" allowFullScreen />}
+      {loaded && <iframe ref={frame} class="absolute inset-0 h-full w-full" src={videoEmbedUrl(settings.worshipVideo, { api: true })} title={copy.video.title} allow="autoplay; encrypted-media; fullscreen" allowFullScreen />}
       {!playing && (
         <button
           type="button"
@@ -81,7 +81,7 @@ export default function Worship({ meta }: { meta: RouteMeta }) {
         </div>
       </Section>
       <Section title={copy.file.heading} intro={copy.file.text}>
-        <video class="aspect-video w-full rounded-2xl bg-slate-950" controls preload="none" src={site.worshipVideoFile} aria-label={copy.file.heading} />
+        <video class="aspect-video w-full rounded-2xl bg-slate-950" controls preload="none" src={links.worshipVideo} aria-label={copy.file.heading} />
       </Section>
       <Section title={copy.service.heading} tone="white">
         <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" aria-haspopup="dialog" onClick={() => modals.open('join-service')}>

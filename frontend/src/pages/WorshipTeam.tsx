@@ -12,7 +12,7 @@ export default function WorshipTeam({ meta }: { meta: RouteMeta }) {
       <Section>
         <ul class="grid grid-cols-2 gap-4 md:grid-cols-3" data-testid="team">
           {worshipTeam.members.map((m, i) => (
-            <PersonCard key={i} name={m.name} title={m.role} />
+            <PersonCard key={i} name={m.name} title={m.role} photo={`worship-team-${i + 1}`} />
           ))}
         </ul>
       </Section>

@@ -2,7 +2,7 @@
 // structured notes, and an expand/minimize toggle (250 px / 40vh video; 90vh / 95vh window).
 import { useState } from 'react';
 import { sermon as copy } from '../../content/modals';
-import { site } from '../../content/site';
+import { settings } from '../../lib/settings';
 import { videoEmbedUrl } from '../../lib/embed';
 import { Modal } from '../Modal';
 import type { ModalProps } from '../ModalHost';
@@ -21,11 +21,11 @@ export default function SermonModal({ onClose }: ModalProps) {
     </button>
   );
   return (
-    <Modal title={copy.title} subtitle={`${copy.passage} · ${site.sermonSpeaker}`} onClose={onClose} expanded={expanded} wide actions={toggle} testId="sermon-modal">
+    <Modal title={copy.title} subtitle={`${copy.passage} · ${settings.sermonSpeaker}`} onClose={onClose} expanded={expanded} wide actions={toggle} testId="sermon-modal">
       <div class={`overflow-hidden rounded-xl bg-slate-950 ${expanded ? 'h-[40vh]' : 'h-[250px]'}`} data-testid="sermon-video">
         <iframe
           class="h-full w-full"
-          src={videoEmbedUrl(site.sermonVideoId)}
+          src={videoEmbedUrl(settings.sermonVideo)}
           title={`Sermon video: ${copy.title}`}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen

@@ -1,0 +1,56 @@
+// Generated from src/settings.rs by `UPDATE_SETTINGS_TS=1 cargo test settings::`: do not edit by hand.
+// A Rust test fails when this file and the declarations drift apart.
+
+export interface SiteSettings {
+  /** The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church). */
+  siteUrl: string;
+  /** The online giving page behind Donate and every Give button (each fund adds ?fund=<name>). */
+  givingUrl: string;
+  /** The giving page's one-time gift form (on /giving). */
+  oneTimeGiftUrl: string;
+  /** The church-management app's setup page (on /groups). */
+  churchAppUrl: string;
+  /** The online Bible study's Zoom meeting link (https://zoom.us/j/<number>), shown while it is live and in its calendar files. */
+  meetingUrl: string;
+  /** The latest sermon on YouTube: its link or its 11-character id (the sermon pop-up). */
+  sermonVideo: string;
+  /** The worship video on YouTube: its link or its 11-character id (/worship). */
+  worshipVideo: string;
+  /** A video file (MP4) played by the browser itself on /worship. */
+  worshipVideoFile: string;
+  /** A short, silent video file (MP4) looping behind the home page's headline; until set, the headline sits on its drawn background. Not played for visitors who ask for less motion or save data. */
+  heroVideoFile: string;
+  /** Who preached the latest sermon (the sermon pop-up). */
+  sermonSpeaker: string;
+  /** The ministry's email address (on /contact and the legal pages). */
+  contactEmail: string;
+  /** Photo slot → the address of the photo that replaces its drawing. */
+  photos: Record<string, string>;
+}
+
+export const defaultSettings: SiteSettings = {
+  siteUrl: "https://thewell.example",
+  givingUrl: "https://giving.example.org/the-well-placeholder",
+  oneTimeGiftUrl: "https://giving.example.org/the-well-placeholder/one-time",
+  churchAppUrl: "https://app.example.org/the-well-placeholder/setup",
+  meetingUrl: "https://zoom.us/j/0000000000",
+  sermonVideo: "PLACEHOLDER1",
+  worshipVideo: "PLACEHOLDER2",
+  worshipVideoFile: "https://media.example.org/the-well-placeholder/worship.mp4",
+  heroVideoFile: "",
+  sermonSpeaker: "Speaker to be announced",
+  contactEmail: "contact@thewell.example",
+  photos: {},
+};
+
+/** The classes of a photo laid over its drawing (src/pages.rs writes the same into prerendered pages). */
+export const PHOTO_CLASS = "absolute inset-0 z-10 h-full w-full object-cover";
+
+/** The server's redirects to the outside links (src/links.rs): current even before the page's script runs. */
+export const links = {
+  giving: '/go/giving',
+  oneTimeGift: '/go/one-time-gift',
+  churchApp: '/go/church-app',
+  meeting: '/go/meeting',
+  worshipVideo: '/go/worship-video',
+} as const;

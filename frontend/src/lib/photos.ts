@@ -1,0 +1,45 @@
+// Photo slots: each drawn placeholder (Art) is a place a volunteer's photo can
+// take, named after its description ("Sunrise over Plantation, Florida" →
+// sunrise-over-plantation-florida). Prerendering lists them for `thewell site photos`.
+
+export interface PhotoSlot {
+  slot: string;
+  alt: string;
+  /** Width:height of the frame the photo fills. */
+  ratio: string;
+  /** The pages (or pop-ups) that show it. */
+  places: string[];
+}
+
+/** A slot name: lowercase words of the description joined by dashes. */
+export function slotName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+const frames: Record<string, string> = { 'aspect-[4/3]': '4:3', 'aspect-[16/9]': '16:9', 'aspect-video': '16:9', 'aspect-square': '1:1' };
+
+const slots = new Map<string, PhotoSlot>();
+let place = '';
+
+/** Prerendering: where the slots noted next are shown. */
+export function setPhotoPlace(name: string): void {
+  place = name;
+}
+
+/** Prerendering: a drawing was rendered. */
+export function notePhotoSlot(slot: string, alt: string, ratio: string): void {
+  const found = slots.get(slot) ?? { slot, alt, ratio: frames[ratio] ?? 'fill', places: [] };
+  if (place && !found.places.includes(place)) found.places.push(place);
+  slots.set(slot, found);
+}
+
+export function photoSlots(): PhotoSlot[] {
+  return [...slots.values()].sort((a, b) => a.slot.localeCompare(b.slot));
+}

@@ -1,0 +1,33 @@
+// The site's settings as this page was served with them: the server writes the
+// volunteer's values (links, videos, speaker, email, photos) into every page's
+// #site-settings block, and the page reads them once, before it comes alive, so
+// what it renders matches the HTML. The build's placeholders stand in without it.
+import { defaultSettings, type SiteSettings } from '../content/settings.generated';
+
+export { links, PHOTO_CLASS } from '../content/settings.generated';
+
+function readSettings(): SiteSettings {
+  if (typeof document === 'undefined') return defaultSettings;
+  const result: SiteSettings = { ...defaultSettings, photos: {} };
+  try {
+    const given = JSON.parse(document.getElementById('site-settings')?.textContent || '{}') as Record<string, unknown>;
+    for (const key of Object.keys(defaultSettings) as (keyof SiteSettings)[]) {
+      const value = given[key];
+      if (key === 'photos') {
+        if (value && typeof value === 'object') result.photos = value as Record<string, string>;
+      } else if (typeof value === 'string') {
+        result[key] = value;
+      }
+    }
+  } catch {
+    // A damaged block leaves the placeholders: the page still works.
+  }
+  return result;
+}
+
+export const settings: SiteSettings = readSettings();
+
+/** The block prerendering writes into each page, with the build's placeholders. */
+export function settingsBlock(): string {
+  return `<script type="application/json" id="site-settings">${JSON.stringify(defaultSettings).replace(/</g, '\\u003c')}</script>`;
+}

@@ -1,0 +1,249 @@
+//! The prerendered pages as this server shows them: the volunteer's settings and
+//! photos put into the embedded HTML (and the site address into the sitemap and
+//! robots.txt), compressed once per change and cached until the next one.
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, LazyLock, Mutex};
+
+use bytes::Bytes;
+
+use crate::settings::{Key, Photo, SETTINGS, Snapshot};
+
+/// Where the prerendered HTML keeps the settings the page's script reads.
+const SETTINGS_OPEN: &str = r#"<script type="application/json" id="site-settings">"#;
+
+/// The classes of a photo laid over its drawing (the frontend reads the same string).
+pub const PHOTO_CLASS: &str = "absolute inset-0 z-10 h-full w-full object-cover";
+
+/// Whether a bundle file carries settings and so is rewritten.
+pub fn personalized(key: &str) -> bool {
+    key.ends_with(".html") || key == "sitemap.xml" || key == "robots.txt"
+}
+
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+/// The photo element a drawing gets when its slot has a photo.
+pub fn photo_tag(photo: &Photo) -> String {
+    format!(
+        r#"<img src="{}" alt="" loading="lazy" decoding="async" class="{PHOTO_CLASS}">"#,
+        escape_html(&photo.url())
+    )
+}
+
+/// The embedded text with the settings of `snap`: the placeholder address and email
+/// replaced, the settings block rewritten, a photo over each drawing that has one
+/// (a drawing is an element with `data-photo="<slot>"`, from the frontend's Art).
+pub fn personalize(text: &str, snap: &Snapshot) -> String {
+    let mut out = text.to_string();
+    for key in [Key::SiteUrl, Key::ContactEmail] {
+        let default = SETTINGS[key as usize].default;
+        if snap.get(key) != default {
+            out = out.replace(default, &escape_html(snap.get(key)));
+        }
+    }
+    if let Some(start) = out.find(SETTINGS_OPEN) {
+        let body = start + SETTINGS_OPEN.len();
+        if let Some(len) = out[body..].find("</script>") {
+            // Nothing in the JSON may close the script element early.
+            let json = snap
+                .client_json()
+                .replace('<', "\\u003c")
+                .replace('>', "\\u003e");
+            out.replace_range(body..body + len, &json);
+        }
+    }
+    // The photo goes first inside the drawing's element (it is stacked above the drawing).
+    for (slot, photo) in &snap.photos {
+        let marker = format!(r#" data-photo="{slot}""#);
+        let tag = photo_tag(photo);
+        let mut from = 0;
+        while let Some(at) = out[from..].find(&marker) {
+            let after = from + at + marker.len();
+            // Attribute values are escaped, so the next '>' ends this start tag.
+            let Some(close) = out[after..].find('>') else {
+                break;
+            };
+            let insert = after + close + 1;
+            out.insert_str(insert, &tag);
+            from = insert + tag.len();
+        }
+    }
+    out
+}
+
+/// One rewritten file, in each coding the server offers.
+pub struct Rendered {
+    pub identity: Bytes,
+    pub br: Bytes,
+    pub gzip: Bytes,
+    /// Names the embedded file and the settings it was rewritten with.
+    pub etag_base: String,
+}
+
+impl Rendered {
+    pub fn variant(&self, coding: Option<&str>) -> (&Bytes, String) {
+        let (bytes, suffix) = match coding {
+            Some("br") => (&self.br, "-br"),
+            Some("gzip") => (&self.gzip, "-gz"),
+            _ => (&self.identity, ""),
+        };
+        (bytes, format!("\"{}{suffix}\"", self.etag_base))
+    }
+}
+
+fn compress(text: &[u8]) -> (Bytes, Bytes) {
+    let mut br = Vec::new();
+    {
+        let params = brotli::enc::BrotliEncoderParams {
+            quality: 11,
+            size_hint: text.len(),
+            ..Default::default()
+        };
+        let mut input = text;
+        brotli::BrotliCompress(&mut input, &mut br, &params).expect("compressing to memory");
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(text).expect("compressing to memory");
+    let gz = gz.finish().expect("compressing to memory");
+    (Bytes::from(br), Bytes::from(gz))
+}
+
+/// Rewritten files for the settings of one tag; emptied when the settings change.
+type Cache = (u64, HashMap<String, Arc<Rendered>>);
+static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(|| Mutex::new((0, HashMap::new())));
+
+/// `key`'s embedded text rewritten for `snap`, from the cache when it is there.
+pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) -> Arc<Rendered> {
+    {
+        let cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.0 == snap.tag
+            && let Some(hit) = cache.1.get(key)
+        {
+            return Arc::clone(hit);
+        }
+    }
+    let text = personalize(&String::from_utf8_lossy(embedded), snap);
+    let (br, gzip) = compress(text.as_bytes());
+    let rendered = Arc::new(Rendered {
+        identity: Bytes::from(text),
+        br,
+        gzip,
+        etag_base: format!("{embedded_hash}-{:016x}", snap.tag),
+    });
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.0 != snap.tag {
+        *cache = (snap.tag, HashMap::new());
+    }
+    cache.1.insert(key.to_string(), Arc::clone(&rendered));
+    rendered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings;
+
+    fn snapshot(dir: &std::path::Path) -> Snapshot {
+        Snapshot::read(dir, &Snapshot::defaults())
+    }
+
+    const PAGE: &str = concat!(
+        r#"<link rel="canonical" href="https://thewell.example/contact" />"#,
+        r#"<script type="application/json" id="site-settings">{"old":1}</script>"#,
+        r#"<a href="mailto:contact@thewell.example">contact@thewell.example</a>"#,
+        r#"<div role="img" aria-label="Team" data-photo="team" class="a [&amp;&gt;b]:c"><svg></svg></div>"#,
+        r#"<div role="img" data-photo="team"><svg></svg></div>"#,
+        r#"<div data-photo="other"><svg></svg></div>"#,
+    );
+
+    #[test]
+    fn defaults_change_nothing_but_the_settings_block() {
+        let snap = Snapshot::defaults();
+        let out = personalize(PAGE, &snap);
+        assert!(out.contains("https://thewell.example/contact"));
+        assert!(out.contains("mailto:contact@thewell.example"));
+        assert!(!out.contains("<img"));
+        assert!(
+            out.contains(r#""contactEmail":"contact@thewell.example""#),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn settings_and_photos_are_put_in() {
+        let dir = tempfile::tempdir().unwrap();
+        settings::set(dir.path(), "site-url", "https://thewell.church/").unwrap();
+        settings::set(dir.path(), "contact-email", "hello@thewell.church").unwrap();
+        // A speaker's name that tries to close the script element stays inside it.
+        settings::set(dir.path(), "sermon-speaker", "Ana </script><b>").unwrap();
+        std::fs::create_dir(dir.path().join(settings::PHOTO_DIR)).unwrap();
+        std::fs::write(dir.path().join("photos/team.jpg"), b"jpg").unwrap();
+        let snap = snapshot(dir.path());
+        let out = personalize(PAGE, &snap);
+
+        assert!(
+            out.contains(r#"href="https://thewell.church/contact""#),
+            "{out}"
+        );
+        assert!(out.contains(r#"<a href="mailto:hello@thewell.church">hello@thewell.church</a>"#));
+        assert!(!out.contains("thewell.example"), "{out}");
+        assert_eq!(out.matches("</script>").count(), 1, "{out}");
+        assert!(
+            out.contains(r#"Ana \u003c/script\u003e\u003cb\u003e"#),
+            "{out}"
+        );
+        let settings_json = out
+            .split(SETTINGS_OPEN)
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+            .unwrap();
+        let parsed: serde_json::Value = serde_json::from_str(settings_json).unwrap();
+        assert_eq!(parsed["sermonSpeaker"], "Ana </script><b>");
+        assert_eq!(parsed["photos"]["team"], snap.photos["team"].url());
+
+        let img = photo_tag(&snap.photos["team"]);
+        assert!(
+            out.contains(&format!(
+                r#"data-photo="team" class="a [&amp;&gt;b]:c">{img}<svg>"#
+            )),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(r#"data-photo="team">{img}<svg>"#)),
+            "{out}"
+        );
+        assert!(
+            out.contains(r#"data-photo="other"><svg>"#),
+            "a slot without a photo keeps its drawing alone"
+        );
+    }
+
+    #[test]
+    fn rendering_is_cached_per_settings_and_compressed() {
+        let dir = tempfile::tempdir().unwrap();
+        settings::set(dir.path(), "contact-email", "hello@thewell.church").unwrap();
+        let snap = snapshot(dir.path());
+        let first = render("test-page.html", PAGE.as_bytes(), "abc", &snap);
+        let second = render("test-page.html", PAGE.as_bytes(), "abc", &snap);
+        assert!(Arc::ptr_eq(&first, &second));
+        let (_, etag) = first.variant(Some("br"));
+        assert_eq!(etag, format!("\"abc-{:016x}-br\"", snap.tag));
+
+        let mut plain = Vec::new();
+        brotli::BrotliDecompress(&mut first.br.as_ref(), &mut plain).unwrap();
+        assert_eq!(plain, first.identity.as_ref());
+        let mut gunzip = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(first.gzip.as_ref()),
+            &mut gunzip,
+        )
+        .unwrap();
+        assert_eq!(gunzip.as_bytes(), first.identity.as_ref());
+    }
+}

@@ -1,0 +1,148 @@
+//! `thewell site`: the volunteer's commands for the site's settings (show, set,
+//! unset) and for the photos that replace the drawn placeholders.
+use std::io::Write;
+use std::path::Path;
+
+use crate::assets;
+use crate::cli::SiteCommand;
+use crate::settings::{self, PHOTO_DIR, PHOTO_TYPES, SETTINGS, SettingsError, Snapshot};
+
+/// A photo above this size is slow on a phone far from the server.
+const LARGE_PHOTO: u64 = 400 * 1024;
+
+pub fn run(
+    data_dir: &Path,
+    command: Option<SiteCommand>,
+    out: &mut impl Write,
+) -> Result<(), SettingsError> {
+    match command.unwrap_or(SiteCommand::Show) {
+        SiteCommand::Show => show(data_dir, out),
+        SiteCommand::Set { name, value } => {
+            let stored = settings::set(data_dir, &name, &value)?;
+            writeln!(out, "{name} = {stored}")?;
+            writeln!(out, "A running server shows it within a second.")?;
+            Ok(())
+        }
+        SiteCommand::Unset { name } => {
+            let default = match settings::find(&name)?.default {
+                "" => "none".to_string(),
+                text => text.to_string(),
+            };
+            if settings::unset(data_dir, &name)? {
+                writeln!(out, "{name} is back to its placeholder: {default}")?;
+            } else {
+                writeln!(
+                    out,
+                    "{name} was not set; it stays at its placeholder: {default}"
+                )?;
+            }
+            Ok(())
+        }
+        SiteCommand::Photos => photos(data_dir, out),
+    }
+}
+
+fn show(data_dir: &Path, out: &mut impl Write) -> Result<(), SettingsError> {
+    let snap = Snapshot::read(data_dir, &Snapshot::defaults());
+    writeln!(
+        out,
+        "Settings in {} (change one with `thewell site set <name> <value>`):\n",
+        data_dir.join(settings::FILE).display()
+    )?;
+    for s in &SETTINGS {
+        let mark = match (snap.is_placeholder(s.key), s.default.is_empty()) {
+            (true, true) => "(not set)",
+            (true, false) => "   (placeholder: not set yet)",
+            (false, _) => "",
+        };
+        writeln!(out, "{:<20} {}{mark}", s.name, snap.get(s.key))?;
+        writeln!(out, "{:<20} {}", "", s.help)?;
+    }
+    writeln!(
+        out,
+        "\n{} of {} photo slots have a photo (`thewell site photos` lists them).",
+        snap.photos.len(),
+        assets::photo_slots().len()
+    )?;
+    warnings(&snap, out)
+}
+
+fn warnings(snap: &Snapshot, out: &mut impl Write) -> Result<(), SettingsError> {
+    if !snap.warnings.is_empty() {
+        writeln!(
+            out,
+            "\nProblems (the server keeps the previous value of each):"
+        )?;
+        for warning in &snap.warnings {
+            writeln!(out, "- {warning}")?;
+        }
+    }
+    Ok(())
+}
+
+fn size_text(bytes: u64) -> String {
+    if bytes >= 1024 * 1024 {
+        format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
+    } else {
+        format!("{} KB", bytes.div_ceil(1024))
+    }
+}
+
+fn photos(data_dir: &Path, out: &mut impl Write) -> Result<(), SettingsError> {
+    let snap = Snapshot::read(data_dir, &Snapshot::defaults());
+    let folder = data_dir.join(PHOTO_DIR);
+    let slots = assets::photo_slots();
+    writeln!(
+        out,
+        "A photo replaces a drawing when {} holds a file named after the drawing's slot,\n\
+         e.g. {}. Types: {}. Crop it to the frame's shape\n\
+         (it is cropped to fill); 1600 px wide and under 400 KB loads well on a phone.\n\
+         A running server shows a new or replaced photo within a second.\n",
+        folder.display(),
+        folder
+            .join(format!(
+                "{}.jpg",
+                slots.first().map_or("<slot>", |s| s.slot.as_str())
+            ))
+            .display(),
+        PHOTO_TYPES.join(", ")
+    )?;
+    let width = slots.iter().map(|s| s.slot.len()).max().unwrap_or(4).max(4);
+    writeln!(out, "{:<width$}  frame  photo", "slot")?;
+    for slot in &slots {
+        let photo = snap.photos.get(&slot.slot).map_or_else(
+            || "- (drawing)".to_string(),
+            |p| format!("{} ({})", p.file, size_text(p.bytes)),
+        );
+        writeln!(out, "{:<width$}  {:<5}  {photo}", slot.slot, slot.ratio)?;
+        writeln!(
+            out,
+            "{:<width$}  shows: {}; on {}",
+            "",
+            slot.alt,
+            slot.places.join(", ")
+        )?;
+    }
+    let mut notes: Vec<String> = Vec::new();
+    for (slot, photo) in &snap.photos {
+        if !slots.iter().any(|s| &s.slot == slot) {
+            notes.push(format!(
+                "photos/{} fills no slot: rename it to one of the slots above",
+                photo.file
+            ));
+        } else if photo.bytes > LARGE_PHOTO {
+            notes.push(format!(
+                "photos/{} is {}: phones on slow networks wait for it; resize it to about 1600 px wide",
+                photo.file,
+                size_text(photo.bytes)
+            ));
+        }
+    }
+    if !notes.is_empty() {
+        writeln!(out, "\nNotes:")?;
+        for note in notes {
+            writeln!(out, "- {note}")?;
+        }
+    }
+    warnings(&snap, out)
+}

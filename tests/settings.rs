@@ -1,0 +1,435 @@
+//! The volunteer's settings and photos against a real server: `thewell site` writes
+//! them, the pages, redirects, photos, schedule and calendars show them, and a change
+//! reaches a running server without a restart.
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Server, client, thewell};
+use reqwest::StatusCode;
+use reqwest::header;
+
+/// A data directory with settings and one photo, and a server on it.
+fn configured() -> Server {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    for (name, value) in [
+        ("site-url", "https://thewell.church/"),
+        ("contact-email", "hello@thewell.church"),
+        ("giving-url", "https://give.example.com/thewell?church=7"),
+        ("church-app-url", "https://app.example.com/join"),
+        ("meeting-url", "https://zoom.us/j/1234567890"),
+        (
+            "sermon-video",
+            "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        ),
+        ("sermon-speaker", "Pastor Ana & \"Friends\" </script>"),
+    ] {
+        let (ok, _, stderr) = thewell(&data, &["site", "set", name, value]);
+        assert!(ok, "site set {name}: {stderr}");
+    }
+    std::fs::create_dir_all(data.join("photos")).unwrap();
+    std::fs::write(
+        data.join("photos/Sunday-Worship-In-Plantation.jpg"),
+        b"not really a jpeg",
+    )
+    .unwrap();
+    Server::spawn(dir, &[], None)
+}
+
+async fn text(server: &Server, path: &str) -> String {
+    let response = client().get(server.url(path)).send().await.expect("get");
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    response.text().await.expect("body")
+}
+
+/// The JSON the page's script reads.
+fn settings_block(html: &str) -> serde_json::Value {
+    let open = r#"<script type="application/json" id="site-settings">"#;
+    let json = html
+        .split(open)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("a settings block");
+    serde_json::from_str(json).expect("valid JSON")
+}
+
+#[tokio::test]
+async fn pages_carry_the_settings_and_the_photo() {
+    let server = configured();
+    let contact = text(&server, "/contact").await;
+    assert!(contact.contains(r#"href="mailto:hello@thewell.church""#));
+    assert!(contact.contains(r#"<link rel="canonical" href="https://thewell.church/contact" />"#));
+    assert!(contact.contains(r#"content="https://thewell.church/og-image.png""#));
+    assert!(
+        !contact.contains("thewell.example"),
+        "no placeholder address or email is left"
+    );
+    let block = settings_block(&contact);
+    assert_eq!(block["sermonVideo"], "dQw4w9WgXcQ");
+    assert_eq!(block["sermonSpeaker"], "Pastor Ana & \"Friends\" </script>");
+
+    let home = text(&server, "/").await;
+    let photo = settings_block(&home)["photos"]["sunday-worship-in-plantation"]
+        .as_str()
+        .expect("the photo is listed for the page's script")
+        .to_string();
+    assert!(
+        photo.starts_with("/photos/Sunday-Worship-In-Plantation.jpg?v="),
+        "{photo}"
+    );
+    let drawing = home
+        .split(r#"data-photo="sunday-worship-in-plantation""#)
+        .nth(1)
+        .expect("the drawing's element");
+    let inside = &drawing[drawing.find('>').unwrap() + 1..];
+    assert!(
+        inside.starts_with(&format!(r#"<img src="{photo}" alt="""#)),
+        "the photo opens the drawing's element: {}",
+        &inside[..120]
+    );
+    assert!(
+        home.contains(r#""url":"https://thewell.church""#),
+        "JSON-LD"
+    );
+
+    let sitemap = text(&server, "/sitemap.xml").await;
+    assert!(sitemap.contains("<loc>https://thewell.church/about</loc>"));
+    assert!(
+        text(&server, "/robots.txt")
+            .await
+            .contains("Sitemap: https://thewell.church/sitemap.xml")
+    );
+}
+
+#[tokio::test]
+async fn rewritten_pages_are_compressed_cached_and_revalidated() {
+    let server = configured();
+    let plain = text(&server, "/contact").await;
+    let response = client()
+        .get(server.url("/contact"))
+        .header(header::ACCEPT_ENCODING, "br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()[header::CONTENT_ENCODING], "br");
+    let etag = response.headers()[header::ETAG]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let body = response.bytes().await.unwrap();
+    let mut decoded = Vec::new();
+    brotli_decompress(&body, &mut decoded);
+    assert_eq!(String::from_utf8(decoded).unwrap(), plain);
+
+    let again = client()
+        .get(server.url("/contact"))
+        .header(header::ACCEPT_ENCODING, "br")
+        .header(header::IF_NONE_MATCH, &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+
+    // A server on the defaults gives the same page another ETag.
+    let defaults = Server::start();
+    let other = client()
+        .get(defaults.url("/contact"))
+        .header(header::ACCEPT_ENCODING, "br")
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(other.headers()[header::ETAG].to_str().unwrap(), etag);
+    let head = client().head(server.url("/contact")).send().await.unwrap();
+    assert_eq!(
+        head.headers()[header::CONTENT_LENGTH].to_str().unwrap(),
+        plain.len().to_string()
+    );
+}
+
+fn brotli_decompress(input: &[u8], out: &mut Vec<u8>) {
+    brotli::BrotliDecompress(&mut &input[..], out).expect("valid brotli");
+}
+
+#[tokio::test]
+async fn go_links_redirect_to_the_settings() {
+    let server = configured();
+    let go = |path: &'static str| {
+        let url = server.url(path);
+        async move { client().get(url).send().await.unwrap() }
+    };
+    let giving = go("/go/giving?fund=the-city").await;
+    assert_eq!(giving.status(), StatusCode::FOUND);
+    assert_eq!(
+        giving.headers()[header::LOCATION],
+        "https://give.example.com/thewell?church=7&fund=the-city"
+    );
+    assert_eq!(giving.headers()[header::CACHE_CONTROL], "no-store");
+    assert_eq!(
+        go("/go/giving").await.headers()[header::LOCATION],
+        "https://give.example.com/thewell?church=7"
+    );
+    assert_eq!(
+        go("/go/church-app").await.headers()[header::LOCATION],
+        "https://app.example.com/join"
+    );
+    // Not set: the placeholder.
+    assert_eq!(
+        go("/go/worship-video").await.headers()[header::LOCATION],
+        "https://media.example.org/the-well-placeholder/worship.mp4"
+    );
+    let bad_fund = go("/go/giving?fund=x%26y%3D1").await;
+    assert_eq!(bad_fund.status(), StatusCode::NOT_FOUND);
+    assert!(
+        bad_fund
+            .text()
+            .await
+            .unwrap()
+            .contains("is not a fund name")
+    );
+    let unknown = go("/go/elsewhere").await;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    assert!(unknown.text().await.unwrap().contains("/go/giving"));
+}
+
+#[tokio::test]
+async fn photos_are_served_from_the_data_directory_only() {
+    let server = configured();
+    let home = text(&server, "/").await;
+    let photo = settings_block(&home)["photos"]["sunday-worship-in-plantation"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let response = client().get(server.url(&photo)).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/jpeg");
+    assert_eq!(
+        response.headers()[header::CACHE_CONTROL],
+        "public, max-age=31536000, immutable"
+    );
+    assert_eq!(
+        response.bytes().await.unwrap().as_ref(),
+        b"not really a jpeg"
+    );
+    let unversioned = client()
+        .get(server.url("/photos/Sunday-Worship-In-Plantation.jpg"))
+        .header(header::RANGE, "bytes=0-5")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unversioned.status(), StatusCode::PARTIAL_CONTENT);
+    assert_eq!(unversioned.headers()[header::CACHE_CONTROL], "no-cache");
+    assert_eq!(unversioned.bytes().await.unwrap().as_ref(), b"not re");
+
+    std::fs::write(server.data_dir().join("photos/notes.txt"), "private").unwrap();
+    for path in [
+        "/photos/notes.txt",
+        "/photos/..%2Fsite.json",
+        "/photos/%2E%2E%2Fsite.json",
+        "/photos/site.json",
+        "/photos/missing.jpg",
+    ] {
+        let response = client().get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        let body = response.text().await.unwrap();
+        assert!(
+            !body.contains("private") && !body.contains("giving"),
+            "{path}: {body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_schedule_and_calendars_use_the_meeting_link() {
+    let server = configured();
+    let (_, schedule) = server.get_json("/api/schedule").await;
+    let study = schedule["gatherings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "bible-study")
+        .unwrap();
+    assert_eq!(study["meetingUrl"], "https://zoom.us/j/1234567890");
+    let ics = text(&server, "/calendar/bible-study.ics").await;
+    assert!(ics.contains("URL:https://zoom.us/j/1234567890"), "{ics}");
+    assert!(ics.contains("BEGIN:VTIMEZONE"));
+    let sunday = text(&server, "/calendar/sunday-service-florida.ics").await;
+    assert!(
+        !sunday.contains("zoom.us"),
+        "an in-person service has no meeting"
+    );
+}
+
+/// Polls `path` until `check` holds (the server looks at the files once a second).
+async fn eventually(server: &Server, path: &str, check: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let body = text(server, path).await;
+        if check(&body) || Instant::now() > deadline {
+            return body;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_running_server_follows_changes_and_keeps_going_on_a_bad_edit() {
+    let server = Server::start();
+    let data = server.data_dir();
+    assert!(
+        text(&server, "/contact")
+            .await
+            .contains("contact@thewell.example")
+    );
+
+    let (ok, stdout, _) = thewell(
+        &data,
+        &["site", "set", "contact-email", "office@thewell.church"],
+    );
+    assert!(
+        ok && stdout.contains("contact-email = office@thewell.church"),
+        "{stdout}"
+    );
+    let contact = eventually(&server, "/contact", |b| b.contains("office@thewell.church")).await;
+    assert!(
+        contact.contains("mailto:office@thewell.church"),
+        "the server re-read the settings"
+    );
+
+    std::fs::create_dir_all(data.join("photos")).unwrap();
+    std::fs::write(
+        data.join("photos/sunrise-over-plantation-florida.webp"),
+        b"webp",
+    )
+    .unwrap();
+    let home = eventually(&server, "/", |b| {
+        b.contains("sunrise-over-plantation-florida.webp")
+    })
+    .await;
+    assert!(
+        settings_block(&home)["photos"]["sunrise-over-plantation-florida"]
+            .as_str()
+            .is_some_and(|url| url.starts_with("/photos/sunrise-over-plantation-florida.webp?v=")),
+        "a photo added while running is listed"
+    );
+
+    // A broken hand edit: pages keep the last good values, and the log says why.
+    std::fs::write(data.join("site.json"), "{ \"contact-email\": ").unwrap();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(
+        text(&server, "/contact")
+            .await
+            .contains("mailto:office@thewell.church")
+    );
+    assert!(
+        server.stderr().contains("is not a JSON object of settings"),
+        "{}",
+        server.stderr()
+    );
+
+    // Removing the settings file goes back to the placeholders.
+    std::fs::remove_file(data.join("site.json")).unwrap();
+    let back = eventually(&server, "/contact", |b| {
+        b.contains("contact@thewell.example")
+    })
+    .await;
+    assert!(back.contains("mailto:contact@thewell.example"));
+}
+
+#[test]
+fn the_site_command_shows_sets_unsets_and_explains_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+
+    let (ok, show, _) = thewell(&data, &["site"]);
+    assert!(ok);
+    assert!(show.contains("giving-url"), "{show}");
+    assert!(show.contains("(placeholder: not set yet)"));
+
+    let (ok, out, _) = thewell(
+        &data,
+        &[
+            "site",
+            "set",
+            "worship-video",
+            "https://youtu.be/dQw4w9WgXcQ",
+        ],
+    );
+    assert!(ok && out.contains("worship-video = dQw4w9WgXcQ"), "{out}");
+    let stored = std::fs::read_to_string(data.join("site.json")).unwrap();
+    assert!(
+        stored.contains(r#""worship-video": "dQw4w9WgXcQ""#),
+        "{stored}"
+    );
+
+    let (ok, _, err) = thewell(
+        &data,
+        &["site", "set", "giving-url", "http://give.example.com"],
+    );
+    assert!(
+        !ok && err.contains("giving-url cannot be") && err.contains("https://"),
+        "{err}"
+    );
+    let (ok, _, err) = thewell(&data, &["site", "set", "donate-url", "https://x.example"]);
+    assert!(
+        !ok && err.contains("no setting named 'donate-url'") && err.contains("giving-url"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(data.join("site.json")).unwrap(),
+        stored,
+        "a refused value changes nothing"
+    );
+
+    let (ok, out, _) = thewell(&data, &["site", "unset", "worship-video"]);
+    assert!(
+        ok && out.contains("back to its placeholder: PLACEHOLDER2"),
+        "{out}"
+    );
+
+    std::fs::write(data.join("site.json"), "not json").unwrap();
+    let (ok, _, err) = thewell(&data, &["site", "set", "sermon-speaker", "Ana"]);
+    assert!(
+        !ok && err.contains("is not a JSON object of settings"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(data.join("site.json")).unwrap(),
+        "not json"
+    );
+    let (ok, show, _) = thewell(&data, &["site", "show"]);
+    assert!(ok && show.contains("Problems"), "{show}");
+}
+
+#[test]
+fn the_photos_command_lists_every_slot_and_flags_misfits() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("photos")).unwrap();
+    std::fs::write(
+        data.join("photos/the-latest-sermon.png"),
+        vec![0u8; 500 * 1024],
+    )
+    .unwrap();
+    std::fs::write(data.join("photos/my-holiday.jpg"), b"x").unwrap();
+    let (ok, out, _) = thewell(&data, &["site", "photos"]);
+    assert!(ok, "{out}");
+    for slot in [
+        "sunday-worship-in-plantation",
+        "leader-senior-leaders-1",
+        "worship-team-9",
+        "volunteers-serving-meals-in-plantation",
+    ] {
+        assert!(out.contains(slot), "{slot} is listed:\n{out}");
+    }
+    assert!(
+        out.contains("pop-up: whats-new"),
+        "pop-ups are places too:\n{out}"
+    );
+    assert!(out.contains("the-latest-sermon.png (500 KB)"), "{out}");
+    assert!(
+        out.contains("resize it"),
+        "a large photo is flagged:\n{out}"
+    );
+    assert!(out.contains("photos/my-holiday.jpg fills no slot"), "{out}");
+}
