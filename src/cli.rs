@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "thewell", version, about)]
 pub struct Cli {
-    /// Directory that holds the site's data (the submissions database). `serve` creates it
+    /// Directory that holds the site's data (the submissions database, site.json, photos/). `serve` creates it
     /// with mode 0700 if missing; the other commands read the one `serve` uses.
     #[arg(
         long,

@@ -54,8 +54,5 @@ pub fn backup(data_dir: &Path, file: &Path, out: &mut impl Write) -> Result<(), 
         "backup written to {} ({total} submissions)",
         file.display()
     )
-    .map_err(|source| StoreError::Io {
-        path: "standard output".into(),
-        source,
-    })
+    .map_err(stdout_error)
 }

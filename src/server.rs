@@ -40,19 +40,24 @@ pub enum ServeError {
     Run(io::Error),
 }
 
+/// Creates a directory (and its parents) with mode 0700 when missing.
+pub fn create_private_dir(path: &Path) -> io::Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(path)
+}
+
 /// Creates the data directory with mode 0700 when missing; warns when others can read it.
 pub fn prepare_data_dir(path: &Path) -> Result<(), ServeError> {
     let wrap = |source| ServeError::DataDir {
         path: path.to_path_buf(),
         source,
     };
-    if !path.exists() {
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(path)
-            .map_err(wrap)?;
-    }
+    create_private_dir(path).map_err(wrap)?;
     // Where a volunteer puts photos (see `thewell site photos`); made here so it is easy to find.
     let photos = path.join(settings::PHOTO_DIR);
     if let Err(e) = std::fs::create_dir_all(&photos) {

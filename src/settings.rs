@@ -169,24 +169,24 @@ pub enum SettingsError {
         value: String,
         why: String,
     },
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {error}")]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error(
-        "{path} is not a JSON object of settings ({source}). Fix it by hand, or move it aside and set the values again with `thewell site set`"
+        "{path} is not a JSON object of settings ({error}). Fix it by hand, or move it aside and set the values again with `thewell site set`"
     )]
     Parse {
         path: PathBuf,
-        source: serde_json::Error,
+        error: serde_json::Error,
     },
-    #[error("cannot write {path}: {source}. Check the data directory's permissions and free space")]
+    #[error("cannot write {path}: {error}. Check the data directory's permissions and free space")]
     Write {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    #[error("cannot write to standard output: {0}")]
+    #[error("cannot write to standard output")]
     Output(#[from] std::io::Error),
 }
 
@@ -315,9 +315,9 @@ fn read_file(dir: &Path) -> Result<Map<String, Value>, SettingsError> {
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Map::new()),
-        Err(source) => return Err(SettingsError::Read { path, source }),
+        Err(error) => return Err(SettingsError::Read { path, error }),
     };
-    serde_json::from_str(&text).map_err(|source| SettingsError::Parse { path, source })
+    serde_json::from_str(&text).map_err(|error| SettingsError::Parse { path, error })
 }
 
 /// Writes the file whole to a temporary name, then renames it over the old one,
@@ -325,20 +325,13 @@ fn read_file(dir: &Path) -> Result<Map<String, Value>, SettingsError> {
 fn write_file(dir: &Path, values: &Map<String, Value>) -> Result<(), SettingsError> {
     let path = dir.join(FILE);
     let temp = dir.join(format!("{FILE}.tmp"));
-    let wrap = |source| SettingsError::Write {
+    let wrap = |error| SettingsError::Write {
         path: path.clone(),
-        source,
+        error,
     };
     let mut text = serde_json::to_string_pretty(values).expect("a JSON object");
     text.push('\n');
-    if !dir.exists() {
-        use std::os::unix::fs::DirBuilderExt;
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .map_err(wrap)?;
-    }
+    crate::server::create_private_dir(dir).map_err(wrap)?;
     std::fs::write(&temp, text).map_err(wrap)?;
     std::fs::File::open(&temp)
         .and_then(|f| f.sync_all())

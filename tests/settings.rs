@@ -106,12 +106,7 @@ async fn pages_carry_the_settings_and_the_photo() {
 async fn rewritten_pages_are_compressed_cached_and_revalidated() {
     let server = configured();
     let plain = text(&server, "/contact").await;
-    let response = client()
-        .get(server.url("/contact"))
-        .header(header::ACCEPT_ENCODING, "br")
-        .send()
-        .await
-        .unwrap();
+    let response = get_br(&server, "/contact", None).await;
     assert_eq!(response.headers()[header::CONTENT_ENCODING], "br");
     let etag = response.headers()[header::ETAG]
         .to_str()
@@ -122,29 +117,29 @@ async fn rewritten_pages_are_compressed_cached_and_revalidated() {
     brotli_decompress(&body, &mut decoded);
     assert_eq!(String::from_utf8(decoded).unwrap(), plain);
 
-    let again = client()
-        .get(server.url("/contact"))
-        .header(header::ACCEPT_ENCODING, "br")
-        .header(header::IF_NONE_MATCH, &etag)
-        .send()
-        .await
-        .unwrap();
+    let again = get_br(&server, "/contact", Some(&etag)).await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
 
     // A server on the defaults gives the same page another ETag.
     let defaults = Server::start();
-    let other = client()
-        .get(defaults.url("/contact"))
-        .header(header::ACCEPT_ENCODING, "br")
-        .send()
-        .await
-        .unwrap();
+    let other = get_br(&defaults, "/contact", None).await;
     assert_ne!(other.headers()[header::ETAG].to_str().unwrap(), etag);
     let head = client().head(server.url("/contact")).send().await.unwrap();
     assert_eq!(
         head.headers()[header::CONTENT_LENGTH].to_str().unwrap(),
         plain.len().to_string()
     );
+}
+
+/// GET with brotli accepted, and `If-None-Match` when given.
+async fn get_br(server: &Server, path: &str, etag: Option<&str>) -> reqwest::Response {
+    let mut request = client()
+        .get(server.url(path))
+        .header(header::ACCEPT_ENCODING, "br");
+    if let Some(etag) = etag {
+        request = request.header(header::IF_NONE_MATCH, etag);
+    }
+    request.send().await.unwrap()
 }
 
 fn brotli_decompress(input: &[u8], out: &mut Vec<u8>) {
@@ -432,4 +427,23 @@ fn the_photos_command_lists_every_slot_and_flags_misfits() {
         "a large photo is flagged:\n{out}"
     );
     assert!(out.contains("photos/my-holiday.jpg fills no slot"), "{out}");
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(common::binary())
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(["site", "photos"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reading end closes before the command writes, as `| head -0` would.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{:?}", output.status);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
