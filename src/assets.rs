@@ -9,6 +9,7 @@ use poem::{Body, Request, Response, handler};
 use rust_embed::{EmbeddedFile, RustEmbed};
 
 use crate::pages;
+use crate::plain::{not_found, plain};
 use crate::settings::Live;
 
 /// Everything `npm run build` wrote to frontend/dist, baked into the executable.
@@ -118,23 +119,19 @@ fn content_type(key: &str) -> String {
     }
 }
 
-fn plain_not_found() -> Response {
-    Response::builder()
-        .status(StatusCode::NOT_FOUND)
-        .content_type("text/plain; charset=utf-8")
-        .body("Not found: no such file in this site's assets.")
-}
-
 /// GET or HEAD on any path that no other endpoint claims.
 #[handler]
 pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
     let head = req.method() == Method::HEAD;
     if req.method() != Method::GET && !head {
-        return Response::builder()
-            .status(StatusCode::METHOD_NOT_ALLOWED)
-            .header(header::ALLOW, "GET, HEAD")
-            .content_type("text/plain; charset=utf-8")
-            .body("Method not allowed: pages are read with GET or HEAD.");
+        let mut response = plain(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Method not allowed: pages are read with GET or HEAD.",
+        );
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
     }
     let (key, status) = match resolve(req.original_uri().path()) {
         Target::Page { key, status } => (key, status),
@@ -145,13 +142,16 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
                 .header(header::LOCATION, to)
                 .finish();
         }
-        Target::Missing => return plain_not_found(),
+        Target::Missing => return not_found("Not found: no such file in this site's assets."),
     };
     let encodings = accepted_encodings(req.headers());
-    let snap = live.current();
+    // Only pages and the files that name the site's address read the settings.
+    let settings = pages::personalized(&key)
+        .then(|| live.current())
+        .filter(|snap| !snap.is_default());
 
     // The chosen variant (brotli, gzip or the file itself) and its ETag.
-    let (bytes, encoding, etag) = if pages::personalized(&key) && !snap.is_default() {
+    let (bytes, encoding, etag) = if let Some(snap) = settings {
         let file = Bundle::get(&key).expect("resolve() only returns keys that exist in the bundle");
         let rendered = pages::render(&key, &file.data, &hash_of(&file), &snap);
         let encoding = encodings.first().copied();

@@ -5,13 +5,14 @@ use std::sync::{Arc, OnceLock};
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc, Weekday};
 use chrono_tz::{OffsetName, Tz};
-use poem::http::{StatusCode, header};
+use poem::http::header;
 use poem::web::{Data, Path};
 use poem::{IntoResponse, Request, Response, handler};
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::api::ApiError;
+use crate::plain::not_found;
 use crate::schedule::{GATHERINGS, Gathering, find};
 use crate::settings::{Key, Live};
 
@@ -79,17 +80,14 @@ pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
                     .then(|| live.current().get(Key::MeetingUrl).to_string())
                     .as_deref(),
             )),
-        None => Response::builder()
-            .status(StatusCode::NOT_FOUND)
-            .content_type("text/plain; charset=utf-8")
-            .body(format!(
-                "No calendar named {file}. Calendars: {}.",
-                GATHERINGS
-                    .iter()
-                    .map(|g| format!("{}.ics", g.id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
+        None => not_found(format!(
+            "No calendar named {file}. Calendars: {}.",
+            GATHERINGS
+                .iter()
+                .map(|g| format!("{}.ics", g.id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
 

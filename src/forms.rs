@@ -472,11 +472,7 @@ pub fn typescript() -> String {
         )
     };
     for form in FORMS {
-        let ident = form
-            .name
-            .split('-')
-            .map(|w| w[..1].to_uppercase() + &w[1..])
-            .collect::<String>();
+        let ident = crate::generated::pascal_case(form.name);
         out.push_str(&format!("export interface {ident} {{\n"));
         for field in form.fields {
             let ty = match field.kind {

@@ -8,6 +8,7 @@ use poem::web::{Data, Path};
 use poem::{Request, Response, handler};
 use serde::Deserialize;
 
+use crate::plain::not_found;
 use crate::settings::{Key, Live};
 
 /// The link names and the settings behind them.
@@ -42,13 +43,6 @@ fn with_fund(target: &str, fund: &str) -> String {
         }
         Err(_) => target.to_string(),
     }
-}
-
-fn not_found(text: String) -> Response {
-    Response::builder()
-        .status(StatusCode::NOT_FOUND)
-        .content_type("text/plain; charset=utf-8")
-        .body(text)
 }
 
 #[handler]

@@ -5,13 +5,13 @@ mod calendar;
 mod cli;
 mod export;
 mod forms;
-#[cfg(test)]
 mod generated;
 mod links;
 mod maintenance;
 mod middleware;
 mod pages;
 mod photos;
+mod plain;
 mod ratelimit;
 mod schedule;
 mod server;

@@ -4,27 +4,25 @@
 use std::sync::Arc;
 
 use poem::error::StaticFileError;
-use poem::http::{StatusCode, header};
+use poem::http::header;
 use poem::web::{Data, Path, StaticFileRequest};
 use poem::{FromRequest, IntoResponse, Request, Response, handler};
 
+use crate::plain::not_found;
 use crate::settings::Live;
 
-fn not_found(file: &str) -> Response {
-    Response::builder()
-        .status(StatusCode::NOT_FOUND)
-        .content_type("text/plain; charset=utf-8")
-        .body(format!(
-            "No photo named {}. `thewell site photos` lists the photos in use.",
-            file.chars().take(100).collect::<String>()
-        ))
+fn no_photo(file: &str) -> Response {
+    not_found(format!(
+        "No photo named {}. `thewell site photos` lists the photos in use.",
+        file.chars().take(100).collect::<String>()
+    ))
 }
 
 #[handler]
 pub async fn photo(Path(file): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Response {
     let snap = live.current();
     let Some(photo) = snap.photos.values().find(|p| p.file == file) else {
-        return not_found(&file);
+        return no_photo(&file);
     };
     let current = req
         .uri()
@@ -52,6 +50,6 @@ pub async fn photo(Path(file): Path<String>, req: &Request, live: Data<&Arc<Live
             e @ (StaticFileError::PreconditionFailed | StaticFileError::RangeNotSatisfiable { .. }),
         ) => poem::error::ResponseError::as_response(&e),
         // Removed between the settings reading and now, or unreadable: say so, not 500.
-        Err(_) => not_found(&file),
+        Err(_) => no_photo(&file),
     }
 }

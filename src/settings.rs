@@ -12,6 +12,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{Map, Value};
 
+use crate::generated::camel_case;
+
 /// The settings file inside the data directory.
 pub const FILE: &str = "site.json";
 /// The folder of replacement photos inside the data directory.
@@ -55,10 +57,8 @@ pub enum Kind {
 #[derive(Debug)]
 pub struct Setting {
     pub key: Key,
-    /// The name in site.json and on the command line.
+    /// The name in site.json and on the command line (the frontend reads it in camelCase).
     pub name: &'static str,
-    /// The name the frontend reads (camelCase).
-    pub client: &'static str,
     pub kind: Kind,
     /// The visibly placeholder value used until a volunteer sets one.
     pub default: &'static str,
@@ -72,7 +72,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::SiteUrl,
         name: "site-url",
-        client: "siteUrl",
         kind: Kind::Origin,
         default: "https://thewell.example",
         help: "The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church).",
@@ -80,7 +79,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::GivingUrl,
         name: "giving-url",
-        client: "givingUrl",
         kind: Kind::Link,
         default: "https://giving.example.org/the-well-placeholder",
         help: "The online giving page behind Donate and every Give button (each fund adds ?fund=<name>).",
@@ -88,7 +86,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::OneTimeGiftUrl,
         name: "one-time-gift-url",
-        client: "oneTimeGiftUrl",
         kind: Kind::Link,
         default: "https://giving.example.org/the-well-placeholder/one-time",
         help: "The giving page's one-time gift form (on /giving).",
@@ -96,7 +93,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::ChurchAppUrl,
         name: "church-app-url",
-        client: "churchAppUrl",
         kind: Kind::Link,
         default: "https://app.example.org/the-well-placeholder/setup",
         help: "The church-management app's setup page (on /groups).",
@@ -104,7 +100,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::MeetingUrl,
         name: "meeting-url",
-        client: "meetingUrl",
         kind: Kind::Link,
         default: "https://zoom.us/j/0000000000",
         help: "The online Bible study's Zoom meeting link (https://zoom.us/j/<number>), shown while it is live and in its calendar files.",
@@ -112,7 +107,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::SermonVideo,
         name: "sermon-video",
-        client: "sermonVideo",
         kind: Kind::Video,
         default: "PLACEHOLDER1",
         help: "The latest sermon on YouTube: its link or its 11-character id (the sermon pop-up).",
@@ -120,7 +114,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::WorshipVideo,
         name: "worship-video",
-        client: "worshipVideo",
         kind: Kind::Video,
         default: "PLACEHOLDER2",
         help: "The worship video on YouTube: its link or its 11-character id (/worship).",
@@ -128,7 +121,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::WorshipVideoFile,
         name: "worship-video-file",
-        client: "worshipVideoFile",
         kind: Kind::Link,
         default: "https://media.example.org/the-well-placeholder/worship.mp4",
         help: "A video file (MP4) played by the browser itself on /worship.",
@@ -136,7 +128,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::HeroVideoFile,
         name: "hero-video-file",
-        client: "heroVideoFile",
         kind: Kind::Link,
         default: "",
         help: "A short, silent video file (MP4) looping behind the home page's headline; until set, the headline sits on its drawn background. Not played for visitors who ask for less motion or save data.",
@@ -144,7 +135,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::SermonSpeaker,
         name: "sermon-speaker",
-        client: "sermonSpeaker",
         kind: Kind::Text,
         default: "Speaker to be announced",
         help: "Who preached the latest sermon (the sermon pop-up).",
@@ -152,7 +142,6 @@ pub static SETTINGS: [Setting; 11] = [
     Setting {
         key: Key::ContactEmail,
         name: "contact-email",
-        client: "contactEmail",
         kind: Kind::Email,
         default: "contact@thewell.example",
         help: "The ministry's email address (on /contact and the legal pages).",
@@ -436,11 +425,11 @@ impl Snapshot {
         self.get(key) == setting(key).default
     }
 
-    /// What the pages' script reads: every setting by its client name, and the photos.
+    /// What the pages' script reads: every setting by its name in camelCase, and the photos.
     pub fn client_json(&self) -> String {
         let mut map = Map::new();
         for s in &SETTINGS {
-            map.insert(s.client.into(), Value::String(self.get(s.key).into()));
+            map.insert(camel_case(s.name), Value::String(self.get(s.key).into()));
         }
         let photos: Map<String, Value> = self
             .photos
@@ -610,14 +599,18 @@ pub fn typescript() -> String {
          export interface SiteSettings {\n",
     );
     for s in &SETTINGS {
-        out.push_str(&format!("  /** {} */\n  {}: string;\n", s.help, s.client));
+        out.push_str(&format!(
+            "  /** {} */\n  {}: string;\n",
+            s.help,
+            camel_case(s.name)
+        ));
     }
     out.push_str("  /** Photo slot → the address of the photo that replaces its drawing. */\n  photos: Record<string, string>;\n}\n\n");
     out.push_str("export const defaultSettings: SiteSettings = {\n");
     for s in &SETTINGS {
         out.push_str(&format!(
             "  {}: {},\n",
-            s.client,
+            camel_case(s.name),
             serde_json::to_string(s.default).expect("string")
         ));
     }
@@ -632,18 +625,7 @@ pub fn typescript() -> String {
          export const links = {\n",
     );
     for (name, _) in crate::links::LINKS {
-        let camel: String = name
-            .split('-')
-            .enumerate()
-            .map(|(i, w)| {
-                if i == 0 {
-                    w.to_string()
-                } else {
-                    w[..1].to_uppercase() + &w[1..]
-                }
-            })
-            .collect();
-        out.push_str(&format!("  {camel}: '/go/{name}',\n"));
+        out.push_str(&format!("  {}: '/go/{name}',\n", camel_case(name)));
     }
     out.push_str("} as const;\n");
     out

@@ -27,6 +27,19 @@ export function Card({ title, children, class: extra = '', top = false }: { titl
   );
 }
 
+/** Cards of a title and a text, three to a row on wide screens (`wide`: two on tablets first). */
+export function CardGrid({ items, wide = false, top = false }: { items: readonly { title: string; text: string }[]; wide?: boolean; top?: boolean }) {
+  return (
+    <div class={`grid gap-4 ${wide ? 'sm:grid-cols-2 lg:grid-cols-3' : 'md:grid-cols-3'}`}>
+      {items.map((item) => (
+        <Card key={item.title} title={item.title} top={top}>
+          {item.text}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
 const solid = 'inline-flex items-center justify-center rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800';
 const gold = 'inline-flex items-center justify-center rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400';
 const outline = 'inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50';

@@ -1,5 +1,5 @@
 // Get Involved: why serve, the six serving areas, three steps, and the Serve Interest Form.
-import { Card, Section } from '../components/Blocks';
+import { CardGrid, Section } from '../components/Blocks';
 import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import { getInvolved as copy } from '../content/ministry';
@@ -19,22 +19,10 @@ export default function GetInvolved({ meta }: { meta: RouteMeta }) {
         <div class="mt-6">{serveButton(copy.button)}</div>
       </PageHeading>
       <Section title={copy.why.heading}>
-        <div class="grid gap-4 md:grid-cols-3">
-          {copy.why.reasons.map((r) => (
-            <Card key={r.title} title={r.title}>
-              {r.text}
-            </Card>
-          ))}
-        </div>
+        <CardGrid items={copy.why.reasons} />
       </Section>
       <Section title={copy.areas.heading} tone="white">
-        <div class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {copy.areas.list.map((a) => (
-            <Card key={a.title} title={a.title}>
-              {a.text}
-            </Card>
-          ))}
-        </div>
+        <CardGrid items={copy.areas.list} wide />
       </Section>
       <Section title={copy.steps.heading}>
         <ol class="grid gap-4 md:grid-cols-3">

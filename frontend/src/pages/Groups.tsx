@@ -1,5 +1,5 @@
 // Groups: the kinds of groups and the church app where people join them.
-import { Card, ExternalButton, Section } from '../components/Blocks';
+import { CardGrid, ExternalButton, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { groups as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
@@ -10,13 +10,7 @@ export default function Groups({ meta }: { meta: RouteMeta }) {
     <>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
-        <div class="grid gap-4 md:grid-cols-3">
-          {copy.types.map((t) => (
-            <Card key={t.title} title={t.title} top>
-              {t.text}
-            </Card>
-          ))}
-        </div>
+        <CardGrid items={copy.types} top />
       </Section>
       <Section title={copy.app.heading} intro={copy.app.text} tone="tint">
         <ExternalButton href={links.churchApp} look="solid">

@@ -1,5 +1,5 @@
 // New Here: welcome, what to expect, planning a visit, the Bible study, and the Connect Card.
-import { ButtonLink, Card, Section } from '../components/Blocks';
+import { ButtonLink, Card, CardGrid, Section } from '../components/Blocks';
 import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import { newHere as copy } from '../content/ministry';
@@ -11,13 +11,7 @@ export default function NewHere({ meta }: { meta: RouteMeta }) {
     <>
       <PageHeading title={meta.heading}>{copy.welcome}</PageHeading>
       <Section title={copy.expect.heading}>
-        <div class="grid gap-4 md:grid-cols-3">
-          {copy.expect.items.map((item) => (
-            <Card key={item.title} title={item.title}>
-              {item.text}
-            </Card>
-          ))}
-        </div>
+        <CardGrid items={copy.expect.items} />
       </Section>
       <Section title={copy.visit.heading} tone="white">
         <Card title={copy.visit.campus}>
