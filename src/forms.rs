@@ -13,7 +13,7 @@ pub const LONG_MAX: usize = 5000;
 
 /// What a field holds and the rule it must meet.
 #[derive(Debug, Clone, Copy)]
-pub enum Kind {
+pub enum FieldKind {
     /// Single-line text of at most `max` characters; `min` (with its message) when set.
     Text {
         max: usize,
@@ -40,7 +40,7 @@ pub struct Field {
     /// The name a visitor reads in an error message.
     pub label: &'static str,
     pub required: bool,
-    pub kind: Kind,
+    pub kind: FieldKind,
 }
 
 #[derive(Debug)]
@@ -58,7 +58,7 @@ const fn text(name: &'static str, label: &'static str, required: bool, max: usiz
         name,
         label,
         required,
-        kind: Kind::Text { max, min: None },
+        kind: FieldKind::Text { max, min: None },
     }
 }
 const fn email(required: bool) -> Field {
@@ -66,7 +66,7 @@ const fn email(required: bool) -> Field {
         name: "email",
         label: "Email",
         required,
-        kind: Kind::Email {
+        kind: FieldKind::Email {
             message: "Please enter a valid email address.",
         },
     }
@@ -76,7 +76,7 @@ const fn long(name: &'static str, label: &'static str, required: bool) -> Field 
         name,
         label,
         required,
-        kind: Kind::LongText,
+        kind: FieldKind::LongText,
     }
 }
 const fn consent() -> Field {
@@ -84,7 +84,7 @@ const fn consent() -> Field {
         name: "consent",
         label: "Consent",
         required: true,
-        kind: Kind::Bool { must_be_true: true },
+        kind: FieldKind::Bool { must_be_true: true },
     }
 }
 const fn many(name: &'static str, label: &'static str, options: &'static [&'static str]) -> Field {
@@ -92,7 +92,7 @@ const fn many(name: &'static str, label: &'static str, options: &'static [&'stat
         name,
         label,
         required: false,
-        kind: Kind::Many(options),
+        kind: FieldKind::Many(options),
     }
 }
 const FIRST_NAME: Field = text("firstName", "First name", true, NAME_MAX);
@@ -186,7 +186,7 @@ pub static FORMS: &[Form] = &[
                 name: "name",
                 label: "Name",
                 required: true,
-                kind: Kind::Text {
+                kind: FieldKind::Text {
                     max: NAME_MAX,
                     min: Some((2, "Name must be at least 2 characters")),
                 },
@@ -195,7 +195,7 @@ pub static FORMS: &[Form] = &[
                 name: "phone",
                 label: "Phone",
                 required: true,
-                kind: Kind::Text {
+                kind: FieldKind::Text {
                     max: PHONE_MAX,
                     min: Some((10, "Please enter a valid phone number")),
                 },
@@ -204,7 +204,7 @@ pub static FORMS: &[Form] = &[
                 name: "email",
                 label: "Email",
                 required: true,
-                kind: Kind::Email {
+                kind: FieldKind::Email {
                     message: "Please enter a valid email address",
                 },
             },
@@ -237,13 +237,13 @@ pub static FORMS: &[Form] = &[
                 name: "ageGroup",
                 label: "Age group",
                 required: false,
-                kind: Kind::One(AGE_GROUPS),
+                kind: FieldKind::One(AGE_GROUPS),
             },
             Field {
                 name: "howDidYouHear",
                 label: "How you heard about us",
                 required: false,
-                kind: Kind::One(HOW_DID_YOU_HEAR),
+                kind: FieldKind::One(HOW_DID_YOU_HEAR),
             },
             many("nextSteps", "Next steps", NEXT_STEPS),
             long("prayerRequest", "Prayer request", false),
@@ -263,7 +263,7 @@ pub static FORMS: &[Form] = &[
                 name: "servicePreference",
                 label: "Where you'd like to serve",
                 required: false,
-                kind: Kind::Grouped(SERVICE_PREFERENCES),
+                kind: FieldKind::Grouped(SERVICE_PREFERENCES),
             },
             many("availability", "Availability", AVAILABILITY),
             long("aboutYou", "About you", false),
@@ -289,7 +289,7 @@ pub static FORMS: &[Form] = &[
                 name: "list",
                 label: "List",
                 required: true,
-                kind: Kind::One(SUBSCRIPTION_LISTS),
+                kind: FieldKind::One(SUBSCRIPTION_LISTS),
             },
         ],
     },
@@ -306,12 +306,12 @@ pub fn names() -> Vec<&'static str> {
 /// Field name to the message a visitor reads; empty when the submission is valid.
 pub type FieldErrors = BTreeMap<String, String>;
 
-impl Kind {
+impl FieldKind {
     /// Every option a list field accepts, flattened.
     pub fn options(&self) -> Vec<&'static str> {
         match self {
-            Kind::One(options) | Kind::Many(options) => options.to_vec(),
-            Kind::Grouped(groups) => groups
+            FieldKind::One(options) | FieldKind::Many(options) => options.to_vec(),
+            FieldKind::Grouped(groups) => groups
                 .iter()
                 .flat_map(|(_, options)| options.iter().copied())
                 .collect(),
@@ -360,11 +360,14 @@ impl Field {
     fn check(&self, value: Option<&Value>) -> Result<Value, String> {
         let label = self.label;
         match self.kind {
-            Kind::Text { .. } | Kind::Email { .. } | Kind::LongText | Kind::One(_) => {
+            FieldKind::Text { .. }
+            | FieldKind::Email { .. }
+            | FieldKind::LongText
+            | FieldKind::One(_) => {
                 let text = match value {
                     None | Some(Value::Null) => String::new(),
                     Some(Value::String(s)) => s.trim().to_string(),
-                    Some(Value::Number(n)) if matches!(self.kind, Kind::Text { .. }) => {
+                    Some(Value::Number(n)) if matches!(self.kind, FieldKind::Text { .. }) => {
                         n.to_string()
                     }
                     Some(_) => return Err(format!("{label} must be text.")),
@@ -378,7 +381,7 @@ impl Field {
                 }
                 let chars = text.chars().count();
                 match self.kind {
-                    Kind::Text { max, min } => {
+                    FieldKind::Text { max, min } => {
                         if let Some((min, message)) = min
                             && chars < min
                         {
@@ -388,7 +391,7 @@ impl Field {
                             return Err(format!("{label} must be at most {max} characters."));
                         }
                     }
-                    Kind::Email { message } => {
+                    FieldKind::Email { message } => {
                         if chars > EMAIL_MAX {
                             return Err(format!("{label} must be at most {EMAIL_MAX} characters."));
                         }
@@ -396,17 +399,17 @@ impl Field {
                             return Err(message.to_string());
                         }
                     }
-                    Kind::LongText if chars > LONG_MAX => {
+                    FieldKind::LongText if chars > LONG_MAX => {
                         return Err(format!("{label} must be at most {LONG_MAX} characters."));
                     }
-                    Kind::One(options) if !options.contains(&text.as_str()) => {
+                    FieldKind::One(options) if !options.contains(&text.as_str()) => {
                         return Err(format!("{label} must be one of: {}.", options.join(", ")));
                     }
                     _ => {}
                 }
                 Ok(Value::String(text))
             }
-            Kind::Bool { must_be_true } => {
+            FieldKind::Bool { must_be_true } => {
                 let ticked = match value {
                     None | Some(Value::Null) => false,
                     Some(Value::Bool(b)) => *b,
@@ -419,7 +422,7 @@ impl Field {
                 }
                 Ok(Value::Bool(ticked))
             }
-            Kind::Many(_) | Kind::Grouped(_) => {
+            FieldKind::Many(_) | FieldKind::Grouped(_) => {
                 let items = match value {
                     None | Some(Value::Null) => Vec::new(),
                     Some(Value::Array(items)) => items.clone(),
@@ -449,78 +452,6 @@ impl Field {
             }
         }
     }
-}
-
-/// The TypeScript copy of these declarations, for the frontend (its forms import it).
-/// Written and checked by the test `the_frontend_copy_matches_these_declarations`.
-#[cfg(test)]
-pub fn typescript() -> String {
-    let mut out = String::from(
-        "// Generated from src/forms.rs by `UPDATE_FORMS_TS=1 cargo test forms::`: do not edit by hand.\n\
-         // A Rust test fails when this file and the declarations drift apart.\n\n",
-    );
-    out.push_str(&format!("export const HONEYPOT = '{HONEYPOT}';\n\n"));
-    let quote = |s: &str| serde_json::to_string(s).expect("string");
-    let list = |items: &[&str]| {
-        format!(
-            "[{}]",
-            items
-                .iter()
-                .map(|s| quote(s))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    };
-    for form in FORMS {
-        let ident = crate::generated::pascal_case(form.name);
-        out.push_str(&format!("export interface {ident} {{\n"));
-        for field in form.fields {
-            let ty = match field.kind {
-                Kind::Bool { .. } => "boolean".to_string(),
-                Kind::Many(_) | Kind::Grouped(_) => "string[]".to_string(),
-                Kind::One(options) => format!(
-                    "{} | ''",
-                    options
-                        .iter()
-                        .map(|s| quote(s))
-                        .collect::<Vec<_>>()
-                        .join(" | ")
-                ),
-                _ => "string".to_string(),
-            };
-            out.push_str(&format!("  {}: {ty};\n", field.name));
-        }
-        out.push_str("}\n\n");
-        out.push_str(&format!(
-            "export const {}_FIELDS = {{\n",
-            ident.to_uppercase()
-        ));
-        for field in form.fields {
-            let (max, options) = match field.kind {
-                Kind::Text { max, .. } => (max, "[]".to_string()),
-                Kind::Email { .. } => (EMAIL_MAX, "[]".to_string()),
-                Kind::LongText => (LONG_MAX, "[]".to_string()),
-                _ => (0, list(&field.kind.options())),
-            };
-            out.push_str(&format!(
-                "  {}: {{ label: {}, required: {}, maxLength: {max}, options: {options} }},\n",
-                field.name,
-                quote(field.label),
-                field.required
-            ));
-        }
-        out.push_str("} as const;\n\n");
-    }
-    out.push_str("export const SERVICE_PREFERENCE_GROUPS = [\n");
-    for (group, options) in SERVICE_PREFERENCES {
-        out.push_str(&format!(
-            "  {{ group: {}, options: {} }},\n",
-            quote(group),
-            list(options)
-        ));
-    }
-    out.push_str("] as const;\n");
-    out
 }
 
 #[cfg(test)]
@@ -564,7 +495,7 @@ mod tests {
                 for missing in [Value::Null, json!(""), json!("   \t\n")] {
                     let mut input = base.clone();
                     input[field.name] = missing.clone();
-                    if matches!(field.kind, Kind::Bool { .. }) {
+                    if matches!(field.kind, FieldKind::Bool { .. }) {
                         input[field.name] = json!(false);
                     }
                     let errors = check(form.name, input).expect_err(field.name);
@@ -711,15 +642,6 @@ mod tests {
             check("subscription", json!({"email": "a@b.co", "list": "news"}))
                 .unwrap_err()
                 .contains_key("list")
-        );
-    }
-
-    #[test]
-    fn the_frontend_copy_matches_these_declarations() {
-        crate::generated::check(
-            "frontend/src/content/forms.generated.ts",
-            &typescript(),
-            "UPDATE_FORMS_TS",
         );
     }
 }

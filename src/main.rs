@@ -1,34 +1,27 @@
-//! Entry point: parses the command line, sets up logging, and runs the subcommand.
-mod api;
-mod assets;
-mod calendar;
+//! Entry point: parses the command line, sets up logging, and runs the subcommand:
+//! `serve` on the HTTP face (`web`), every other command on the staff face (`cli`).
+//! Both faces stand on the core: `forms`, `schedule`, `store`, `settings`,
+//! `data_dir`, `bundle`, and `contract` (the TypeScript the frontend shares).
+mod bundle;
 mod cli;
-mod export;
+mod contract;
+mod data_dir;
 mod forms;
-mod generated;
-mod links;
-mod maintenance;
-mod middleware;
-mod pages;
-mod photos;
-mod plain;
-mod ratelimit;
 mod schedule;
-mod server;
 mod settings;
-mod site;
 mod store;
+mod web;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
 use cli::{Cli, Command};
+use data_dir::DataDir;
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    match run(Cli::parse_args()) {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stopped early (`thewell site photos | head`) is not an error.
         Err(error) if broken_pipe(&error) => ExitCode::SUCCESS,
@@ -52,11 +45,9 @@ fn message(error: &anyhow::Error) -> String {
 }
 
 fn broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    error
+        .downcast_ref::<cli::CliError>()
+        .is_some_and(cli::CliError::is_broken_pipe)
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -67,27 +58,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .init();
-    let data_dir = cli.data_dir;
-    let mut stdout = std::io::stdout().lock();
+    let data_dir = DataDir::new(cli.data_dir);
     match cli.command {
         Command::Serve(args) => {
-            drop(stdout);
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()?;
-            runtime.block_on(server::run(&data_dir, args))?;
+            runtime.block_on(web::run(&data_dir, args))?;
         }
-        Command::Export(args) => {
-            drop(stdout);
-            let rows = export::run(&data_dir, &args)?;
-            if let Some(path) = &args.output {
-                eprintln!("{rows} submissions written to {}", path.display());
-            }
-        }
-        Command::Stats => maintenance::stats(&data_dir, &mut stdout)?,
-        Command::Erase(args) => maintenance::erase(&data_dir, &args.email, &mut stdout)?,
-        Command::Backup(args) => maintenance::backup(&data_dir, &args.file, &mut stdout)?,
-        Command::Site(args) => site::run(&data_dir, args.command, &mut stdout)?,
+        command => cli::run(&data_dir, command)?,
     }
     Ok(())
 }

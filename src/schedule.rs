@@ -7,6 +7,7 @@ use chrono::{
     Utc, Weekday,
 };
 use chrono_tz::Tz;
+use serde::Serialize;
 
 /// One regular gathering.
 #[derive(Debug)]
@@ -79,6 +80,37 @@ pub static GATHERINGS: &[Gathering] = &[
 
 pub fn find(id: &str) -> Option<&'static Gathering> {
     GATHERINGS.iter().find(|g| g.id == id)
+}
+
+/// A gathering at an instant: live or not, and its current or next times. This is
+/// what `GET /api/schedule` answers for each gathering; the frontend's type is
+/// generated from it (src/contract.rs).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct GatheringNow {
+    pub id: String,
+    pub name: String,
+    /// Its IANA time zone, e.g. America/New_York.
+    pub zone: String,
+    pub live: bool,
+    /// UTC instants (RFC 3339) of the current occurrence when live, else of the next one.
+    pub start: String,
+    pub end: String,
+    /// Local start time with the zone's abbreviation on that date, e.g. '7:00 PM EDT'.
+    pub label: String,
+    /// The meeting link of an online gathering.
+    pub meeting_url: Option<String>,
+    /// Its calendar file.
+    pub calendar: String,
+}
+
+/// The answer of `GET /api/schedule`: the instant asked about and every gathering then.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ScheduleNow {
+    pub at: String,
+    pub gatherings: Vec<GatheringNow>,
 }
 
 /// One occurrence: UTC start and the scheduled UTC end. It is live from `start` up to

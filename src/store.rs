@@ -1,9 +1,8 @@
 //! Form submissions on disk: the redb file, its format version, the one writer
 //! thread that groups concurrent submissions into one durable commit, and the
 //! reads, erasures and backups the command line needs while the server runs.
-use std::fs::OpenOptions;
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -15,9 +14,9 @@ use serde_json::{Map, Value};
 use tokio::sync::{mpsc, oneshot};
 use ulid::{Generator, Ulid};
 
+use crate::data_dir::{DataDir, create_new_private_file, ensure_private_file};
 use crate::forms::{FORMS, Form};
 
-pub const DB_FILE: &str = "thewell.redb";
 /// Bumped when the layout of tables or values changes in a way older code cannot read.
 pub const FORMAT_VERSION: u64 = 1;
 /// The time a submission was received, added to what the visitor typed.
@@ -56,20 +55,25 @@ pub enum StoreError {
         source: std::io::Error,
     },
     #[error("database error: {0}")]
-    Db(String),
+    Db(#[from] redb::Error),
+    #[error("the database is not open (the last commit failed and reopening it failed too)")]
+    NotOpen,
+    /// The commit this submission shared with others failed; the cause is shared too.
+    #[error("the batch of submissions was not stored: {0}")]
+    Batch(#[source] Arc<StoreError>),
     #[error("the storage writer has stopped")]
     WriterStopped,
 }
 
-macro_rules! db_errors {
+/// redb's specific errors all convert into `redb::Error`, which keeps the cause.
+macro_rules! from_redb {
     ($($t:ty),*) => {$(
         impl From<$t> for StoreError {
-            fn from(error: $t) -> Self { StoreError::Db(error.to_string()) }
+            fn from(error: $t) -> Self { StoreError::Db(error.into()) }
         }
     )*};
 }
-db_errors!(
-    redb::Error,
+from_redb!(
     redb::DatabaseError,
     redb::TransactionError,
     redb::TableError,
@@ -77,29 +81,18 @@ db_errors!(
     redb::CommitError
 );
 
-pub fn db_path(data_dir: &Path) -> PathBuf {
-    data_dir.join(DB_FILE)
-}
-
 /// RFC 3339 UTC time of a ULID's millisecond stamp.
 pub fn received_at(id: Ulid) -> DateTime<Utc> {
     DateTime::<Utc>::from(UNIX_EPOCH + Duration::from_millis(id.timestamp_ms()))
 }
 
 /// Opens (creating when missing, mode 0600) the database the server writes to.
-pub fn open_for_writing(data_dir: &Path) -> Result<Database, StoreError> {
-    let path = db_path(data_dir);
-    let io = |source| StoreError::Io {
+pub fn open_for_writing(data_dir: &DataDir) -> Result<Database, StoreError> {
+    let path = data_dir.database();
+    ensure_private_file(&path).map_err(|source| StoreError::Io {
         path: path.clone(),
         source,
-    };
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .mode(0o600)
-        .open(&path)
-        .map_err(io)?;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).map_err(io)?;
+    })?;
     let db = builder().create(&path)?;
     let txn = db.begin_write()?;
     {
@@ -122,11 +115,11 @@ pub fn open_for_writing(data_dir: &Path) -> Result<Database, StoreError> {
     Ok(db)
 }
 
-fn existing_db(data_dir: &Path) -> Result<PathBuf, StoreError> {
-    if !data_dir.is_dir() {
-        return Err(StoreError::NoDataDir(data_dir.to_path_buf()));
+fn existing_db(data_dir: &DataDir) -> Result<PathBuf, StoreError> {
+    if !data_dir.root().is_dir() {
+        return Err(StoreError::NoDataDir(data_dir.root().to_path_buf()));
     }
-    let path = db_path(data_dir);
+    let path = data_dir.database();
     if !path.is_file() {
         return Err(StoreError::NoDatabase(path));
     }
@@ -141,7 +134,7 @@ pub struct Reader {
 }
 
 impl Reader {
-    pub fn open(data_dir: &Path) -> Result<Reader, StoreError> {
+    pub fn open(data_dir: &DataDir) -> Result<Reader, StoreError> {
         Self::open_file(&existing_db(data_dir)?)
     }
 
@@ -214,18 +207,13 @@ impl Reader {
             path: target.to_path_buf(),
             source,
         };
-        OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(target)
-            .map_err(|e| {
-                if e.kind() == std::io::ErrorKind::AlreadyExists {
-                    StoreError::BackupExists(target.to_path_buf())
-                } else {
-                    io(e)
-                }
-            })?;
+        create_new_private_file(target).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                StoreError::BackupExists(target.to_path_buf())
+            } else {
+                io(e)
+            }
+        })?;
         let result = (|| {
             let source = self.db.begin_read()?;
             let copy = Database::create(target)?;
@@ -256,7 +244,7 @@ impl Reader {
 /// Deletes every submission whose `email` is `address` (case-insensitive), from every
 /// form, in one transaction. Returns how many per form.
 pub fn erase_email(
-    data_dir: &Path,
+    data_dir: &DataDir,
     address: &str,
 ) -> Result<Vec<(&'static str, usize)>, StoreError> {
     let path = existing_db(data_dir)?;
@@ -308,9 +296,9 @@ const MAX_BATCH: usize = 512;
 
 impl Writer {
     /// Opens the database in `data_dir` and starts the writer thread over it.
-    pub fn start(data_dir: &Path) -> Result<Writer, StoreError> {
+    pub fn start(data_dir: &DataDir) -> Result<Writer, StoreError> {
         let db = open_for_writing(data_dir)?;
-        let data_dir = data_dir.to_path_buf();
+        let data_dir = data_dir.clone();
         let (jobs, rx) = mpsc::channel(4096);
         std::thread::Builder::new()
             .name("thewell-writer".into())
@@ -344,7 +332,7 @@ impl Writer {
 /// Takes whatever submissions are waiting (up to MAX_BATCH), commits them together,
 /// then answers each. After a failed commit (disk full, say) redb wants a fresh
 /// handle, so the next batch reopens the file: storing resumes once space is freed.
-fn write_loop(mut db: Option<Database>, data_dir: &Path, mut rx: mpsc::Receiver<Job>) {
+fn write_loop(mut db: Option<Database>, data_dir: &DataDir, mut rx: mpsc::Receiver<Job>) {
     let mut ids = Generator::new();
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = rx.blocking_recv() {
@@ -371,8 +359,9 @@ fn write_loop(mut db: Option<Database>, data_dir: &Path, mut rx: mpsc::Receiver<
         }
         let result = match &db {
             Some(handle) => commit(handle, &prepared),
-            None => Err(StoreError::Db("the database is not open".into())),
-        };
+            None => Err(StoreError::NotOpen),
+        }
+        .map_err(Arc::new);
         if let Err(error) = &result {
             tracing::error!(%error, count = prepared.len(), "could not store submissions");
             db = None;
@@ -380,7 +369,7 @@ fn write_loop(mut db: Option<Database>, data_dir: &Path, mut rx: mpsc::Receiver<
         for (job, id, _) in prepared {
             let answer = match &result {
                 Ok(()) => Ok(id),
-                Err(error) => Err(StoreError::Db(error.to_string())),
+                Err(error) => Err(StoreError::Batch(Arc::clone(error))),
             };
             let _ = job.reply.send(answer);
         }
@@ -412,12 +401,14 @@ pub fn insert_at(db: &Database, form: &Form, id: Ulid, json: &str) {
 mod tests {
     use super::*;
     use crate::forms::find;
+    use std::os::unix::fs::PermissionsExt;
 
     #[tokio::test]
     async fn submissions_are_readable_in_order_with_their_time() {
-        let dir = tempfile::tempdir().unwrap();
-        let writer = Writer::start(dir.path()).unwrap();
-        let mode = std::fs::metadata(db_path(dir.path()))
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let writer = Writer::start(&dir).unwrap();
+        let mode = std::fs::metadata(dir.database())
             .unwrap()
             .permissions()
             .mode()
@@ -430,7 +421,7 @@ mod tests {
             record.insert("subject".into(), Value::String(format!("s{i}")));
             ids.push(writer.submit(form, record).await.unwrap());
         }
-        let reader = Reader::open(dir.path()).unwrap();
+        let reader = Reader::open(&dir).unwrap();
         let mut seen = Vec::new();
         reader
             .scan(form, 0, u128::MAX, |id, json| -> Result<(), StoreError> {
@@ -447,8 +438,9 @@ mod tests {
 
     #[test]
     fn a_newer_format_is_refused_not_misread() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = open_for_writing(dir.path()).unwrap();
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let db = open_for_writing(&dir).unwrap();
         let txn = db.begin_write().unwrap();
         txn.open_table(META)
             .unwrap()
@@ -457,24 +449,21 @@ mod tests {
         txn.commit().unwrap();
         drop(db);
         assert!(matches!(
-            open_for_writing(dir.path()),
+            open_for_writing(&dir),
             Err(StoreError::TooNew { .. })
         ));
-        assert!(matches!(
-            Reader::open(dir.path()),
-            Err(StoreError::TooNew { .. })
-        ));
+        assert!(matches!(Reader::open(&dir), Err(StoreError::TooNew { .. })));
     }
 
     #[test]
     fn missing_directory_and_database_are_named() {
-        let dir = tempfile::tempdir().unwrap();
+        let temp = tempfile::tempdir().unwrap();
         assert!(matches!(
-            Reader::open(&dir.path().join("nope")),
+            Reader::open(&DataDir::new(temp.path().join("nope"))),
             Err(StoreError::NoDataDir(_))
         ));
         assert!(matches!(
-            Reader::open(dir.path()),
+            Reader::open(&DataDir::new(temp.path())),
             Err(StoreError::NoDatabase(_))
         ));
     }

@@ -7,7 +7,7 @@ import { Header } from './components/Header';
 import { ModalHost } from './components/ModalHost';
 import { Toaster } from './components/Toaster';
 import { notFoundMeta, routeMeta } from './content/routes';
-import { loadPage, pageIfLoaded } from './lib/pages';
+import { loadPage, pageIfLoaded } from './lib/pageLoader';
 import { RouterProvider, useRouter } from './lib/router';
 import NotFound from './pages/NotFound';
 

@@ -4,9 +4,9 @@ import { renderToString } from 'preact-render-to-string';
 import { App } from './App';
 import { address } from './content/campuses';
 import { notFoundMeta, routeMeta, routes } from './content/routes';
-import { site } from './content/site';
+import { site } from './content/layout';
 import { modalLoaders } from './components/ModalHost';
-import { registerPages } from './lib/pages';
+import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace } from './lib/photos';
 import { settingsBlock } from './lib/settings';
 

@@ -2,7 +2,7 @@
 import { hydrate } from 'react-dom';
 import { App } from './App';
 import { routeMeta } from './content/routes';
-import { loadPage } from './lib/pages';
+import { loadPage } from './lib/pageLoader';
 import { normalizePath } from './lib/router';
 import './styles.css';
 

@@ -1,10 +1,11 @@
 // Placeholder photos drawn by the site itself (no stock images): a calm scene in the
 // brand's colours with a symbol for what the photo will show. Fixed aspect ratio, so
 // nothing shifts when a volunteer's photo (data-dir/photos/<slot>.jpg) is laid over it.
+import { PHOTO_MARKER } from '../lib/contract.generated';
 import { notePhotoSlot, slotName } from '../lib/photos';
 import { PHOTO_CLASS, settings } from '../lib/settings';
 
-export type ArtKind = 'worship' | 'people' | 'city' | 'building' | 'bible' | 'globe' | 'sunrise' | 'portrait';
+import type { ArtKind } from '../content/art';
 
 const palettes = [
   ['#0c4a6e', '#0e7490', '#fcd34d'],
@@ -62,7 +63,7 @@ function Symbol({ kind, color }: { kind: ArtKind; color: string }) {
 /**
  * A drawing, or the volunteer's photo for its slot over it. The slot is named after
  * `alt` unless `photo` names it. In prerendered pages the server puts the photo
- * first inside the element marked `data-photo` (src/pages.rs), as this does.
+ * first inside the element marked `PHOTO_MARKER` (src/web/personalize.rs), as this does.
  */
 export function Art({ kind, alt, ratio = 'aspect-[4/3]', class: extra = '', photo }: { kind: ArtKind; alt: string; ratio?: string; class?: string; photo?: string }) {
   const slot = photo ?? slotName(alt);
@@ -72,7 +73,7 @@ export function Art({ kind, alt, ratio = 'aspect-[4/3]', class: extra = '', phot
   const [dark, mid, light] = palettes[h % palettes.length];
   const id = `art${h.toString(36)}`;
   return (
-    <div class={`relative overflow-hidden rounded-2xl ${ratio} ${extra}`} role="img" aria-label={alt} data-photo={slot}>
+    <div class={`relative overflow-hidden rounded-2xl ${ratio} ${extra}`} role="img" aria-label={alt} {...{ [PHOTO_MARKER]: slot }}>
       {src && <img src={src} alt="" loading="lazy" decoding="async" class={PHOTO_CLASS} />}
       <svg viewBox="0 0 400 200" preserveAspectRatio="xMidYMid slice" aria-hidden="true" class="absolute inset-0 h-full w-full">
         <defs>

@@ -71,3 +71,25 @@ export function Stat({ figure, label }: { figure: string; label: string }) {
     </div>
   );
 }
+
+/** The two looks of numbered steps: large numbers on white cards, or smaller on the section's own ground. */
+const numberedLooks = {
+  steps: { card: 'rounded-2xl border border-slate-200 bg-white p-6', figure: 'font-serif text-4xl font-semibold text-amber-700', heading: 'mt-2 font-serif text-xl font-semibold text-sky-900' },
+  plain: { card: 'rounded-2xl border border-slate-200 p-6', figure: 'font-serif text-3xl font-semibold text-amber-700', heading: 'mt-1 font-serif text-xl font-semibold text-sky-900' },
+};
+
+/** A numbered list of cards (1, 2, 3 …), each with a title and a line of text. */
+export function NumberedCards({ items, grid, look }: { items: readonly { title: string; text: string }[]; grid: string; look: keyof typeof numberedLooks }) {
+  const classes = numberedLooks[look];
+  return (
+    <ol class={grid}>
+      {items.map((item, i) => (
+        <li key={item.title} class={classes.card}>
+          <p class={classes.figure}>{i + 1}</p>
+          <h3 class={classes.heading}>{item.title}</h3>
+          <p class="mt-1 text-slate-700">{item.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,8 +1,22 @@
 // The site footer: brand and tagline, the Resources and Global Campuses lists,
 // the copyright line for the current year, and the legal links.
-import { footerLists, legalLinks, site } from '../content/site';
+import { footerLists, legalLinks, site, type NavLink } from '../content/layout';
 import { Link } from '../lib/router';
 import { Logo } from './Logo';
+
+function LinkList({ links, class: listClass }: { links: NavLink[]; class: string }) {
+  return (
+    <ul class={listClass}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} class="hover:text-white hover:underline">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Footer({ year }: { year: number }) {
   return (
@@ -17,15 +31,7 @@ export function Footer({ year }: { year: number }) {
         {footerLists.map((list) => (
           <nav key={list.heading} aria-label={list.heading}>
             <h2 class="text-sm font-semibold uppercase tracking-wider text-white">{list.heading}</h2>
-            <ul class="mt-4 space-y-2 text-sm">
-              {list.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} class="hover:text-white hover:underline">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={list.links} class="mt-4 space-y-2 text-sm" />
           </nav>
         ))}
       </div>
@@ -34,15 +40,7 @@ export function Footer({ year }: { year: number }) {
           <p>
             © <span data-testid="copyright-year">{year}</span> {site.name}. All rights reserved.
           </p>
-          <ul class="flex gap-6">
-            {legalLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} class="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={legalLinks} class="flex gap-6" />
         </div>
       </div>
     </footer>

@@ -267,3 +267,37 @@ export function ConsentAndSubmit<T extends { consent: boolean }>({ form, idPrefi
     </>
   );
 }
+
+interface ContactValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * First and last name, then email and phone (or phone first, as the Connect Card
+ * asks), with the autocomplete hints phones use to fill them in.
+ */
+export function ContactFields<T extends ContactValues>({
+  form,
+  specs,
+  idPrefix,
+  phoneFirst = false,
+}: {
+  form: FormState<T>;
+  specs: Record<keyof ContactValues, FieldSpec>;
+  idPrefix: string;
+  phoneFirst?: boolean;
+}) {
+  const email = <TextInput form={form} field="email" spec={specs.email} idPrefix={idPrefix} type="email" autoComplete="email" />;
+  const phone = <TextInput form={form} field="phone" spec={specs.phone} idPrefix={idPrefix} type="tel" autoComplete="tel" />;
+  return (
+    <>
+      <TextInput form={form} field="firstName" spec={specs.firstName} idPrefix={idPrefix} autoComplete="given-name" />
+      <TextInput form={form} field="lastName" spec={specs.lastName} idPrefix={idPrefix} autoComplete="family-name" />
+      {phoneFirst ? phone : email}
+      {phoneFirst ? email : phone}
+    </>
+  );
+}

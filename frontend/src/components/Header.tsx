@@ -1,7 +1,7 @@
 // The sticky header: logo, desktop dropdown groups, direct links, Donate, and the
 // mobile hamburger menu with its one-section-at-a-time accordion.
 import { useEffect, useRef, useState } from 'react';
-import { directLinks, navGroups, type NavGroup } from '../content/site';
+import { directLinks, navGroups, type NavGroup } from '../content/layout';
 import { links } from '../lib/settings';
 import { ExternalLink, Link, useRouter } from '../lib/router';
 import { Logo } from './Logo';

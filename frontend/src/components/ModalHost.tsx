@@ -1,12 +1,10 @@
 // Which modal is open, site-wide: any button can open one by name; its code is
 // fetched when first opened. One modal at a time; opening another replaces it.
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { ComponentChildren, FunctionComponent } from 'preact';
-
-export interface ModalProps {
-  onClose: () => void;
-}
+import { ModalContext, useModals } from './modals/context';
+import type { ModalProps } from './modals/ModalProps';
 
 const loaders = {
   'global-ministry': () => import('./modals/GlobalMinistryModal'),
@@ -26,18 +24,7 @@ export type ModalName = keyof typeof loaders;
 /** Every modal's code, by name (prerendering lists the photo slots they show). */
 export const modalLoaders = loaders;
 
-interface Modals {
-  current: ModalName | null;
-  /** Opens a modal; `onClosed` runs when it closes (by any means). */
-  open: (name: ModalName, onClosed?: () => void) => void;
-  close: () => void;
-}
-
-const ModalContext = createContext<Modals>({ current: null, open: () => {}, close: () => {} });
-
-export function useModals(): Modals {
-  return useContext(ModalContext);
-}
+export { useModals };
 
 const loaded = new Map<ModalName, FunctionComponent<ModalProps>>();
 

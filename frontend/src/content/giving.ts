@@ -1,6 +1,6 @@
 // The words of The City and Giving pages (SPEC.md §2, DECISIONS.md /giving).
 import { facts } from './facts';
-import type { ArtKind } from '../components/Art';
+import type { ArtKind } from './art';
 
 export const city = {
   intro: 'A vision for a city shaped by the Kingdom of God: every sphere of life, redeemed.',

@@ -1,4 +1,4 @@
-// Generated from src/settings.rs by `UPDATE_SETTINGS_TS=1 cargo test settings::`: do not edit by hand.
+// Generated from src/settings/mod.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
 // A Rust test fails when this file and the declarations drift apart.
 
 export interface SiteSettings {
@@ -43,10 +43,10 @@ export const defaultSettings: SiteSettings = {
   photos: {},
 };
 
-/** The classes of a photo laid over its drawing (src/pages.rs writes the same into prerendered pages). */
+/** The classes of a photo laid over its drawing (src/web/personalize.rs writes the same into prerendered pages). */
 export const PHOTO_CLASS = "absolute inset-0 z-10 h-full w-full object-cover";
 
-/** The server's redirects to the outside links (src/links.rs): current even before the page's script runs. */
+/** The server's redirects to the outside links (src/web/links.rs): current even before the page's script runs. */
 export const links = {
   giving: '/go/giving',
   oneTimeGift: '/go/one-time-gift',

@@ -1,5 +1,5 @@
 // The words and pictures of the worship page (SPEC.md §2: twelve photos shown of thirteen).
-import type { ArtKind } from '../components/Art';
+import type { ArtKind } from './art';
 
 export const worship = {
   intro: 'Songs of praise from The Well, written and sung by our church family.',

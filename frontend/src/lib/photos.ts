@@ -2,14 +2,7 @@
 // take, named after its description ("Sunrise over Plantation, Florida" →
 // sunrise-over-plantation-florida). Prerendering lists them for `thewell site photos`.
 
-export interface PhotoSlot {
-  slot: string;
-  alt: string;
-  /** Width:height of the frame the photo fills. */
-  ratio: string;
-  /** The pages (or pop-ups) that show it. */
-  places: string[];
-}
+import type { PhotoSlot } from './contract.generated';
 
 /** A slot name: lowercase words of the description joined by dashes. */
 export function slotName(text: string): string {

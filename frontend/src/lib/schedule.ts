@@ -3,22 +3,10 @@
 // words for a countdown and for the visitor's own time.
 import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
+import type { GatheringNow, ScheduleNow } from './contract.generated';
 
-export interface Gathering {
-  id: string;
-  name: string;
-  zone: string;
-  live: boolean;
-  /** UTC instants (RFC 3339) of the current occurrence when live, else of the next one. */
-  start: string;
-  end: string;
-  /** Local start time with the zone's abbreviation on that date, e.g. '7:00 PM EDT'. */
-  label: string;
-  /** The meeting link of an online gathering. */
-  meetingUrl: string | null;
-  /** Its calendar file. */
-  calendar: string;
-}
+/** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
+export type Gathering = GatheringNow;
 
 const SCHEDULE_REFRESH_MS = 60_000;
 
@@ -29,7 +17,7 @@ const listeners = new Set<(gatherings: Gathering[]) => void>();
 let timer: number | undefined;
 
 function load(): void {
-  apiRequest<{ gatherings: Gathering[] }>('GET', `/api/schedule?at=${encodeURIComponent(new Date().toISOString())}`)
+  apiRequest<ScheduleNow>('GET', `/api/schedule?at=${encodeURIComponent(new Date().toISOString())}`)
     .then((answer) => {
       latest = answer.gatherings;
       listeners.forEach((listener) => listener(answer.gatherings));

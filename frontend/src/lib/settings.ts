@@ -3,6 +3,7 @@
 // #site-settings block, and the page reads them once, before it comes alive, so
 // what it renders matches the HTML. The build's placeholders stand in without it.
 import { defaultSettings, type SiteSettings } from '../content/settings.generated';
+import { SETTINGS_BLOCK_ID } from './contract.generated';
 
 export { links, PHOTO_CLASS } from '../content/settings.generated';
 
@@ -10,7 +11,7 @@ function readSettings(): SiteSettings {
   if (typeof document === 'undefined') return defaultSettings;
   const result: SiteSettings = { ...defaultSettings, photos: {} };
   try {
-    const given = JSON.parse(document.getElementById('site-settings')?.textContent || '{}') as Record<string, unknown>;
+    const given = JSON.parse(document.getElementById(SETTINGS_BLOCK_ID)?.textContent || '{}') as Record<string, unknown>;
     for (const key of Object.keys(defaultSettings) as (keyof SiteSettings)[]) {
       const value = given[key];
       if (key === 'photos') {
@@ -29,5 +30,5 @@ export const settings: SiteSettings = readSettings();
 
 /** The block prerendering writes into each page, with the build's placeholders. */
 export function settingsBlock(): string {
-  return `<script type="application/json" id="site-settings">${JSON.stringify(defaultSettings).replace(/</g, '\\u003c')}</script>`;
+  return `<script type="application/json" id="${SETTINGS_BLOCK_ID}">${JSON.stringify(defaultSettings).replace(/</g, '\\u003c')}</script>`;
 }

@@ -7,7 +7,7 @@ import { GatheringTime } from '../components/GatheringTime';
 import { HeroVideo } from '../components/HeroVideo';
 import { useModals } from '../components/ModalHost';
 import { home } from '../content/home';
-import { site } from '../content/site';
+import { site } from '../content/layout';
 import { Link } from '../lib/router';
 import { useGathering } from '../lib/schedule';
 import { flags, welcomeState } from '../lib/welcome';

@@ -1,7 +1,7 @@
 // The City: the vision video (not yet uploaded), the six-sphere blueprint, the
 // $100 million goal and its giving link.
 import { useState } from 'react';
-import { ExternalButton, Section, Stat } from '../components/Blocks';
+import { ExternalButton, NumberedCards, Section, Stat } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { city as copy } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
@@ -28,15 +28,7 @@ export default function TheCity({ meta }: { meta: RouteMeta }) {
         </div>
       </Section>
       <Section title={copy.blueprint.heading} tone="white">
-        <ol class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {copy.blueprint.spheres.map((s, i) => (
-            <li key={s.title} class="rounded-2xl border border-slate-200 p-6">
-              <p class="font-serif text-3xl font-semibold text-amber-700">{i + 1}</p>
-              <h3 class="mt-1 font-serif text-xl font-semibold text-sky-900">{s.title}</h3>
-              <p class="mt-1 text-slate-700">{s.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedCards items={copy.blueprint.spheres} grid="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" look="plain" />
       </Section>
       <Section>
         <div class="grid items-center gap-6 md:grid-cols-2">

@@ -3,7 +3,7 @@
 import { connectCard as copy } from '../../content/modals';
 import { CONNECTCARD_FIELDS as F, type ConnectCard } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { CheckboxGroup, ConsentAndSubmit, Field, FormShell, SingleCheckGroup, TextInput, valueOf } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, ContactFields, Field, FormShell, SingleCheckGroup, TextInput, valueOf } from '../FormParts';
 
 const empty: ConnectCard = { firstName: '', lastName: '', phone: '', email: '', location: '', serviceInfo: [], ageGroup: '', howDidYouHear: '', nextSteps: [], prayerRequest: '', consent: false };
 
@@ -12,10 +12,7 @@ export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
   const p = 'connect';
   return (
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
-      <TextInput form={form} field="firstName" spec={F.firstName} idPrefix={p} autoComplete="given-name" />
-      <TextInput form={form} field="lastName" spec={F.lastName} idPrefix={p} autoComplete="family-name" />
-      <TextInput form={form} field="phone" spec={F.phone} idPrefix={p} type="tel" autoComplete="tel" />
-      <TextInput form={form} field="email" spec={F.email} idPrefix={p} type="email" autoComplete="email" />
+      <ContactFields form={form} specs={F} idPrefix={p} phoneFirst />
       <div class="sm:col-span-2">
         <TextInput form={form} field="location" spec={F.location} idPrefix={p} autoComplete="address-level2" />
       </div>

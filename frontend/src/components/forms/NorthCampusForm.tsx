@@ -2,7 +2,7 @@
 import { northCampus as copy } from '../../content/modals';
 import { NORTHCAMPUSINTEREST_FIELDS as F, type NorthCampusInterest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { CheckboxGroup, ConsentAndSubmit, FormShell, TextInput } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, ContactFields, FormShell, TextInput } from '../FormParts';
 
 const empty: NorthCampusInterest = { firstName: '', lastName: '', email: '', phone: '', location: '', interests: [], hearAbout: '', questions: '', consent: false };
 
@@ -12,10 +12,7 @@ export function NorthCampusForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
       <p class="text-slate-700 sm:col-span-2">{copy.intro}</p>
-      <TextInput form={form} field="firstName" spec={F.firstName} idPrefix={p} autoComplete="given-name" />
-      <TextInput form={form} field="lastName" spec={F.lastName} idPrefix={p} autoComplete="family-name" />
-      <TextInput form={form} field="email" spec={F.email} idPrefix={p} type="email" autoComplete="email" />
-      <TextInput form={form} field="phone" spec={F.phone} idPrefix={p} type="tel" autoComplete="tel" />
+      <ContactFields form={form} specs={F} idPrefix={p} />
       <div class="sm:col-span-2">
         <TextInput form={form} field="location" spec={{ ...F.location, label: 'City and state' }} idPrefix={p} autoComplete="address-level2" />
       </div>

@@ -3,7 +3,7 @@
 import { serve as copy } from '../../content/modals';
 import { SERVEINTEREST_FIELDS as F, SERVICE_PREFERENCE_GROUPS, type ServeInterest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { CheckboxGroup, ConsentAndSubmit, FieldError, FormShell, TextInput } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, ContactFields, FieldError, FormShell, TextInput } from '../FormParts';
 
 const empty: ServeInterest = { firstName: '', lastName: '', email: '', phone: '', contactMethod: [], location: '', servicePreference: [], availability: [], aboutYou: '', consent: false, otherSkills: '' };
 
@@ -13,10 +13,7 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
   const chosen = form.values.servicePreference;
   return (
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
-      <TextInput form={form} field="firstName" spec={F.firstName} idPrefix={p} autoComplete="given-name" />
-      <TextInput form={form} field="lastName" spec={F.lastName} idPrefix={p} autoComplete="family-name" />
-      <TextInput form={form} field="email" spec={F.email} idPrefix={p} type="email" autoComplete="email" />
-      <TextInput form={form} field="phone" spec={F.phone} idPrefix={p} type="tel" autoComplete="tel" />
+      <ContactFields form={form} specs={F} idPrefix={p} />
       <div class="sm:col-span-2">
         <CheckboxGroup id={`${p}-contactMethod`} legend="Best way to reach you" options={F.contactMethod.options} values={form.values.contactMethod} onChange={(v) => form.set('contactMethod', v)} error={form.errors.contactMethod} columns />
       </div>

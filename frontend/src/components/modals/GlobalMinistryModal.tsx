@@ -4,7 +4,7 @@ import { globalMinistry as copy } from '../../content/modals';
 import { Link } from '../../lib/router';
 import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
-import type { ModalProps } from '../ModalHost';
+import type { ModalProps } from './ModalProps';
 
 export default function GlobalMinistryModal({ onClose }: ModalProps) {
   return (

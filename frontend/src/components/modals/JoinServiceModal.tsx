@@ -2,7 +2,7 @@
 import { joinService as copy } from '../../content/modals';
 import { Link } from '../../lib/router';
 import { Modal } from '../Modal';
-import type { ModalProps } from '../ModalHost';
+import type { ModalProps } from './ModalProps';
 
 export default function JoinServiceModal({ onClose }: ModalProps) {
   return (

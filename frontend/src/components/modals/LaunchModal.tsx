@@ -5,7 +5,7 @@ import { launch as copy } from '../../content/modals';
 import { Art } from '../Art';
 import { LaunchForm } from '../forms/LaunchForm';
 import { Modal } from '../Modal';
-import type { ModalProps } from '../ModalHost';
+import type { ModalProps } from './ModalProps';
 
 export default function LaunchModal({ onClose }: ModalProps) {
   const [view, setView] = useState<'intro' | 'form' | 'thanks'>('intro');

@@ -2,7 +2,7 @@
 import { prayerRequest as copy } from '../../content/modals';
 import { PrayerRequestForm } from '../forms/PrayerRequestForm';
 import { Modal } from '../Modal';
-import type { ModalProps } from '../ModalHost';
+import type { ModalProps } from './ModalProps';
 
 export default function PrayerRequestModal({ onClose }: ModalProps) {
   return (

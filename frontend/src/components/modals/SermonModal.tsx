@@ -5,7 +5,7 @@ import { sermon as copy } from '../../content/modals';
 import { settings } from '../../lib/settings';
 import { videoEmbedUrl } from '../../lib/embed';
 import { Modal } from '../Modal';
-import type { ModalProps } from '../ModalHost';
+import type { ModalProps } from './ModalProps';
 
 export default function SermonModal({ onClose }: ModalProps) {
   const [expanded, setExpanded] = useState(false);

@@ -4,7 +4,7 @@ import { welcome as copy } from '../../content/modals';
 import { Link } from '../../lib/router';
 import { Art } from '../Art';
 import { Modal } from '../Modal';
-import type { ModalProps } from '../ModalHost';
+import type { ModalProps } from './ModalProps';
 import { welcomeState } from '../../lib/welcome';
 
 export default function WelcomeModal({ onClose }: ModalProps) {

@@ -3,7 +3,8 @@
 import { sermon, whatsNew as copy } from '../../content/modals';
 import { Art } from '../Art';
 import { Modal } from '../Modal';
-import { useModals, type ModalProps } from '../ModalHost';
+import { useModals } from './context';
+import type { ModalProps } from './ModalProps';
 
 export default function WhatsNewModal({ onClose }: ModalProps) {
   const modals = useModals();

@@ -1,56 +1,21 @@
 //! `thewell export`: one form's submissions, filtered by whole days in a time zone,
 //! as CSV (spreadsheet-safe) or JSON Lines, to a file or standard output.
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
 
-use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
 use serde_json::{Map, Value};
 
-use crate::cli::{ExportArgs, Format};
-use crate::forms::{self, Form};
-use crate::store::{Reader, StoreError};
-
-#[derive(Debug, thiserror::Error)]
-pub enum ExportError {
-    #[error("there is no form named '{0}'. The forms are: {list}", list = forms::names().join(", "))]
-    UnknownForm(String),
-    #[error("{flag} '{value}' is not a date: write it as YYYY-MM-DD, e.g. 2026-03-08")]
-    BadDate { flag: &'static str, value: String },
-    #[error("--since {since} is after --until {until}: nothing could match")]
-    EmptyRange { since: NaiveDate, until: NaiveDate },
-    #[error("--tz '{0}' is not an IANA time zone name, e.g. America/New_York or Asia/Karachi")]
-    BadZone(String),
-    #[error("cannot write {path}: {source}")]
-    Output { path: PathBuf, source: io::Error },
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-fn parse_date(
-    flag: &'static str,
-    value: &Option<String>,
-) -> Result<Option<NaiveDate>, ExportError> {
-    value
-        .as_deref()
-        .map(|v| {
-            NaiveDate::parse_from_str(v.trim(), "%Y-%m-%d").map_err(|_| ExportError::BadDate {
-                flag,
-                value: v.to_string(),
-            })
-        })
-        .transpose()
-}
+use super::CliError;
+use super::args::{ExportArgs, Format};
+use crate::data_dir::DataDir;
+use crate::forms::Form;
+use crate::schedule::resolve_local;
+use crate::store::{self, Reader, StoreError};
 
 /// The first instant of `date` in `tz` (midnight, or the first minute after a gap that skips it).
 pub fn start_of_day(date: NaiveDate, tz: Tz) -> DateTime<Utc> {
-    (0..24 * 60)
-        .find_map(|minute| {
-            let time = NaiveTime::MIN + chrono::Duration::minutes(minute);
-            tz.from_local_datetime(&date.and_time(time)).earliest()
-        })
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_else(|| date.and_time(NaiveTime::MIN).and_utc())
+    resolve_local(tz, date.and_time(NaiveTime::MIN))
 }
 
 /// ULID key bounds `[from, until)` for the days `since..=until` in `tz`.
@@ -92,53 +57,37 @@ fn cell(value: Option<&Value>) -> String {
 }
 
 /// Writes the export; returns how many submissions it holds.
-pub fn run(data_dir: &Path, args: &ExportArgs) -> Result<u64, ExportError> {
-    let form =
-        forms::find(&args.form).ok_or_else(|| ExportError::UnknownForm(args.form.clone()))?;
-    let tz: Tz = args
-        .tz
-        .parse()
-        .map_err(|_| ExportError::BadZone(args.tz.clone()))?;
-    let since = parse_date("--since", &args.since)?;
-    let until = parse_date("--until", &args.until)?;
-    if let (Some(since), Some(until)) = (since, until)
+pub fn run(data_dir: &DataDir, args: &ExportArgs) -> Result<u64, CliError> {
+    if let (Some(since), Some(until)) = (args.since, args.until)
         && since > until
     {
-        return Err(ExportError::EmptyRange { since, until });
+        return Err(CliError::EmptyRange { since, until });
     }
     let reader = Reader::open(data_dir)?;
-    let (from, to) = key_range(since, until, tz);
-
-    let output_error = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ExportError::Output { path, source }
-    };
+    let (from, to) = key_range(args.since, args.until, args.tz);
     let target: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::fs::File::create(path).map_err(output_error(path))?),
+        Some(path) => Box::new(
+            std::fs::File::create(path).map_err(|source| CliError::Output {
+                path: path.clone(),
+                source,
+            })?,
+        ),
         None => Box::new(io::stdout().lock()),
     };
-    let out_path = args
-        .output
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("standard output"));
-    let written = write(
-        &reader,
-        form,
-        from,
-        to,
-        tz,
-        args.format,
-        BufWriter::with_capacity(1 << 16, target),
-    );
-    written.map_err(|error| match error {
-        WriteError::Io(source) => ExportError::Output {
-            path: out_path,
-            source,
+    let out = BufWriter::with_capacity(1 << 16, target);
+    write(&reader, args.form, from, to, args.tz, args.format, out).map_err(|error| match error {
+        WriteError::Io(source) => match &args.output {
+            Some(path) => CliError::Output {
+                path: path.clone(),
+                source,
+            },
+            None => CliError::Stdout(source),
         },
-        WriteError::Store(error) => ExportError::Store(error),
+        WriteError::Store(error) => CliError::Store(error),
     })
 }
 
+/// What can stop an export half-way: the output, or the store.
 enum WriteError {
     Io(io::Error),
     Store(StoreError),
@@ -150,9 +99,13 @@ impl From<io::Error> for WriteError {
     }
 }
 
+/// The csv writer wraps the output's error; unwrap it so a closed pipe stays a closed pipe.
 impl From<csv::Error> for WriteError {
     fn from(error: csv::Error) -> Self {
-        WriteError::Io(io::Error::other(error))
+        match error.into_kind() {
+            csv::ErrorKind::Io(error) => WriteError::Io(error),
+            other => WriteError::Io(io::Error::other(format!("{other:?}"))),
+        }
     }
 }
 
@@ -188,7 +141,7 @@ fn write(
                 row.clear();
                 row.push(id.to_string());
                 row.push(
-                    crate::store::received_at(id)
+                    store::received_at(id)
                         .with_timezone(&tz)
                         .to_rfc3339_opts(chrono::SecondsFormat::Secs, false),
                 );
@@ -265,9 +218,10 @@ mod tests {
 
     #[test]
     fn the_filter_keeps_exactly_the_days_asked_for_at_local_midnight() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = crate::store::open_for_writing(dir.path()).unwrap();
-        let form = forms::find("contact").unwrap();
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let db = crate::store::open_for_writing(&dir).unwrap();
+        let form = crate::forms::find("contact").unwrap();
         let stamps = [
             "2026-01-15T04:59:59.999Z",
             "2026-01-15T05:00:00.000Z",
@@ -286,7 +240,7 @@ mod tests {
             );
         }
         drop(db);
-        let reader = Reader::open(dir.path()).unwrap();
+        let reader = Reader::open(&dir).unwrap();
         let ny: Tz = "America/New_York".parse().unwrap();
         let day = NaiveDate::from_ymd_opt(2026, 1, 15);
         let (from, to) = key_range(day, day, ny);

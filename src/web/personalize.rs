@@ -7,13 +7,13 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use bytes::Bytes;
 
+use crate::bundle::{PHOTO_CLASS, PHOTO_MARKER, SETTINGS_BLOCK_ID};
 use crate::settings::{Key, Photo, SETTINGS, Snapshot};
 
 /// Where the prerendered HTML keeps the settings the page's script reads.
-const SETTINGS_OPEN: &str = r#"<script type="application/json" id="site-settings">"#;
-
-/// The classes of a photo laid over its drawing (the frontend reads the same string).
-pub const PHOTO_CLASS: &str = "absolute inset-0 z-10 h-full w-full object-cover";
+fn settings_open() -> String {
+    format!(r#"<script type="application/json" id="{SETTINGS_BLOCK_ID}">"#)
+}
 
 /// Whether a bundle file carries settings and so is rewritten.
 pub fn personalized(key: &str) -> bool {
@@ -38,7 +38,7 @@ pub fn photo_tag(photo: &Photo) -> String {
 
 /// The embedded text with the settings of `snap`: the placeholder address and email
 /// replaced, the settings block rewritten, a photo over each drawing that has one
-/// (a drawing is an element with `data-photo="<slot>"`, from the frontend's Art).
+/// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art).
 pub fn personalize(text: &str, snap: &Snapshot) -> String {
     let mut out = text.to_string();
     for key in [Key::SiteUrl, Key::ContactEmail] {
@@ -47,8 +47,9 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
             out = out.replace(default, &escape_html(snap.get(key)));
         }
     }
-    if let Some(start) = out.find(SETTINGS_OPEN) {
-        let body = start + SETTINGS_OPEN.len();
+    let open = settings_open();
+    if let Some(start) = out.find(&open) {
+        let body = start + open.len();
         if let Some(len) = out[body..].find("</script>") {
             // Nothing in the JSON may close the script element early.
             let json = snap
@@ -60,7 +61,7 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
     }
     // The photo goes first inside the drawing's element (it is stacked above the drawing).
     for (slot, photo) in &snap.photos {
-        let marker = format!(r#" data-photo="{slot}""#);
+        let marker = format!(r#" {PHOTO_MARKER}="{slot}""#);
         let tag = photo_tag(photo);
         let mut from = 0;
         while let Some(at) = out[from..].find(&marker) {
@@ -147,9 +148,10 @@ pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data_dir::DataDir;
     use crate::settings;
 
-    fn snapshot(dir: &std::path::Path) -> Snapshot {
+    fn snapshot(dir: &DataDir) -> Snapshot {
         Snapshot::read(dir, &Snapshot::defaults())
     }
 
@@ -177,14 +179,15 @@ mod tests {
 
     #[test]
     fn settings_and_photos_are_put_in() {
-        let dir = tempfile::tempdir().unwrap();
-        settings::set(dir.path(), "site-url", "https://thewell.church/").unwrap();
-        settings::set(dir.path(), "contact-email", "hello@thewell.church").unwrap();
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        settings::set(&dir, "site-url", "https://thewell.church/").unwrap();
+        settings::set(&dir, "contact-email", "hello@thewell.church").unwrap();
         // A speaker's name that tries to close the script element stays inside it.
-        settings::set(dir.path(), "sermon-speaker", "Ana </script><b>").unwrap();
-        std::fs::create_dir(dir.path().join(settings::PHOTO_DIR)).unwrap();
-        std::fs::write(dir.path().join("photos/team.jpg"), b"jpg").unwrap();
-        let snap = snapshot(dir.path());
+        settings::set(&dir, "sermon-speaker", "Ana </script><b>").unwrap();
+        std::fs::create_dir(dir.photos()).unwrap();
+        std::fs::write(dir.photo("team.jpg"), b"jpg").unwrap();
+        let snap = snapshot(&dir);
         let out = personalize(PAGE, &snap);
 
         assert!(
@@ -199,7 +202,7 @@ mod tests {
             "{out}"
         );
         let settings_json = out
-            .split(SETTINGS_OPEN)
+            .split(&settings_open())
             .nth(1)
             .and_then(|rest| rest.split("</script>").next())
             .unwrap();
@@ -226,9 +229,10 @@ mod tests {
 
     #[test]
     fn rendering_is_cached_per_settings_and_compressed() {
-        let dir = tempfile::tempdir().unwrap();
-        settings::set(dir.path(), "contact-email", "hello@thewell.church").unwrap();
-        let snap = snapshot(dir.path());
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        settings::set(&dir, "contact-email", "hello@thewell.church").unwrap();
+        let snap = snapshot(&dir);
         let first = render("test-page.html", PAGE.as_bytes(), "abc", &snap);
         let second = render("test-page.html", PAGE.as_bytes(), "abc", &snap);
         assert!(Arc::ptr_eq(&first, &second));

@@ -8,7 +8,7 @@ use poem::http::header;
 use poem::web::{Data, Path, StaticFileRequest};
 use poem::{FromRequest, IntoResponse, Request, Response, handler};
 
-use crate::plain::not_found;
+use super::error::not_found;
 use crate::settings::Live;
 
 fn no_photo(file: &str) -> Response {

@@ -8,17 +8,8 @@ use poem::web::{Data, Path};
 use poem::{Request, Response, handler};
 use serde::Deserialize;
 
-use crate::plain::not_found;
-use crate::settings::{Key, Live};
-
-/// The link names and the settings behind them.
-pub const LINKS: &[(&str, Key)] = &[
-    ("giving", Key::GivingUrl),
-    ("one-time-gift", Key::OneTimeGiftUrl),
-    ("church-app", Key::ChurchAppUrl),
-    ("meeting", Key::MeetingUrl),
-    ("worship-video", Key::WorshipVideoFile),
-];
+use super::error::not_found;
+use crate::settings::{Key, LINKS, Live};
 
 #[derive(Debug, Deserialize)]
 struct GoQuery {

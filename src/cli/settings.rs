@@ -1,53 +1,54 @@
 //! `thewell site`: the volunteer's commands for the site's settings (show, set,
 //! unset) and for the photos that replace the drawn placeholders.
 use std::io::Write;
-use std::path::Path;
 
-use crate::assets;
-use crate::cli::SiteCommand;
-use crate::settings::{self, PHOTO_DIR, PHOTO_TYPES, SETTINGS, SettingsError, Snapshot};
+use super::args::SiteCommand;
+use super::{CliError, say};
+use crate::bundle;
+use crate::data_dir::DataDir;
+use crate::settings::{self, PHOTO_TYPES, SETTINGS, Snapshot};
 
 /// A photo above this size is slow on a phone far from the server.
 const LARGE_PHOTO: u64 = 400 * 1024;
 
 pub fn run(
-    data_dir: &Path,
+    data_dir: &DataDir,
     command: Option<SiteCommand>,
     out: &mut impl Write,
-) -> Result<(), SettingsError> {
+) -> Result<(), CliError> {
     match command.unwrap_or(SiteCommand::Show) {
         SiteCommand::Show => show(data_dir, out),
-        SiteCommand::Set { name, value } => {
-            let stored = settings::set(data_dir, &name, &value)?;
-            writeln!(out, "{name} = {stored}")?;
-            writeln!(out, "A running server shows it within a second.")?;
-            Ok(())
+        SiteCommand::Set { setting, value } => {
+            let name = setting.name;
+            let stored = settings::set(data_dir, name, &value)?;
+            say!(out, "{name} = {stored}")?;
+            say!(out, "A running server shows it within a second.")
         }
-        SiteCommand::Unset { name } => {
-            let default = match settings::find(&name)?.default {
-                "" => "none".to_string(),
-                text => text.to_string(),
+        SiteCommand::Unset { setting } => {
+            let name = setting.name;
+            let default = match setting.default {
+                "" => "none",
+                text => text,
             };
-            if settings::unset(data_dir, &name)? {
-                writeln!(out, "{name} is back to its placeholder: {default}")?;
+            if settings::unset(data_dir, name)? {
+                say!(out, "{name} is back to its placeholder: {default}")
             } else {
-                writeln!(
+                say!(
                     out,
                     "{name} was not set; it stays at its placeholder: {default}"
-                )?;
+                )
             }
-            Ok(())
         }
         SiteCommand::Photos => photos(data_dir, out),
     }
 }
 
-fn show(data_dir: &Path, out: &mut impl Write) -> Result<(), SettingsError> {
+fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let snap = Snapshot::read(data_dir, &Snapshot::defaults());
-    writeln!(
+    say!(
         out,
         "Settings in {} (change one with `thewell site set <name> <value>`):\n",
-        data_dir.join(settings::FILE).display()
+        data_dir.settings_file().display()
     )?;
     for s in &SETTINGS {
         let mark = match (snap.is_placeholder(s.key), s.default.is_empty()) {
@@ -55,26 +56,26 @@ fn show(data_dir: &Path, out: &mut impl Write) -> Result<(), SettingsError> {
             (true, false) => "   (placeholder: not set yet)",
             (false, _) => "",
         };
-        writeln!(out, "{:<20} {}{mark}", s.name, snap.get(s.key))?;
-        writeln!(out, "{:<20} {}", "", s.help)?;
+        say!(out, "{:<20} {}{mark}", s.name, snap.get(s.key))?;
+        say!(out, "{:<20} {}", "", s.help)?;
     }
-    writeln!(
+    say!(
         out,
         "\n{} of {} photo slots have a photo (`thewell site photos` lists them).",
         snap.photos.len(),
-        assets::photo_slots().len()
+        bundle::photo_slots().len()
     )?;
     warnings(&snap, out)
 }
 
-fn warnings(snap: &Snapshot, out: &mut impl Write) -> Result<(), SettingsError> {
+fn warnings(snap: &Snapshot, out: &mut impl Write) -> Result<(), CliError> {
     if !snap.warnings.is_empty() {
-        writeln!(
+        say!(
             out,
             "\nProblems (the server keeps the previous value of each):"
         )?;
         for warning in &snap.warnings {
-            writeln!(out, "- {warning}")?;
+            say!(out, "- {warning}")?;
         }
     }
     Ok(())
@@ -88,11 +89,11 @@ fn size_text(bytes: u64) -> String {
     }
 }
 
-fn photos(data_dir: &Path, out: &mut impl Write) -> Result<(), SettingsError> {
+fn photos(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let snap = Snapshot::read(data_dir, &Snapshot::defaults());
-    let folder = data_dir.join(PHOTO_DIR);
-    let slots = assets::photo_slots();
-    writeln!(
+    let folder = data_dir.photos();
+    let slots = bundle::photo_slots();
+    say!(
         out,
         "A photo replaces a drawing when {} holds a file named after the drawing's slot,\n\
          e.g. {}. Types: {}. Crop it to the frame's shape\n\
@@ -108,14 +109,14 @@ fn photos(data_dir: &Path, out: &mut impl Write) -> Result<(), SettingsError> {
         PHOTO_TYPES.join(", ")
     )?;
     let width = slots.iter().map(|s| s.slot.len()).max().unwrap_or(4).max(4);
-    writeln!(out, "{:<width$}  frame  photo", "slot")?;
+    say!(out, "{:<width$}  frame  photo", "slot")?;
     for slot in &slots {
         let photo = snap.photos.get(&slot.slot).map_or_else(
             || "- (drawing)".to_string(),
             |p| format!("{} ({})", p.file, size_text(p.bytes)),
         );
-        writeln!(out, "{:<width$}  {:<5}  {photo}", slot.slot, slot.ratio)?;
-        writeln!(
+        say!(out, "{:<width$}  {:<5}  {photo}", slot.slot, slot.ratio)?;
+        say!(
             out,
             "{:<width$}  shows: {}; on {}",
             "",
@@ -139,9 +140,9 @@ fn photos(data_dir: &Path, out: &mut impl Write) -> Result<(), SettingsError> {
         }
     }
     if !notes.is_empty() {
-        writeln!(out, "\nNotes:")?;
+        say!(out, "\nNotes:")?;
         for note in notes {
-            writeln!(out, "- {note}")?;
+            say!(out, "- {note}")?;
         }
     }
     warnings(&snap, out)

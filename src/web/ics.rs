@@ -1,95 +1,11 @@
-//! What the server publishes about the schedule: `GET /api/schedule?at=<instant>`
-//! (each gathering live or next, as JSON) and `GET /calendar/<id>.ics` (a weekly
-//! series with its time zone, RFC 5545), both computed from `schedule::GATHERINGS`.
-use std::sync::{Arc, OnceLock};
+//! iCalendar files (RFC 5545) of the regular gatherings: one weekly series in the
+//! gathering's own zone, with that zone's rules written out as a VTIMEZONE.
+use std::sync::OnceLock;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc, Weekday};
 use chrono_tz::{OffsetName, Tz};
-use poem::http::header;
-use poem::web::{Data, Path};
-use poem::{IntoResponse, Request, Response, handler};
-use serde::Deserialize;
-use serde_json::json;
 
-use crate::api::ApiError;
-use crate::plain::not_found;
-use crate::schedule::{GATHERINGS, Gathering, find};
-use crate::settings::{Key, Live};
-
-#[derive(Debug, Deserialize)]
-struct ScheduleQuery {
-    at: Option<String>,
-}
-
-/// `GET /api/schedule?at=<RFC 3339>`; `at` defaults to now.
-#[handler]
-pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
-    let at = match req.params::<ScheduleQuery>().map(|q| q.at) {
-        Ok(None) => Utc::now(),
-        Ok(Some(raw)) => match DateTime::parse_from_rfc3339(raw.trim()) {
-            Ok(t) => t.with_timezone(&Utc),
-            Err(_) => return ApiError::BadInstant(raw.chars().take(60).collect()).into_response(),
-        },
-        Err(_) => {
-            return ApiError::BadInstant(
-                req.uri().query().unwrap_or("").chars().take(60).collect(),
-            )
-            .into_response();
-        }
-    };
-    let snap = live.current();
-    let meeting = snap.get(Key::MeetingUrl);
-    let gatherings: Vec<_> = GATHERINGS
-        .iter()
-        .map(|g| {
-            let (occurrence, live) = g.current_or_next(at);
-            json!({
-                "id": g.id,
-                "name": g.name,
-                "zone": g.zone.name(),
-                "live": live,
-                "start": occurrence.start.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                "end": occurrence.end.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                "label": g.label(&occurrence),
-                "meetingUrl": g.online.then_some(meeting),
-                "calendar": format!("/calendar/{}.ics", g.id),
-            })
-        })
-        .collect();
-    Response::builder()
-        .content_type("application/json")
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(json!({ "at": at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true), "gatherings": gatherings }).to_string())
-}
-
-/// `GET /calendar/<id>.ics`.
-#[handler]
-pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
-    let gathering = file.strip_suffix(".ics").and_then(find);
-    match gathering {
-        Some(g) => Response::builder()
-            .content_type("text/calendar; charset=utf-8")
-            .header(
-                header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"{}.ics\"", g.id),
-            )
-            .header(header::CACHE_CONTROL, "public, max-age=3600")
-            .body(ics(
-                g,
-                g.online
-                    .then(|| live.current().get(Key::MeetingUrl).to_string())
-                    .as_deref(),
-            )),
-        None => not_found(format!(
-            "No calendar named {file}. Calendars: {}.",
-            GATHERINGS
-                .iter()
-                .map(|g| format!("{}.ics", g.id))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
-}
+use crate::schedule::{GATHERINGS, Gathering};
 
 /// The first week of every published series (a fixed date keeps the file stable).
 const SERIES_FROM: (i32, u32, u32) = (2026, 1, 1);

@@ -5,17 +5,14 @@ use std::sync::Arc;
 use bytes::Bytes;
 use poem::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use poem::web::Data;
-use poem::{Body, Request, Response, handler};
-use rust_embed::{EmbeddedFile, RustEmbed};
+use poem::web::headers::{ETag, HeaderMapExt, IfNoneMatch};
+use poem::{Body, IntoResponse, Request, Response, handler};
+use rust_embed::EmbeddedFile;
 
-use crate::pages;
-use crate::plain::{not_found, plain};
+use super::error::WebError;
+use super::personalize;
+use crate::bundle;
 use crate::settings::Live;
-
-/// Everything `npm run build` wrote to frontend/dist, baked into the executable.
-#[derive(RustEmbed)]
-#[folder = "frontend/dist/"]
-struct Bundle;
 
 /// Cache policy of Vite's content-hashed files: they never change under one name.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -36,7 +33,7 @@ enum Target {
 
 fn resolve(path: &str) -> Target {
     let rel = path.trim_start_matches('/');
-    if !rel.is_empty() && !rel.ends_with('/') && Bundle::get(rel).is_some() {
+    if !rel.is_empty() && !rel.ends_with('/') && bundle::get(rel).is_some() {
         return Target::File {
             key: rel.to_string(),
         };
@@ -47,7 +44,7 @@ fn resolve(path: &str) -> Target {
     } else {
         format!("{route}/index.html")
     };
-    if Bundle::get(&page).is_some() {
+    if bundle::get(&page).is_some() {
         if rel != route {
             return Target::Redirect(format!("/{route}"));
         }
@@ -98,14 +95,11 @@ fn hash_of(file: &EmbeddedFile) -> String {
 
 /// True when `If-None-Match` names this ETag (weak or strong) or is `*`.
 fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
-    headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|list| {
-            list.split(',')
-                .map(str::trim)
-                .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
-        })
+    let (Some(wanted), Ok(etag)) = (headers.typed_get::<IfNoneMatch>(), etag.parse::<ETag>())
+    else {
+        return false;
+    };
+    !wanted.precondition_passes(&etag)
 }
 
 fn content_type(key: &str) -> String {
@@ -124,14 +118,7 @@ fn content_type(key: &str) -> String {
 pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
     let head = req.method() == Method::HEAD;
     if req.method() != Method::GET && !head {
-        let mut response = plain(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "Method not allowed: pages are read with GET or HEAD.",
-        );
-        response
-            .headers_mut()
-            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
-        return response;
+        return WebError::PageMethod.into_response();
     }
     let (key, status) = match resolve(req.original_uri().path()) {
         Target::Page { key, status } => (key, status),
@@ -142,18 +129,21 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
                 .header(header::LOCATION, to)
                 .finish();
         }
-        Target::Missing => return not_found("Not found: no such file in this site's assets."),
+        Target::Missing => {
+            return WebError::NotFound("Not found: no such file in this site's assets.".into())
+                .into_response();
+        }
     };
     let encodings = accepted_encodings(req.headers());
     // Only pages and the files that name the site's address read the settings.
-    let settings = pages::personalized(&key)
+    let settings = personalize::personalized(&key)
         .then(|| live.current())
         .filter(|snap| !snap.is_default());
 
     // The chosen variant (brotli, gzip or the file itself) and its ETag.
     let (bytes, encoding, etag) = if let Some(snap) = settings {
-        let file = Bundle::get(&key).expect("resolve() only returns keys that exist in the bundle");
-        let rendered = pages::render(&key, &file.data, &hash_of(&file), &snap);
+        let file = bundle::get(&key).expect("resolve() only returns keys that exist in the bundle");
+        let rendered = personalize::render(&key, &file.data, &hash_of(&file), &snap);
         let encoding = encodings.first().copied();
         let (bytes, etag) = rendered.variant(encoding);
         (bytes.clone(), encoding, etag)
@@ -162,9 +152,9 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
             .into_iter()
             .find_map(|coding| {
                 let ext = if coding == "br" { "br" } else { "gz" };
-                Bundle::get(&format!("{key}.{ext}")).map(|file| (file, Some(coding)))
+                bundle::get(&format!("{key}.{ext}")).map(|file| (file, Some(coding)))
             })
-            .or_else(|| Bundle::get(&key).map(|file| (file, None)))
+            .or_else(|| bundle::get(&key).map(|file| (file, None)))
             .expect("resolve() only returns keys that exist in the bundle");
         let etag = format!("\"{}\"", hash_of(&variant));
         let bytes = match variant.data {
@@ -199,24 +189,6 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
             .body(Body::empty());
     }
     builder.body(bytes)
-}
-
-/// One place a photo can replace a drawing, as the frontend build listed it.
-#[derive(Debug, serde::Deserialize)]
-pub struct PhotoSlot {
-    pub slot: String,
-    pub alt: String,
-    /// Width:height of the frame the photo fills (it is cropped to fit).
-    pub ratio: String,
-    /// The pages (or pop-ups) that show it.
-    pub places: Vec<String>,
-}
-
-/// Every photo slot of the site (written by the frontend build as photo-slots.json).
-pub fn photo_slots() -> Vec<PhotoSlot> {
-    Bundle::get("photo-slots.json")
-        .and_then(|file| serde_json::from_slice(&file.data).ok())
-        .unwrap_or_default()
 }
 
 #[cfg(test)]

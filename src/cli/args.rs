@@ -1,9 +1,80 @@
 //! The command line: every subcommand and flag of `thewell`, with its help text.
+//! Values are checked by clap as they are parsed: form names against the forms'
+//! declarations, dates as YYYY-MM-DD, zones against the IANA database.
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use chrono::NaiveDate;
+use chrono_tz::Tz;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use crate::forms::{self, Form};
+use crate::settings::{self, Setting};
+
+impl Cli {
+    /// Parses the process's arguments; `--help` ends with the forms and settings as the code declares them.
+    pub fn parse_args() -> Cli {
+        let command = Cli::command().after_help(format!(
+            "Forms (for `export`): {}\nSettings (for `site set`): {}",
+            forms::names().join(", "),
+            settings::names().join(", ")
+        ));
+        let matches = command.get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+    }
+}
+
+/// A form by name; clap lists the forms' names (from their declarations) when one is wrong.
+fn form_parser() -> impl TypedValueParser<Value = &'static Form> {
+    PossibleValuesParser::new(forms::names())
+        .map(|name| forms::find(&name).expect("clap only passes declared form names"))
+}
+
+/// A setting by name: `--help` lists the names, and a wrong one is refused with the
+/// settings' own message (which names them all).
+#[derive(Clone)]
+struct SettingParser;
+
+impl TypedValueParser for SettingParser {
+    type Value = &'static Setting;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let name = value.to_string_lossy();
+        settings::find(&name).map_err(|error| {
+            clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{error}\n"))
+                .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            settings::names()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
+}
+
+fn parse_date(value: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d")
+        .map_err(|_| "not a date: write it as YYYY-MM-DD, e.g. 2026-03-08".to_string())
+}
+
+fn parse_zone(value: &str) -> Result<Tz, String> {
+    value.trim().parse().map_err(|_| {
+        "not an IANA time zone name: write e.g. America/New_York, Europe/Berlin or Asia/Karachi"
+            .to_string()
+    })
+}
 
 /// The website of The Well, a global church ministry, in one executable.
 #[derive(Debug, Parser)]
@@ -71,21 +142,21 @@ pub enum Format {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The form: prayer-request, church-launch-response, north-campus-interest, connect-card,
-    /// serve-interest, contact or subscription.
-    pub form: String,
+    /// The form whose submissions to write.
+    #[arg(value_parser = form_parser())]
+    pub form: &'static Form,
 
     /// First day to include (YYYY-MM-DD, a whole day in --tz).
-    #[arg(long)]
-    pub since: Option<String>,
+    #[arg(long, value_parser = parse_date)]
+    pub since: Option<NaiveDate>,
 
     /// Last day to include (YYYY-MM-DD, a whole day in --tz).
-    #[arg(long)]
-    pub until: Option<String>,
+    #[arg(long, value_parser = parse_date)]
+    pub until: Option<NaiveDate>,
 
     /// Time zone for the days of --since/--until and for the submitted_at column (IANA name).
-    #[arg(long, default_value = "America/New_York")]
-    pub tz: String,
+    #[arg(long, default_value = "America/New_York", value_parser = parse_zone)]
+    pub tz: Tz,
 
     /// File to write; standard output when absent.
     #[arg(long, short)]
@@ -123,14 +194,16 @@ pub enum SiteCommand {
     /// Set one setting, e.g. `thewell site set giving-url https://give.example.com/thewell`.
     Set {
         /// The setting's name, as `thewell site show` lists it.
-        name: String,
+        #[arg(value_parser = SettingParser)]
+        setting: &'static Setting,
         /// Its new value (links start with https://; videos take a YouTube link or id).
         value: String,
     },
     /// Put one setting back to its placeholder.
     Unset {
         /// The setting's name, as `thewell site show` lists it.
-        name: String,
+        #[arg(value_parser = SettingParser)]
+        setting: &'static Setting,
     },
     /// List the places a photo can replace a drawing, the file name each takes, and the
     /// photos found in <data-dir>/photos/.

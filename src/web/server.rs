@@ -2,23 +2,19 @@
 //! stop on SIGTERM or Ctrl-C.
 use std::io;
 use std::net::SocketAddr;
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
 
-use crate::api::{self, Api};
-use crate::assets;
-use crate::calendar;
+use super::forms::{self, Api};
+use super::ratelimit::Limiter;
+use super::{assets, links, middleware, photos, schedule};
 use crate::cli::ServeArgs;
-use crate::links;
-use crate::middleware;
-use crate::photos;
-use crate::ratelimit::Limiter;
-use crate::settings::{self, Live};
+use crate::data_dir::DataDir;
+use crate::settings::Live;
 use crate::store::{self, StoreError};
 
 /// How long requests in flight may take to finish after a stop signal.
@@ -37,35 +33,23 @@ pub enum ServeError {
     #[error("cannot open the submissions database: {0}")]
     Store(#[from] StoreError),
     #[error("the server stopped with an error: {0}")]
-    Run(io::Error),
-}
-
-/// Creates a directory (and its parents) with mode 0700 when missing.
-pub fn create_private_dir(path: &Path) -> io::Result<()> {
-    if path.exists() {
-        return Ok(());
-    }
-    std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(path)
+    Run(#[source] io::Error),
 }
 
 /// Creates the data directory with mode 0700 when missing; warns when others can read it.
-pub fn prepare_data_dir(path: &Path) -> Result<(), ServeError> {
+fn prepare_data_dir(dir: &DataDir) -> Result<(), ServeError> {
     let wrap = |source| ServeError::DataDir {
-        path: path.to_path_buf(),
+        path: dir.root().to_path_buf(),
         source,
     };
-    create_private_dir(path).map_err(wrap)?;
+    dir.create().map_err(wrap)?;
     // Where a volunteer puts photos (see `thewell site photos`); made here so it is easy to find.
-    let photos = path.join(settings::PHOTO_DIR);
+    let photos = dir.photos();
     if let Err(e) = std::fs::create_dir_all(&photos) {
         tracing::warn!(path = %photos.display(), "cannot create the photos folder: {e}");
     }
-    let mode = std::fs::metadata(path).map_err(wrap)?.permissions().mode();
-    if mode & 0o077 != 0 {
-        tracing::warn!(path = %path.display(), mode = format!("{:o}", mode & 0o777), "the data directory is readable by other users; chmod 700 it");
+    if let Some(mode) = dir.readable_by_others().map_err(wrap)? {
+        tracing::warn!(path = %dir.root().display(), mode = format!("{mode:o}"), "the data directory is readable by other users; chmod 700 it");
     }
     Ok(())
 }
@@ -77,14 +61,14 @@ fn healthz() -> &'static str {
 
 /// The whole application: health check, the schedule, the form API, the outside
 /// links and photos, then the embedded site for every other path.
-pub fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint {
+fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint {
     Route::new()
         .at("/healthz", get(healthz))
-        .at("/api/schedule", get(calendar::schedule))
-        .at("/calendar/:file", get(calendar::calendar))
+        .at("/api/schedule", get(schedule::schedule))
+        .at("/calendar/:file", get(schedule::calendar))
         .at("/go/:name", get(links::go))
         .at("/photos/:file", get(photos::photo))
-        .nest("/api", api::forms_endpoint.data(api))
+        .nest("/api", forms::forms_endpoint.data(api))
         .nest("/", assets::serve)
         .data(live)
         .around(middleware::around)
@@ -105,7 +89,7 @@ fn stop_signal() -> Result<impl Future<Output = ()>, io::Error> {
     })
 }
 
-pub async fn run(data_dir: &Path, args: ServeArgs) -> Result<(), ServeError> {
+pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> {
     prepare_data_dir(data_dir)?;
     let api = Arc::new(Api {
         writer: store::Writer::start(data_dir)?,

@@ -1,0 +1,17 @@
+// Which modal is open, as the components below the ModalHost see it. Its own module,
+// so a modal that opens another (What's New) does not import the host that loads it.
+import { createContext, useContext } from 'react';
+import type { ModalName } from '../ModalHost';
+
+export interface Modals {
+  current: ModalName | null;
+  /** Opens a modal; `onClosed` runs when it closes (by any means). */
+  open: (name: ModalName, onClosed?: () => void) => void;
+  close: () => void;
+}
+
+export const ModalContext = createContext<Modals>({ current: null, open: () => {}, close: () => {} });
+
+export function useModals(): Modals {
+  return useContext(ModalContext);
+}

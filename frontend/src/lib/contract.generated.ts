@@ -1,0 +1,61 @@
+// Generated from src/schedule.rs and src/bundle.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
+// A Rust test fails when this file and the declarations drift apart.
+
+/**
+ * A gathering at an instant: live or not, and its current or next times. This is
+ * what `GET /api/schedule` answers for each gathering; the frontend's type is
+ * generated from it (src/contract.rs).
+ */
+export type GatheringNow = { id: string, name: string, 
+/**
+ * Its IANA time zone, e.g. America/New_York.
+ */
+zone: string, live: boolean, 
+/**
+ * UTC instants (RFC 3339) of the current occurrence when live, else of the next one.
+ */
+start: string, end: string, 
+/**
+ * Local start time with the zone's abbreviation on that date, e.g. '7:00 PM EDT'.
+ */
+label: string, 
+/**
+ * The meeting link of an online gathering.
+ */
+meetingUrl: string | null, 
+/**
+ * Its calendar file.
+ */
+calendar: string, };
+
+/**
+ * The answer of `GET /api/schedule`: the instant asked about and every gathering then.
+ */
+export type ScheduleNow = { at: string, gatherings: Array<GatheringNow>, };
+
+/**
+ * One place a photo can replace a drawing, as the frontend build listed it.
+ */
+export type PhotoSlot = { 
+/**
+ * The slot's name: the photo's file name without its extension.
+ */
+slot: string, 
+/**
+ * What the drawing shows.
+ */
+alt: string, 
+/**
+ * Width:height of the frame the photo fills (it is cropped to fit).
+ */
+ratio: string, 
+/**
+ * The pages (or pop-ups) that show it.
+ */
+places: Array<string>, };
+
+/** The id of the JSON block in every page that holds the site's settings (the server rewrites it). */
+export const SETTINGS_BLOCK_ID = "site-settings";
+
+/** The attribute that marks a drawing a photo can replace; its value is the photo slot. */
+export const PHOTO_MARKER = "data-photo";

@@ -1,0 +1,211 @@
+//! The contract with the frontend: every TypeScript file the frontend shares with
+//! the server is emitted here from the Rust declarations (forms, settings, the
+//! schedule's JSON, photo slots and the marks in prerendered pages), and a test
+//! fails when a file in frontend/src drifts from them (`UPDATE_CONTRACT_TS=1 cargo
+//! test contract::` rewrites them). Also the names those types use in TypeScript.
+
+/// "north-campus-interest" → "NorthCampusInterest": a TypeScript type name.
+pub fn pascal_case(name: &str) -> String {
+    name.split('-')
+        .map(|w| w[..1].to_uppercase() + &w[1..])
+        .collect()
+}
+
+/// "one-time-gift" → "oneTimeGift": a TypeScript property name.
+pub fn camel_case(name: &str) -> String {
+    let pascal = pascal_case(name);
+    pascal[..1].to_lowercase() + &pascal[1..]
+}
+
+#[cfg(test)]
+mod emit {
+    use super::{camel_case, pascal_case};
+    use crate::bundle::{PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SETTINGS_BLOCK_ID};
+    use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
+    use crate::schedule::{GatheringNow, ScheduleNow};
+    use crate::settings::{LINKS, SETTINGS};
+    use ts_rs::{Config, TS};
+
+    /// The generated files: where each lives (from the crate root) and its text.
+    pub fn files() -> [(&'static str, String); 3] {
+        [
+            ("frontend/src/content/forms.generated.ts", forms()),
+            ("frontend/src/content/settings.generated.ts", settings()),
+            ("frontend/src/lib/contract.generated.ts", contract()),
+        ]
+    }
+
+    fn header(source: &str) -> String {
+        format!(
+            "// Generated from {source} by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.\n\
+             // A Rust test fails when this file and the declarations drift apart.\n\n"
+        )
+    }
+
+    /// A Rust type's TypeScript declaration, exported, with its doc comment.
+    fn declaration<T: TS>() -> String {
+        let cfg = Config::new();
+        format!(
+            "{}export {}\n\n",
+            T::docs().unwrap_or_default(),
+            T::decl(&cfg)
+        )
+    }
+
+    /// contract.generated.ts: the JSON the server publishes and the marks it looks for in pages.
+    fn contract() -> String {
+        let mut out = header("src/schedule.rs and src/bundle.rs");
+        out.push_str(&declaration::<GatheringNow>());
+        out.push_str(&declaration::<ScheduleNow>());
+        out.push_str(&declaration::<PhotoSlot>());
+        let quote = |s: &str| serde_json::to_string(s).expect("string");
+        out.push_str(&format!(
+            "/** The id of the JSON block in every page that holds the site's settings (the server rewrites it). */\n\
+             export const SETTINGS_BLOCK_ID = {};\n\n\
+             /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */\n\
+             export const PHOTO_MARKER = {};\n",
+            quote(SETTINGS_BLOCK_ID),
+            quote(PHOTO_MARKER)
+        ));
+        out
+    }
+
+    /// forms.generated.ts: the forms' declarations (src/forms.rs), which the frontend's forms import.
+    fn forms() -> String {
+        let mut out = header("src/forms.rs");
+        out.push_str(&format!("export const HONEYPOT = '{HONEYPOT}';\n\n"));
+        let quote = |s: &str| serde_json::to_string(s).expect("string");
+        let list = |items: &[&str]| {
+            format!(
+                "[{}]",
+                items
+                    .iter()
+                    .map(|s| quote(s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        for form in FORMS {
+            let ident = pascal_case(form.name);
+            out.push_str(&format!("export interface {ident} {{\n"));
+            for field in form.fields {
+                let ty = match field.kind {
+                    FieldKind::Bool { .. } => "boolean".to_string(),
+                    FieldKind::Many(_) | FieldKind::Grouped(_) => "string[]".to_string(),
+                    FieldKind::One(options) => format!(
+                        "{} | ''",
+                        options
+                            .iter()
+                            .map(|s| quote(s))
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    ),
+                    _ => "string".to_string(),
+                };
+                out.push_str(&format!("  {}: {ty};\n", field.name));
+            }
+            out.push_str("}\n\n");
+            out.push_str(&format!(
+                "export const {}_FIELDS = {{\n",
+                ident.to_uppercase()
+            ));
+            for field in form.fields {
+                let (max, options) = match field.kind {
+                    FieldKind::Text { max, .. } => (max, "[]".to_string()),
+                    FieldKind::Email { .. } => (EMAIL_MAX, "[]".to_string()),
+                    FieldKind::LongText => (LONG_MAX, "[]".to_string()),
+                    _ => (0, list(&field.kind.options())),
+                };
+                out.push_str(&format!(
+                    "  {}: {{ label: {}, required: {}, maxLength: {max}, options: {options} }},\n",
+                    field.name,
+                    quote(field.label),
+                    field.required
+                ));
+            }
+            out.push_str("} as const;\n\n");
+        }
+        out.push_str("export const SERVICE_PREFERENCE_GROUPS = [\n");
+        for (group, options) in SERVICE_PREFERENCES {
+            out.push_str(&format!(
+                "  {{ group: {}, options: {} }},\n",
+                quote(group),
+                list(options)
+            ));
+        }
+        out.push_str("] as const;\n");
+        out
+    }
+
+    /// settings.generated.ts: the settings' names and defaults (src/settings/), and the outside links.
+    fn settings() -> String {
+        let mut out = header("src/settings/mod.rs");
+        out.push_str("export interface SiteSettings {\n");
+        for s in &SETTINGS {
+            out.push_str(&format!(
+                "  /** {} */\n  {}: string;\n",
+                s.help,
+                camel_case(s.name)
+            ));
+        }
+        out.push_str("  /** Photo slot → the address of the photo that replaces its drawing. */\n  photos: Record<string, string>;\n}\n\n");
+        out.push_str("export const defaultSettings: SiteSettings = {\n");
+        for s in &SETTINGS {
+            out.push_str(&format!(
+                "  {}: {},\n",
+                camel_case(s.name),
+                serde_json::to_string(s.default).expect("string")
+            ));
+        }
+        out.push_str("  photos: {},\n};\n\n");
+        out.push_str(&format!(
+            "/** The classes of a photo laid over its drawing (src/web/personalize.rs writes the same into prerendered pages). */\n\
+             export const PHOTO_CLASS = {};\n\n",
+            serde_json::to_string(PHOTO_CLASS).expect("string")
+        ));
+        out.push_str(
+            "/** The server's redirects to the outside links (src/web/links.rs): current even before the page's script runs. */\n\
+             export const links = {\n",
+        );
+        for (name, _) in LINKS {
+            out.push_str(&format!("  {}: '/go/{name}',\n", camel_case(name)));
+        }
+        out.push_str("} as const;\n");
+        out
+    }
+}
+
+/// Fails when `relative` (from the crate root) differs from `expected`; writes it first
+/// when UPDATE_CONTRACT_TS is 1.
+#[cfg(test)]
+fn check(relative: &str, expected: &str) {
+    use std::path::Path;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
+    if std::env::var("UPDATE_CONTRACT_TS").is_ok_and(|v| v == "1") {
+        std::fs::write(&path, expected).unwrap();
+    }
+    let actual = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        actual == expected,
+        "{} drifted from its Rust declarations: run `UPDATE_CONTRACT_TS=1 cargo test contract::`",
+        path.display()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frontend_copy_matches_these_declarations() {
+        for (file, text) in emit::files() {
+            check(file, &text);
+        }
+    }
+
+    #[test]
+    fn names_follow_typescript_conventions() {
+        assert_eq!(pascal_case("north-campus-interest"), "NorthCampusInterest");
+        assert_eq!(camel_case("one-time-gift"), "oneTimeGift");
+    }
+}

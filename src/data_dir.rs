@@ -1,0 +1,125 @@
+//! The data directory (`--data-dir`): the one place that names every path under it
+//! and creates them with private modes (folders 0700, files 0600). Nothing else in
+//! the code spells a file or folder name inside it.
+use std::io;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+
+/// The submissions database.
+const DATABASE: &str = "thewell.redb";
+/// The settings a volunteer sets with `thewell site set`.
+const SETTINGS: &str = "site.json";
+/// The photos that replace the drawn placeholders.
+const PHOTOS: &str = "photos";
+
+/// A data directory and the paths inside it.
+#[derive(Debug, Clone)]
+pub struct DataDir {
+    root: PathBuf,
+}
+
+impl DataDir {
+    pub fn new(root: impl Into<PathBuf>) -> DataDir {
+        DataDir { root: root.into() }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The submissions database, `thewell.redb`.
+    pub fn database(&self) -> PathBuf {
+        self.root.join(DATABASE)
+    }
+
+    /// The settings file, `site.json`.
+    pub fn settings_file(&self) -> PathBuf {
+        self.root.join(SETTINGS)
+    }
+
+    /// The settings file's name as volunteers see it in messages.
+    pub fn settings_file_name(&self) -> &'static str {
+        SETTINGS
+    }
+
+    /// Where `site.json` is written before it is renamed over the old one.
+    pub fn settings_temp(&self) -> PathBuf {
+        self.root.join(format!("{SETTINGS}.tmp"))
+    }
+
+    /// The photos folder, `photos/`.
+    pub fn photos(&self) -> PathBuf {
+        self.root.join(PHOTOS)
+    }
+
+    /// One file in the photos folder.
+    pub fn photo(&self, file: &str) -> PathBuf {
+        self.photos().join(file)
+    }
+
+    /// Creates the directory itself with mode 0700 when missing.
+    pub fn create(&self) -> io::Result<()> {
+        create_private_dir(&self.root)
+    }
+
+    /// Whether others may read the directory (its mode grants group or other bits).
+    pub fn readable_by_others(&self) -> io::Result<Option<u32>> {
+        let mode = std::fs::metadata(&self.root)?.permissions().mode();
+        Ok((mode & 0o077 != 0).then_some(mode & 0o777))
+    }
+}
+
+/// Creates a directory (and its parents) with mode 0700 when missing.
+pub fn create_private_dir(path: &Path) -> io::Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(path)
+}
+
+/// Creates `path` if missing and makes it mode 0600 (only the owner reads it).
+pub fn ensure_private_file(path: &Path) -> io::Result<()> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .mode(0o600)
+        .open(path)?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+}
+
+/// Creates a new file with mode 0600; fails if it exists.
+pub fn create_new_private_file(path: &Path) -> io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folders_are_private_and_paths_stay_inside() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path().join("a/b"));
+        dir.create().unwrap();
+        let mode = std::fs::metadata(dir.root()).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o700);
+        assert_eq!(dir.readable_by_others().unwrap(), None);
+        for path in [dir.database(), dir.settings_file(), dir.photos()] {
+            assert!(path.starts_with(dir.root()), "{}", path.display());
+        }
+        ensure_private_file(&dir.database()).unwrap();
+        let mode = std::fs::metadata(dir.database())
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+}

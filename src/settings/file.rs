@@ -1,0 +1,113 @@
+//! `<data-dir>/site.json`: the values a volunteer set, read as a JSON object and
+//! written whole (to a temporary name, then renamed), so a reader never sees half a file.
+use serde_json::{Map, Value};
+
+use super::{SettingsError, find, validate};
+use crate::data_dir::{DataDir, create_private_dir};
+
+/// The settings file's contents: the values set, by name, as written.
+pub(super) fn read_file(dir: &DataDir) -> Result<Map<String, Value>, SettingsError> {
+    let path = dir.settings_file();
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Map::new()),
+        Err(error) => return Err(SettingsError::Read { path, error }),
+    };
+    serde_json::from_str(&text).map_err(|error| SettingsError::Parse { path, error })
+}
+
+/// Writes the file whole to a temporary name, then renames it over the old one,
+/// so a reader (the server) never sees half a file.
+fn write_file(dir: &DataDir, values: &Map<String, Value>) -> Result<(), SettingsError> {
+    let path = dir.settings_file();
+    let temp = dir.settings_temp();
+    let wrap = |error| SettingsError::Write {
+        path: path.clone(),
+        error,
+    };
+    let mut text = serde_json::to_string_pretty(values).expect("a JSON object");
+    text.push('\n');
+    create_private_dir(dir.root()).map_err(wrap)?;
+    std::fs::write(&temp, text).map_err(wrap)?;
+    std::fs::File::open(&temp)
+        .and_then(|f| f.sync_all())
+        .map_err(wrap)?;
+    std::fs::rename(&temp, &path).map_err(wrap)
+}
+
+/// `thewell site set`: validates, then stores the value. Returns the value as stored.
+pub fn set(dir: &DataDir, name: &str, raw: &str) -> Result<String, SettingsError> {
+    let setting = find(name)?;
+    let value = validate(setting, raw)?;
+    let mut values = read_file(dir)?;
+    values.insert(setting.name.to_string(), Value::String(value.clone()));
+    write_file(dir, &values)?;
+    Ok(value)
+}
+
+/// `thewell site unset`: back to the placeholder. Returns whether a value was set.
+pub fn unset(dir: &DataDir, name: &str) -> Result<bool, SettingsError> {
+    let setting = find(name)?;
+    let mut values = read_file(dir)?;
+    let had = values.remove(setting.name).is_some();
+    if had {
+        write_file(dir, &values)?;
+    }
+    Ok(had)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::{Key, Snapshot};
+
+    #[test]
+    fn set_unset_and_a_bad_file_keep_what_was_stored() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        assert_eq!(
+            set(&dir, "sermon-video", "https://youtu.be/dQw4w9WgXcQ").unwrap(),
+            "dQw4w9WgXcQ"
+        );
+        set(&dir, "contact-email", "hello@thewell.church").unwrap();
+        let snap = Snapshot::read(&dir, &Snapshot::defaults());
+        assert_eq!(snap.get(Key::SermonVideo), "dQw4w9WgXcQ");
+        assert_eq!(snap.get(Key::ContactEmail), "hello@thewell.church");
+        assert!(snap.is_placeholder(Key::GivingUrl));
+        assert!(snap.warnings.is_empty(), "{:?}", snap.warnings);
+
+        // A rejected value changes nothing on disk.
+        assert!(set(&dir, "contact-email", "nope").is_err());
+        let again = Snapshot::read(&dir, &Snapshot::defaults());
+        assert_eq!(again.get(Key::ContactEmail), "hello@thewell.church");
+
+        assert!(unset(&dir, "sermon-video").unwrap());
+        assert!(!unset(&dir, "sermon-video").unwrap());
+        let after = Snapshot::read(&dir, &snap);
+        assert!(after.is_placeholder(Key::SermonVideo));
+
+        // A hand edit that breaks the file keeps the values in use, with a warning.
+        std::fs::write(dir.settings_file(), "{ not json").unwrap();
+        let broken = Snapshot::read(&dir, &after);
+        assert_eq!(broken.get(Key::ContactEmail), "hello@thewell.church");
+        assert!(
+            broken.warnings[0].contains("is not a JSON object"),
+            "{:?}",
+            broken.warnings
+        );
+        assert!(
+            set(&dir, "sermon-speaker", "Ana").is_err(),
+            "set refuses to overwrite a broken file"
+        );
+
+        // A bad value by hand keeps the previous one; an unknown name is reported.
+        std::fs::write(
+            dir.settings_file(),
+            r#"{"contact-email": "bad", "giving": "x", "sermon-speaker": 5}"#,
+        )
+        .unwrap();
+        let hand = Snapshot::read(&dir, &after);
+        assert_eq!(hand.get(Key::ContactEmail), "hello@thewell.church");
+        assert_eq!(hand.warnings.len(), 3, "{:?}", hand.warnings);
+    }
+}

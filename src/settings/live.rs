@@ -1,0 +1,196 @@
+//! One consistent reading of everything a volunteer set (`Snapshot`), and the
+//! reading a running server keeps (`Live`), re-read when the files change.
+use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use serde_json::{Map, Value};
+
+use super::file::read_file;
+use super::photos::{Photo, read_photos};
+use super::{Key, SETTINGS, find, names, setting, validate};
+use crate::contract::camel_case;
+use crate::data_dir::DataDir;
+
+/// How often a running server looks for a changed settings file or photo.
+const RECHECK: Duration = Duration::from_secs(1);
+
+/// Everything the site shows that a volunteer set: one consistent reading.
+#[derive(Debug)]
+pub struct Snapshot {
+    values: Vec<String>,
+    /// Photo slot → the file that fills it.
+    pub photos: BTreeMap<String, Photo>,
+    /// Problems found while reading (bad values keep the previous one).
+    pub warnings: Vec<String>,
+    /// Differs whenever anything the pages show differs.
+    pub tag: u64,
+}
+
+impl Snapshot {
+    pub fn defaults() -> Snapshot {
+        Snapshot::new(
+            SETTINGS.iter().map(|s| s.default.to_string()).collect(),
+            BTreeMap::new(),
+            Vec::new(),
+        )
+    }
+
+    fn new(values: Vec<String>, photos: BTreeMap<String, Photo>, warnings: Vec<String>) -> Self {
+        let mut hasher = DefaultHasher::new();
+        values.hash(&mut hasher);
+        photos.hash(&mut hasher);
+        Snapshot {
+            values,
+            photos,
+            warnings,
+            tag: hasher.finish(),
+        }
+    }
+
+    pub fn get(&self, key: Key) -> &str {
+        &self.values[key as usize]
+    }
+
+    /// True when nothing differs from the embedded defaults.
+    pub fn is_default(&self) -> bool {
+        self.photos.is_empty() && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
+    }
+
+    /// Whether a setting still has its placeholder value.
+    pub fn is_placeholder(&self, key: Key) -> bool {
+        self.get(key) == setting(key).default
+    }
+
+    /// What the pages' script reads: every setting by its name in camelCase, and the photos.
+    pub fn client_json(&self) -> String {
+        let mut map = Map::new();
+        for s in &SETTINGS {
+            map.insert(camel_case(s.name), Value::String(self.get(s.key).into()));
+        }
+        let photos: Map<String, Value> = self
+            .photos
+            .iter()
+            .map(|(slot, photo)| (slot.clone(), Value::String(photo.url())))
+            .collect();
+        map.insert("photos".into(), Value::Object(photos));
+        Value::Object(map).to_string()
+    }
+
+    /// Reads the data directory. A value that cannot be used keeps `previous`'s, with a warning.
+    pub fn read(dir: &DataDir, previous: &Snapshot) -> Snapshot {
+        let mut warnings = Vec::new();
+        let mut values = previous.values.clone();
+        match read_file(dir) {
+            Ok(file) => {
+                for s in &SETTINGS {
+                    values[s.key as usize] = match file.get(s.name) {
+                        None => s.default.to_string(),
+                        Some(Value::String(raw)) => match validate(s, raw) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                warnings.push(format!("{e}; keeping '{}'", previous.get(s.key)));
+                                previous.get(s.key).to_string()
+                            }
+                        },
+                        Some(_) => {
+                            warnings.push(format!(
+                                "{} in {} must be a string in quotes; keeping '{}'",
+                                s.name,
+                                dir.settings_file_name(),
+                                previous.get(s.key)
+                            ));
+                            previous.get(s.key).to_string()
+                        }
+                    };
+                }
+                for name in file.keys() {
+                    if find(name).is_err() {
+                        warnings.push(format!(
+                            "{} names '{name}', which is not a setting (ignored). The settings are: {}",
+                            dir.settings_file_name(),
+                            names().join(", ")
+                        ));
+                    }
+                }
+            }
+            Err(e) => warnings.push(format!("{e}; keeping the settings in use")),
+        }
+        let photos = read_photos(&dir.photos(), &mut warnings);
+        Snapshot::new(values, photos, warnings)
+    }
+}
+
+/// What changes when a volunteer edits the settings or the photos.
+fn fingerprint(dir: &DataDir) -> Vec<(String, u64, Option<SystemTime>)> {
+    let stamp = |path: &std::path::Path, name: String| {
+        std::fs::metadata(path)
+            .ok()
+            .map(|m| (name, m.len(), m.modified().ok()))
+    };
+    let mut marks: Vec<_> = stamp(&dir.settings_file(), dir.settings_file_name().into())
+        .into_iter()
+        .collect();
+    if let Ok(entries) = std::fs::read_dir(dir.photos()) {
+        marks.extend(
+            entries
+                .flatten()
+                .filter_map(|e| stamp(&e.path(), e.file_name().to_string_lossy().into_owned())),
+        );
+    }
+    marks.sort();
+    marks
+}
+
+/// The settings as a running server sees them: re-read when the files change.
+pub struct Live {
+    dir: DataDir,
+    state: Mutex<LiveState>,
+}
+
+struct LiveState {
+    snapshot: Arc<Snapshot>,
+    marks: Vec<(String, u64, Option<SystemTime>)>,
+    checked: Instant,
+}
+
+impl Live {
+    pub fn open(dir: &DataDir) -> Live {
+        let snapshot = Snapshot::read(dir, &Snapshot::defaults());
+        for warning in &snapshot.warnings {
+            tracing::warn!("{warning}");
+        }
+        Live {
+            dir: dir.clone(),
+            state: Mutex::new(LiveState {
+                snapshot: Arc::new(snapshot),
+                marks: fingerprint(dir),
+                checked: Instant::now(),
+            }),
+        }
+    }
+
+    /// The current settings; looks at the files at most once a second.
+    pub fn current(&self) -> Arc<Snapshot> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if state.checked.elapsed() >= RECHECK {
+            state.checked = Instant::now();
+            let marks = fingerprint(&self.dir);
+            if marks != state.marks {
+                let snapshot = Snapshot::read(&self.dir, &state.snapshot);
+                for warning in &snapshot.warnings {
+                    tracing::warn!("{warning}");
+                }
+                tracing::info!(photos = snapshot.photos.len(), "site settings re-read");
+                state.snapshot = Arc::new(snapshot);
+                state.marks = marks;
+            }
+        }
+        Arc::clone(&state.snapshot)
+    }
+
+    pub fn photo_path(&self, file: &str) -> std::path::PathBuf {
+        self.dir.photo(file)
+    }
+}

@@ -1,0 +1,220 @@
+//! The site's settings a volunteer changes without a developer: the site's address,
+//! the outside links (giving, church app, meeting, video file), the video ids, the
+//! sermon's speaker and the contact email, declared here as data with visibly
+//! placeholder defaults. The rooms of this folder: `validate` (what a value must
+//! look like), `file` (site.json, written by `thewell site set`), `photos` (the
+//! photos folder that replaces the drawn placeholders) and `live` (one consistent
+//! reading, re-read by a running server within a second of a change).
+use std::path::PathBuf;
+
+mod file;
+mod live;
+mod photos;
+mod validate;
+
+pub use file::{set, unset};
+pub use live::{Live, Snapshot};
+pub use photos::{PHOTO_TYPES, Photo};
+pub use validate::validate;
+
+/// Every setting, in the order of `SETTINGS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    SiteUrl,
+    GivingUrl,
+    OneTimeGiftUrl,
+    ChurchAppUrl,
+    MeetingUrl,
+    SermonVideo,
+    WorshipVideo,
+    WorshipVideoFile,
+    HeroVideoFile,
+    SermonSpeaker,
+    ContactEmail,
+}
+
+/// What a setting's value must look like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// The site's public address: http(s), a host, no path.
+    Origin,
+    /// A link to another site: https only.
+    Link,
+    /// A YouTube video: its 11-character id, or a YouTube link that names it.
+    Video,
+    /// An email address made of plain characters.
+    Email,
+    /// One line of text, at most 100 characters.
+    Text,
+}
+
+#[derive(Debug)]
+pub struct Setting {
+    pub key: Key,
+    /// The name in site.json and on the command line (the frontend reads it in camelCase).
+    pub name: &'static str,
+    pub kind: ValueKind,
+    /// The visibly placeholder value used until a volunteer sets one.
+    pub default: &'static str,
+    /// What it is and where the site uses it (shown by `thewell site show`).
+    pub help: &'static str,
+}
+
+/// The settings, as data. Their defaults are placeholders that read as such (or,
+/// for the hero video, nothing: the drawn background stays).
+pub static SETTINGS: [Setting; 11] = [
+    Setting {
+        key: Key::SiteUrl,
+        name: "site-url",
+        kind: ValueKind::Origin,
+        default: "https://thewell.example",
+        help: "The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church).",
+    },
+    Setting {
+        key: Key::GivingUrl,
+        name: "giving-url",
+        kind: ValueKind::Link,
+        default: "https://giving.example.org/the-well-placeholder",
+        help: "The online giving page behind Donate and every Give button (each fund adds ?fund=<name>).",
+    },
+    Setting {
+        key: Key::OneTimeGiftUrl,
+        name: "one-time-gift-url",
+        kind: ValueKind::Link,
+        default: "https://giving.example.org/the-well-placeholder/one-time",
+        help: "The giving page's one-time gift form (on /giving).",
+    },
+    Setting {
+        key: Key::ChurchAppUrl,
+        name: "church-app-url",
+        kind: ValueKind::Link,
+        default: "https://app.example.org/the-well-placeholder/setup",
+        help: "The church-management app's setup page (on /groups).",
+    },
+    Setting {
+        key: Key::MeetingUrl,
+        name: "meeting-url",
+        kind: ValueKind::Link,
+        default: "https://zoom.us/j/0000000000",
+        help: "The online Bible study's Zoom meeting link (https://zoom.us/j/<number>), shown while it is live and in its calendar files.",
+    },
+    Setting {
+        key: Key::SermonVideo,
+        name: "sermon-video",
+        kind: ValueKind::Video,
+        default: "PLACEHOLDER1",
+        help: "The latest sermon on YouTube: its link or its 11-character id (the sermon pop-up).",
+    },
+    Setting {
+        key: Key::WorshipVideo,
+        name: "worship-video",
+        kind: ValueKind::Video,
+        default: "PLACEHOLDER2",
+        help: "The worship video on YouTube: its link or its 11-character id (/worship).",
+    },
+    Setting {
+        key: Key::WorshipVideoFile,
+        name: "worship-video-file",
+        kind: ValueKind::Link,
+        default: "https://media.example.org/the-well-placeholder/worship.mp4",
+        help: "A video file (MP4) played by the browser itself on /worship.",
+    },
+    Setting {
+        key: Key::HeroVideoFile,
+        name: "hero-video-file",
+        kind: ValueKind::Link,
+        default: "",
+        help: "A short, silent video file (MP4) looping behind the home page's headline; until set, the headline sits on its drawn background. Not played for visitors who ask for less motion or save data.",
+    },
+    Setting {
+        key: Key::SermonSpeaker,
+        name: "sermon-speaker",
+        kind: ValueKind::Text,
+        default: "Speaker to be announced",
+        help: "Who preached the latest sermon (the sermon pop-up).",
+    },
+    Setting {
+        key: Key::ContactEmail,
+        name: "contact-email",
+        kind: ValueKind::Email,
+        default: "contact@thewell.example",
+        help: "The ministry's email address (on /contact and the legal pages).",
+    },
+];
+
+/// The outside links the server answers as `/go/<name>` redirects, and the settings behind them.
+pub const LINKS: &[(&str, Key)] = &[
+    ("giving", Key::GivingUrl),
+    ("one-time-gift", Key::OneTimeGiftUrl),
+    ("church-app", Key::ChurchAppUrl),
+    ("meeting", Key::MeetingUrl),
+    ("worship-video", Key::WorshipVideoFile),
+];
+
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    #[error("there is no setting named '{0}'. The settings are: {list}", list = names().join(", "))]
+    UnknownKey(String),
+    #[error("{name} cannot be '{value}': {why}")]
+    Invalid {
+        name: &'static str,
+        value: String,
+        why: String,
+    },
+    #[error("cannot read {path}: {error}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        error: std::io::Error,
+    },
+    #[error(
+        "{path} is not a JSON object of settings ({error}). Fix it by hand, or move it aside and set the values again with `thewell site set`"
+    )]
+    Parse {
+        path: PathBuf,
+        #[source]
+        error: serde_json::Error,
+    },
+    #[error("cannot write {path}: {error}. Check the data directory's permissions and free space")]
+    Write {
+        path: PathBuf,
+        #[source]
+        error: std::io::Error,
+    },
+}
+
+pub fn names() -> Vec<&'static str> {
+    SETTINGS.iter().map(|s| s.name).collect()
+}
+
+pub fn find(name: &str) -> Result<&'static Setting, SettingsError> {
+    SETTINGS
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| SettingsError::UnknownKey(name.to_string()))
+}
+
+pub(crate) fn setting(key: Key) -> &'static Setting {
+    &SETTINGS[key as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_follows_the_key_order() {
+        for (i, s) in SETTINGS.iter().enumerate() {
+            assert_eq!(s.key as usize, i, "{} is out of order", s.name);
+        }
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let err = find("giving").unwrap_err().to_string();
+        assert!(
+            err.contains("giving-url") && err.contains("contact-email"),
+            "{err}"
+        );
+    }
+}

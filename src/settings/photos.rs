@@ -1,0 +1,113 @@
+//! The photos folder (`<data-dir>/photos/`): which file fills which photo slot, and
+//! a version per file that changes whenever the file does.
+use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::Path;
+use std::time::SystemTime;
+
+/// Photo file types the site serves, preferred first when one name has several.
+pub const PHOTO_TYPES: &[&str] = &["webp", "avif", "jpg", "jpeg", "png"];
+
+/// One replacement photo in the photos folder.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Photo {
+    /// The file's name in the photos folder.
+    pub file: String,
+    pub bytes: u64,
+    /// Changes whenever the file does (from its size and modification time).
+    pub version: String,
+}
+
+impl Photo {
+    /// Its address on the site; the version makes a replaced photo a new address.
+    pub fn url(&self) -> String {
+        format!("/photos/{}?v={}", self.file, self.version)
+    }
+}
+
+/// The photo slot a file name fills ("Worship-Night.JPG" fills "worship-night"), if any.
+pub fn photo_slot(file: &str) -> Option<(String, usize)> {
+    let (stem, ext) = file.rsplit_once('.')?;
+    let rank = PHOTO_TYPES
+        .iter()
+        .position(|t| t.eq_ignore_ascii_case(ext))?;
+    let ok = !stem.is_empty()
+        && stem.len() <= 100
+        && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    ok.then(|| (stem.to_ascii_lowercase(), rank))
+}
+
+pub(super) fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String, Photo> {
+    let mut found: BTreeMap<String, (usize, Photo)> = BTreeMap::new();
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return BTreeMap::new();
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Ok(meta) = entry.metadata() else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        let Some((slot, rank)) = photo_slot(&file) else {
+            warnings.push(format!(
+                "photos/{file} is not used: name photos <slot>.{} with letters, digits and dashes (see `thewell site photos`)",
+                PHOTO_TYPES.join("|")
+            ));
+            continue;
+        };
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        let mut hasher = DefaultHasher::new();
+        (meta.len(), modified, &file).hash(&mut hasher);
+        let photo = Photo {
+            file,
+            bytes: meta.len(),
+            version: format!("{:08x}", hasher.finish() as u32),
+        };
+        if found.get(&slot).is_none_or(|(r, _)| rank < *r) {
+            found.insert(slot, (rank, photo));
+        }
+    }
+    found.into_iter().map(|(slot, (_, p))| (slot, p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data_dir::DataDir;
+    use crate::settings::Snapshot;
+
+    #[test]
+    fn photos_fill_slots_by_file_name() {
+        assert_eq!(
+            photo_slot("Worship-Night.JPG"),
+            Some(("worship-night".into(), 2))
+        );
+        assert_eq!(photo_slot("a.webp"), Some(("a".into(), 0)));
+        assert_eq!(photo_slot("notes.txt"), None);
+        assert_eq!(photo_slot("../x.jpg"), None);
+        assert_eq!(photo_slot("with space.jpg"), None);
+
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let photos = dir.photos();
+        std::fs::create_dir(&photos).unwrap();
+        std::fs::write(photos.join("team.jpg"), b"jpg").unwrap();
+        std::fs::write(photos.join("team.webp"), b"webp").unwrap();
+        std::fs::write(photos.join("readme.txt"), b"?").unwrap();
+        let snap = Snapshot::read(&dir, &Snapshot::defaults());
+        assert_eq!(snap.photos["team"].file, "team.webp", "webp is preferred");
+        assert!(
+            snap.photos["team"]
+                .url()
+                .starts_with("/photos/team.webp?v=")
+        );
+        assert_eq!(snap.warnings.len(), 1, "{:?}", snap.warnings);
+        assert!(!snap.is_default());
+        assert!(Snapshot::defaults().is_default());
+        assert_ne!(snap.tag, Snapshot::defaults().tag);
+    }
+}

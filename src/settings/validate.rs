@@ -1,0 +1,197 @@
+//! What each kind of setting must look like, and the form the site stores it in
+//! (a YouTube link becomes its id; an address loses its trailing slash).
+use super::{Setting, SettingsError, ValueKind};
+
+/// Checks a value for a setting and returns it in the form the site uses
+/// (a YouTube link becomes its id; an address loses its trailing slash).
+pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
+    let value = raw.trim();
+    let invalid = |why: &str| SettingsError::Invalid {
+        name: setting.name,
+        value: value.chars().take(120).collect(),
+        why: why.to_string(),
+    };
+    if value.is_empty() {
+        return Err(invalid(
+            "it is empty. To go back to the placeholder, use `thewell site unset`",
+        ));
+    }
+    match setting.kind {
+        ValueKind::Origin => {
+            let url = url::Url::parse(value).map_err(|e| {
+                invalid(&format!("{e}. Write the whole address, e.g. https://thewell.church"))
+            })?;
+            if !matches!(url.scheme(), "https" | "http") || url.host_str().is_none() {
+                return Err(invalid("write an http(s) address, e.g. https://thewell.church"));
+            }
+            if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
+                return Err(invalid(
+                    "give the address of the site's home page only, without a path, e.g. https://thewell.church",
+                ));
+            }
+            Ok(url.as_str().trim_end_matches('/').to_string())
+        }
+        ValueKind::Link => {
+            let url = url::Url::parse(value).map_err(|e| {
+                invalid(&format!("{e}. Write the whole link, starting with https://"))
+            })?;
+            if url.scheme() != "https" || url.host_str().is_none() {
+                return Err(invalid("links must start with https://"));
+            }
+            if !url.username().is_empty() || url.password().is_some() {
+                return Err(invalid("a link with a user name or password in it would publish them; leave them out"));
+            }
+            if url.as_str().len() > 2000 {
+                return Err(invalid("it is longer than 2,000 characters"));
+            }
+            Ok(url.to_string())
+        }
+        ValueKind::Video => youtube_id(value).ok_or_else(|| {
+            invalid("give a YouTube link (https://www.youtube.com/watch?v=…, https://youtu.be/…) or the video's 11-character id")
+        }),
+        ValueKind::Email => {
+            let plain = value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "@.-_+".contains(c));
+            if !plain || !crate::forms::looks_like_email(value) || value.len() > 254 {
+                return Err(invalid(
+                    "write one plain email address, e.g. hello@thewell.church",
+                ));
+            }
+            Ok(value.to_string())
+        }
+        ValueKind::Text => {
+            if value.chars().count() > 100 {
+                return Err(invalid("it is longer than 100 characters"));
+            }
+            if value.chars().any(char::is_control) {
+                return Err(invalid("write it on one line"));
+            }
+            Ok(value.to_string())
+        }
+    }
+}
+
+/// The video id in a YouTube link (watch, youtu.be, embed, live, shorts), or the id itself.
+fn youtube_id(value: &str) -> Option<String> {
+    let is_id = |id: &str| {
+        id.len() == 11
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    };
+    if is_id(value) {
+        return Some(value.to_string());
+    }
+    let url = url::Url::parse(value).ok()?;
+    let host = url
+        .host_str()?
+        .trim_start_matches("www.")
+        .trim_start_matches("m.");
+    let id = match host {
+        "youtu.be" => url.path().trim_start_matches('/').to_string(),
+        "youtube.com" | "youtube-nocookie.com" | "music.youtube.com" => {
+            let mut segments = url.path_segments()?;
+            match segments.next()? {
+                "watch" => url
+                    .query_pairs()
+                    .find(|(k, _)| k == "v")
+                    .map(|(_, v)| v.into_owned())?,
+                "embed" | "live" | "shorts" | "v" => segments.next()?.to_string(),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    is_id(&id).then_some(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::find;
+
+    #[test]
+    fn links_must_be_https_and_keep_their_query() {
+        let giving = find("giving-url").unwrap();
+        assert_eq!(
+            validate(giving, " https://give.example.com/well?church=1 ").unwrap(),
+            "https://give.example.com/well?church=1"
+        );
+        for bad in [
+            "http://give.example.com",
+            "give.example.com",
+            "javascript:alert(1)",
+            "https://user:pw@give.example.com/",
+            "",
+        ] {
+            let err = validate(giving, bad).unwrap_err().to_string();
+            assert!(err.starts_with("giving-url cannot be"), "{bad}: {err}");
+        }
+        // Characters that would break out of an HTML attribute come back percent-encoded.
+        let odd = validate(giving, "https://give.example.com/a\"b<c>").unwrap();
+        assert!(!odd.contains(['"', '<', '>']), "{odd}");
+    }
+
+    #[test]
+    fn the_site_address_is_an_origin_without_a_slash() {
+        let site = find("site-url").unwrap();
+        assert_eq!(
+            validate(site, "https://TheWell.church/").unwrap(),
+            "https://thewell.church"
+        );
+        assert_eq!(
+            validate(site, "http://localhost:8080").unwrap(),
+            "http://localhost:8080"
+        );
+        assert!(validate(site, "https://thewell.church/home").is_err());
+        assert!(validate(site, "ftp://thewell.church").is_err());
+    }
+
+    #[test]
+    fn videos_take_a_youtube_link_or_an_id() {
+        let video = find("sermon-video").unwrap();
+        for (input, id) in [
+            ("dQw4w9WgXcQ", "dQw4w9WgXcQ"),
+            (
+                "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s",
+                "dQw4w9WgXcQ",
+            ),
+            ("https://youtu.be/dQw4w9WgXcQ?si=abc", "dQw4w9WgXcQ"),
+            ("https://m.youtube.com/live/dQw4w9WgXcQ", "dQw4w9WgXcQ"),
+            (
+                "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+                "dQw4w9WgXcQ",
+            ),
+        ] {
+            assert_eq!(validate(video, input).unwrap(), id, "{input}");
+        }
+        for bad in [
+            "dQw4w9WgXc",
+            "https://vimeo.com/12345",
+            "https://www.youtube.com/watch?v=short",
+            "<script>",
+        ] {
+            assert!(validate(video, bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn email_and_text_are_plain() {
+        let email = find("contact-email").unwrap();
+        assert_eq!(
+            validate(email, "hello@thewell.church").unwrap(),
+            "hello@thewell.church"
+        );
+        for bad in ["hello", "a&b@thewell.church", "\"x\"@y.z", "a@b"] {
+            assert!(validate(email, bad).is_err(), "{bad}");
+        }
+        let speaker = find("sermon-speaker").unwrap();
+        assert_eq!(
+            validate(speaker, "Pastor Ana Ruiz").unwrap(),
+            "Pastor Ana Ruiz"
+        );
+        assert!(validate(speaker, &"x".repeat(101)).is_err());
+        assert!(validate(speaker, "two\nlines").is_err());
+    }
+}

@@ -1,0 +1,103 @@
+//! `POST /api/<form>`: reads at most 16 KiB of JSON, applies the rate limit and the
+//! honeypot, validates against the form's declaration, stores, and answers `201
+//! {"id"}` once the commit is on disk. Every failure is a `WebError` (JSON).
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use poem::http::{StatusCode, header};
+use poem::web::Data;
+use poem::{Body, IntoResponse, Request, Response, handler};
+use serde_json::{Map, Value, json};
+
+use super::error::WebError;
+use super::ratelimit::{Limiter, client_address};
+use crate::forms;
+use crate::store::Writer;
+
+/// The largest request body accepted (DECISIONS.md).
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// What the form endpoint needs: the store, the limiter, and whom to believe about addresses.
+pub struct Api {
+    pub writer: Writer,
+    pub limiter: Limiter,
+    pub trusted_proxy: Option<IpAddr>,
+}
+
+fn is_json(req: &Request) -> bool {
+    req.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
+
+async fn submit(req: &Request, body: Body, api: &Api) -> Result<String, WebError> {
+    let name = req
+        .uri()
+        .path()
+        .trim_start_matches('/')
+        .trim_end_matches('/');
+    let form =
+        forms::find(name).ok_or_else(|| WebError::UnknownForm(name.chars().take(60).collect()))?;
+    if req.method() != poem::http::Method::POST {
+        return Err(WebError::FormMethod);
+    }
+    if !is_json(req) {
+        return Err(WebError::UnsupportedMediaType);
+    }
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|len| len > BODY_LIMIT as u64) {
+        return Err(WebError::TooLarge);
+    }
+    if let Some(client) = client_address(req, api.trusted_proxy) {
+        api.limiter
+            .check(client)
+            .map_err(|wait| WebError::RateLimited(wait.as_secs().max(1)))?;
+    }
+    let body = body
+        .into_bytes_limit(BODY_LIMIT)
+        .await
+        .map_err(|error| match error {
+            poem::error::ReadBodyError::PayloadTooLarge => WebError::TooLarge,
+            other => WebError::BadJson(other.to_string()),
+        })?;
+    let input: Map<String, Value> = match serde_json::from_slice::<Value>(&body) {
+        Ok(Value::Object(map)) => map,
+        Ok(_) => return Err(WebError::BadJson("expected an object of fields".into())),
+        Err(error) => return Err(WebError::BadJson(error.to_string())),
+    };
+    // A bot filled the field people never see: thank it, keep nothing.
+    if input
+        .get(forms::HONEYPOT)
+        .and_then(Value::as_str)
+        .is_some_and(|v| !v.trim().is_empty())
+    {
+        return Ok(ulid::Ulid::generate().to_string());
+    }
+    let record = form.validate(&input).map_err(WebError::Invalid)?;
+    api.writer
+        .submit(form, record)
+        .await
+        .map(|id| id.to_string())
+        .map_err(|error| {
+            tracing::warn!(%error, form = form.name, "answered 503: submission not stored");
+            WebError::Unavailable
+        })
+}
+
+/// Every request under /api/ (its path here is what follows /api).
+#[handler]
+pub async fn forms_endpoint(req: &Request, body: Body, api: Data<&Arc<Api>>) -> Response {
+    match submit(req, body, &api).await {
+        Ok(id) => Response::builder()
+            .status(StatusCode::CREATED)
+            .content_type("application/json")
+            .body(json!({ "id": id }).to_string()),
+        Err(error) => error.into_response(),
+    }
+}

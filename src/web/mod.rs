@@ -1,0 +1,17 @@
+//! The HTTP face: everything a browser or a monitor talks to. `server` listens and
+//! routes; each other file is one kind of answer (the embedded site, the form API,
+//! the schedule and calendars, outside links, photos) or what wraps them all
+//! (security headers and the request log, the rate limiter, the error answers).
+mod assets;
+mod error;
+mod forms;
+mod ics;
+mod links;
+mod middleware;
+mod personalize;
+mod photos;
+mod ratelimit;
+mod schedule;
+mod server;
+
+pub use server::run;
