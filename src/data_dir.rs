@@ -42,6 +42,17 @@ impl DataDir {
         SETTINGS
     }
 
+    /// The last `site.json` that was read whole and valid, to start from when a hand
+    /// edit breaks the file.
+    pub fn settings_last_good(&self) -> PathBuf {
+        self.root.join(format!("{SETTINGS}.last-good"))
+    }
+
+    /// Where the last good copy is written before it is renamed into place.
+    pub fn settings_last_good_temp(&self) -> PathBuf {
+        self.root.join(format!("{SETTINGS}.last-good.tmp"))
+    }
+
     /// Where `site.json` is written before it is renamed over the old one.
     pub fn settings_temp(&self) -> PathBuf {
         self.root.join(format!("{SETTINGS}.tmp"))
@@ -60,6 +71,11 @@ impl DataDir {
     /// Creates the directory itself with mode 0700 when missing.
     pub fn create(&self) -> io::Result<()> {
         create_private_dir(&self.root)
+    }
+
+    /// Creates the photos folder with mode 0700 when missing.
+    pub fn create_photos(&self) -> io::Result<()> {
+        create_private_dir(&self.photos())
     }
 
     /// Whether others may read the directory (its mode grants group or other bits).
@@ -90,6 +106,19 @@ pub fn ensure_private_file(path: &Path) -> io::Result<()> {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
 }
 
+/// Creates (or empties) a file that only the owner reads: mode 0600, also when it
+/// existed before with a wider mode.
+pub fn create_private_file(path: &Path) -> io::Result<std::fs::File> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    Ok(file)
+}
+
 /// Creates a new file with mode 0600; fails if it exists.
 pub fn create_new_private_file(path: &Path) -> io::Result<std::fs::File> {
     std::fs::OpenOptions::new()
@@ -111,10 +140,24 @@ mod tests {
         let mode = std::fs::metadata(dir.root()).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o700);
         assert_eq!(dir.readable_by_others().unwrap(), None);
-        for path in [dir.database(), dir.settings_file(), dir.photos()] {
+        for path in [
+            dir.database(),
+            dir.settings_file(),
+            dir.settings_last_good(),
+            dir.photos(),
+        ] {
             assert!(path.starts_with(dir.root()), "{}", path.display());
         }
         ensure_private_file(&dir.database()).unwrap();
+        dir.create_photos().unwrap();
+        std::fs::write(dir.settings_file(), "{}").unwrap();
+        std::fs::set_permissions(dir.settings_file(), std::fs::Permissions::from_mode(0o644))
+            .unwrap();
+        create_private_file(&dir.settings_file()).unwrap();
+        for (path, want) in [(dir.photos(), 0o700), (dir.settings_file(), 0o600)] {
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, want, "{}", path.display());
+        }
         let mode = std::fs::metadata(dir.database())
             .unwrap()
             .permissions()

@@ -372,6 +372,13 @@ impl Field {
                     }
                     Some(_) => return Err(format!("{label} must be text.")),
                 };
+                // Free text keeps its lines; a one-line answer with a hidden character is refused.
+                let text = match self.kind {
+                    FieldKind::LongText => crate::text::free_text(&text).trim().to_string(),
+                    _ => crate::text::one_line(&text).ok_or_else(|| {
+                        format!("{label} contains a control or text-direction character: please type it again.")
+                    })?,
+                };
                 if text.is_empty() {
                     return if self.required {
                         Err(format!("{label} is required."))
@@ -521,6 +528,34 @@ mod tests {
         assert_eq!(record["prayerRequest"], "Pray");
         assert_eq!(record["phone"], "");
         assert!(!record.contains_key("ip"));
+    }
+
+    #[test]
+    fn hidden_characters_are_refused_in_one_line_answers_and_dropped_from_free_text() {
+        for (field, value) in [
+            ("name", "Ana\u{0}"),
+            ("name", "Ana\u{202E}"),
+            ("phone", "555\u{2066}0100"),
+        ] {
+            let mut input = valid("prayer-request");
+            input[field] = json!(value);
+            let errors = check("prayer-request", input).unwrap_err();
+            assert!(
+                errors[field].contains("control or text-direction"),
+                "{errors:?}"
+            );
+        }
+        let bad_email = json!({"email": "a\u{202E}@example.com", "list": "media"});
+        assert!(
+            check("subscription", bad_email)
+                .unwrap_err()
+                .contains_key("email")
+        );
+        let mut input = valid("prayer-request");
+        input["prayerRequest"] =
+            json!("Line one\r\n\tLine two\u{0}\u{1b}\u{85}\u{202E} Cafe\u{301}");
+        let record = check("prayer-request", input).unwrap();
+        assert_eq!(record["prayerRequest"], "Line one\n\tLine two Café");
     }
 
     #[test]

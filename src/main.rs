@@ -7,9 +7,11 @@ mod cli;
 mod contract;
 mod data_dir;
 mod forms;
+mod health;
 mod schedule;
 mod settings;
 mod store;
+mod text;
 mod web;
 
 use std::io::IsTerminal;

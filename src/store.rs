@@ -16,6 +16,7 @@ use ulid::{Generator, Ulid};
 
 use crate::data_dir::{DataDir, create_new_private_file, ensure_private_file};
 use crate::forms::{FORMS, Form};
+use crate::health::Health;
 
 /// Bumped when the layout of tables or values changes in a way older code cannot read.
 pub const FORMAT_VERSION: u64 = 1;
@@ -56,8 +57,6 @@ pub enum StoreError {
     },
     #[error("database error: {0}")]
     Db(#[from] redb::Error),
-    #[error("the database is not open (the last commit failed and reopening it failed too)")]
-    NotOpen,
     /// The commit this submission shared with others failed; the cause is shared too.
     #[error("the batch of submissions was not stored: {0}")]
     Batch(#[source] Arc<StoreError>),
@@ -289,6 +288,7 @@ struct Job {
 #[derive(Clone)]
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
+    health: Arc<Health>,
 }
 
 /// At most this many submissions share one commit.
@@ -300,14 +300,21 @@ impl Writer {
         let db = open_for_writing(data_dir)?;
         let data_dir = data_dir.clone();
         let (jobs, rx) = mpsc::channel(4096);
+        let health = Arc::new(Health::default());
+        let writer_health = Arc::clone(&health);
         std::thread::Builder::new()
             .name("thewell-writer".into())
-            .spawn(move || write_loop(Some(db), &data_dir, rx))
+            .spawn(move || write_loop(Some(db), &data_dir, rx, &writer_health))
             .map_err(|source| StoreError::Io {
                 path: "the writer thread".into(),
                 source,
             })?;
-        Ok(Writer { jobs })
+        Ok(Writer { jobs, health })
+    }
+
+    /// Whether storing works, as the last commit found it.
+    pub fn health(&self) -> &Health {
+        &self.health
     }
 
     /// Stores one validated record; answers with its id once the commit is on disk.
@@ -332,7 +339,12 @@ impl Writer {
 /// Takes whatever submissions are waiting (up to MAX_BATCH), commits them together,
 /// then answers each. After a failed commit (disk full, say) redb wants a fresh
 /// handle, so the next batch reopens the file: storing resumes once space is freed.
-fn write_loop(mut db: Option<Database>, data_dir: &DataDir, mut rx: mpsc::Receiver<Job>) {
+fn write_loop(
+    mut db: Option<Database>,
+    data_dir: &DataDir,
+    mut rx: mpsc::Receiver<Job>,
+    health: &Health,
+) {
     let mut ids = Generator::new();
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while let Some(first) = rx.blocking_recv() {
@@ -352,20 +364,22 @@ fn write_loop(mut db: Option<Database>, data_dir: &DataDir, mut rx: mpsc::Receiv
             let json = Value::Object(std::mem::take(&mut job.record)).to_string();
             prepared.push((job, id, json));
         }
-        if db.is_none() {
-            db = open_for_writing(data_dir)
-                .inspect_err(|error| tracing::error!(%error, "cannot reopen the database"))
-                .ok();
-        }
-        let result = match &db {
-            Some(handle) => commit(handle, &prepared),
-            None => Err(StoreError::NotOpen),
-        }
-        .map_err(Arc::new);
-        if let Err(error) = &result {
-            tracing::error!(%error, count = prepared.len(), "could not store submissions");
-            db = None;
-        }
+        let result = match db.take().map_or_else(|| open_for_writing(data_dir), Ok) {
+            Ok(handle) => commit(&handle, &prepared).map(|()| handle),
+            Err(error) => Err(error),
+        };
+        // A failed commit leaves redb wanting a fresh handle: the next batch reopens it.
+        let result = match result {
+            Ok(handle) => {
+                db = Some(handle);
+                health.stored();
+                Ok(())
+            }
+            Err(error) => {
+                health.failed(&error.to_string(), prepared.len());
+                Err(Arc::new(error))
+            }
+        };
         for (job, id, _) in prepared {
             let answer = match &result {
                 Ok(()) => Ok(id),

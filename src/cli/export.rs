@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::CliError;
 use super::args::{ExportArgs, Format};
-use crate::data_dir::DataDir;
+use crate::data_dir::{DataDir, create_private_file};
 use crate::forms::Form;
 use crate::schedule::resolve_local;
 use crate::store::{self, Reader, StoreError};
@@ -53,7 +53,9 @@ fn cell(value: Option<&Value>) -> String {
             .join("; "),
         Some(other) => other.to_string(),
     };
-    neutralise(text)
+    // Records stored before text was cleaned on the way in are cleaned on the way out,
+    // and the formula check looks at what a spreadsheet will see first.
+    neutralise(crate::text::free_text(&text))
 }
 
 /// Writes the export; returns how many submissions it holds.
@@ -66,8 +68,9 @@ pub fn run(data_dir: &DataDir, args: &ExportArgs) -> Result<u64, CliError> {
     let reader = Reader::open(data_dir)?;
     let (from, to) = key_range(args.since, args.until, args.tz);
     let target: Box<dyn Write> = match &args.output {
+        // Personal data: only the staff member's own account may read the file.
         Some(path) => Box::new(
-            std::fs::File::create(path).map_err(|source| CliError::Output {
+            create_private_file(path).map_err(|source| CliError::Output {
                 path: path.clone(),
                 source,
             })?,
@@ -178,6 +181,19 @@ mod tests {
         for safe in ["Ana", "555-0100", "", "a=b", "دعا"] {
             assert_eq!(neutralise(safe.to_string()), safe);
         }
+    }
+
+    #[test]
+    fn hidden_characters_leave_cells_before_the_formula_check() {
+        assert_eq!(
+            cell(Some(&Value::String("\u{202E}=HYPERLINK(1)".into()))),
+            "'=HYPERLINK(1)"
+        );
+        assert_eq!(cell(Some(&Value::String("\u{0}+1\u{85}".into()))), "'+1");
+        assert_eq!(
+            cell(Some(&Value::String("two\nlines".into()))),
+            "two\nlines"
+        );
     }
 
     #[test]

@@ -44,7 +44,13 @@ pub fn run(
 }
 
 fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
-    let snap = Snapshot::read(data_dir, &Snapshot::defaults());
+    let snap = Snapshot::read(data_dir, &Snapshot::last_good(data_dir));
+    if let Some(error) = &snap.broken {
+        say!(
+            out,
+            "BROKEN: {error}\nThe server is not using this file: it serves the last good settings, shown below.\n"
+        )?;
+    }
     say!(
         out,
         "Settings in {} (change one with `thewell site set <name> <value>`):\n",
@@ -90,7 +96,7 @@ fn size_text(bytes: u64) -> String {
 }
 
 fn photos(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
-    let snap = Snapshot::read(data_dir, &Snapshot::defaults());
+    let snap = Snapshot::read(data_dir, &Snapshot::last_good(data_dir));
     let folder = data_dir.photos();
     let slots = bundle::photo_slots();
     say!(

@@ -3,7 +3,9 @@
 use serde_json::{Map, Value};
 
 use super::{SettingsError, find, validate};
-use crate::data_dir::{DataDir, create_private_dir};
+use std::io::Write;
+
+use crate::data_dir::{DataDir, create_private_dir, create_private_file};
 
 /// The settings file's contents: the values set, by name, as written.
 pub(super) fn read_file(dir: &DataDir) -> Result<Map<String, Value>, SettingsError> {
@@ -16,23 +18,51 @@ pub(super) fn read_file(dir: &DataDir) -> Result<Map<String, Value>, SettingsErr
     serde_json::from_str(&text).map_err(|error| SettingsError::Parse { path, error })
 }
 
+/// The last settings file that was read whole, if one was kept.
+pub(super) fn read_last_good(dir: &DataDir) -> Option<Map<String, Value>> {
+    let text = std::fs::read_to_string(dir.settings_last_good()).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Keeps a copy of a settings file that was read whole (mode 0600), unless it is
+/// already the copy kept. A failure only costs the copy: it is logged, not returned.
+pub(super) fn save_last_good(dir: &DataDir, values: &Map<String, Value>) {
+    if read_last_good(dir).as_ref() == Some(values) {
+        return;
+    }
+    if let Err(error) = write_json(
+        &dir.settings_last_good(),
+        &dir.settings_last_good_temp(),
+        dir,
+        values,
+    ) {
+        tracing::warn!(path = %dir.settings_last_good().display(), "cannot keep the last good settings: {error}");
+    }
+}
+
 /// Writes the file whole to a temporary name, then renames it over the old one,
 /// so a reader (the server) never sees half a file.
 fn write_file(dir: &DataDir, values: &Map<String, Value>) -> Result<(), SettingsError> {
     let path = dir.settings_file();
-    let temp = dir.settings_temp();
-    let wrap = |error| SettingsError::Write {
-        path: path.clone(),
-        error,
-    };
+    write_json(&path, &dir.settings_temp(), dir, values)
+        .map_err(|error| SettingsError::Write { path, error })
+}
+
+/// `values` as pretty JSON at `path`, through `temp`, synced, mode 0600.
+fn write_json(
+    path: &std::path::Path,
+    temp: &std::path::Path,
+    dir: &DataDir,
+    values: &Map<String, Value>,
+) -> std::io::Result<()> {
     let mut text = serde_json::to_string_pretty(values).expect("a JSON object");
     text.push('\n');
-    create_private_dir(dir.root()).map_err(wrap)?;
-    std::fs::write(&temp, text).map_err(wrap)?;
-    std::fs::File::open(&temp)
-        .and_then(|f| f.sync_all())
-        .map_err(wrap)?;
-    std::fs::rename(&temp, &path).map_err(wrap)
+    create_private_dir(dir.root())?;
+    create_private_file(temp).and_then(|mut f| {
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    })?;
+    std::fs::rename(temp, path)
 }
 
 /// `thewell site set`: validates, then stores the value. Returns the value as stored.

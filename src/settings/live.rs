@@ -7,7 +7,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{Map, Value};
 
-use super::file::read_file;
+use super::file::{read_file, read_last_good, save_last_good};
 use super::photos::{Photo, read_photos};
 use super::{Key, SETTINGS, find, names, setting, validate};
 use crate::contract::camel_case;
@@ -24,6 +24,8 @@ pub struct Snapshot {
     pub photos: BTreeMap<String, Photo>,
     /// Problems found while reading (bad values keep the previous one).
     pub warnings: Vec<String>,
+    /// Set when site.json itself cannot be read or parsed: what is wrong with it.
+    pub broken: Option<String>,
     /// Differs whenever anything the pages show differs.
     pub tag: u64,
 }
@@ -45,7 +47,22 @@ impl Snapshot {
             values,
             photos,
             warnings,
+            broken: None,
             tag: hasher.finish(),
+        }
+    }
+
+    /// What a server starts from: the last settings file that was read whole
+    /// (site.json.last-good), else the placeholders.
+    pub fn last_good(dir: &DataDir) -> Snapshot {
+        let defaults = Snapshot::defaults();
+        match read_last_good(dir) {
+            Some(file) => {
+                let mut ignored = Vec::new();
+                let values = values_from(&file, &defaults, dir, &mut ignored);
+                Snapshot::new(values, BTreeMap::new(), Vec::new())
+            }
+            None => defaults,
         }
     }
 
@@ -78,48 +95,77 @@ impl Snapshot {
         Value::Object(map).to_string()
     }
 
-    /// Reads the data directory. A value that cannot be used keeps `previous`'s, with a warning.
+    /// Reads the data directory. A value that cannot be used keeps `previous`'s, with a
+    /// warning; a file that cannot be read keeps all of `previous` and marks it broken.
     pub fn read(dir: &DataDir, previous: &Snapshot) -> Snapshot {
         let mut warnings = Vec::new();
-        let mut values = previous.values.clone();
-        match read_file(dir) {
+        let mut broken = None;
+        let values = match read_file(dir) {
             Ok(file) => {
-                for s in &SETTINGS {
-                    values[s.key as usize] = match file.get(s.name) {
-                        None => s.default.to_string(),
-                        Some(Value::String(raw)) => match validate(s, raw) {
-                            Ok(v) => v,
-                            Err(e) => {
-                                warnings.push(format!("{e}; keeping '{}'", previous.get(s.key)));
-                                previous.get(s.key).to_string()
-                            }
-                        },
-                        Some(_) => {
-                            warnings.push(format!(
-                                "{} in {} must be a string in quotes; keeping '{}'",
-                                s.name,
-                                dir.settings_file_name(),
-                                previous.get(s.key)
-                            ));
-                            previous.get(s.key).to_string()
-                        }
-                    };
-                }
-                for name in file.keys() {
-                    if find(name).is_err() {
-                        warnings.push(format!(
-                            "{} names '{name}', which is not a setting (ignored). The settings are: {}",
-                            dir.settings_file_name(),
-                            names().join(", ")
-                        ));
-                    }
-                }
+                save_last_good(dir, &file);
+                values_from(&file, previous, dir, &mut warnings)
             }
-            Err(e) => warnings.push(format!("{e}; keeping the settings in use")),
-        }
+            Err(e) => {
+                let kept = if dir.settings_last_good().exists() {
+                    format!(
+                        "the site keeps its last good settings until it is fixed: correct it by hand, or put the last good copy back with `cp {} {}`",
+                        dir.settings_last_good().display(),
+                        dir.settings_file().display()
+                    )
+                } else {
+                    "the site keeps the settings it had (placeholders at start-up) until it is fixed".to_string()
+                };
+                warnings.push(format!("{e}; {kept}"));
+                broken = Some(e.to_string());
+                previous.values.clone()
+            }
+        };
         let photos = read_photos(&dir.photos(), &mut warnings);
-        Snapshot::new(values, photos, warnings)
+        let mut snapshot = Snapshot::new(values, photos, warnings);
+        snapshot.broken = broken;
+        snapshot
     }
+}
+
+/// The values of a settings file; a value that cannot be used keeps `previous`'s.
+fn values_from(
+    file: &Map<String, Value>,
+    previous: &Snapshot,
+    dir: &DataDir,
+    warnings: &mut Vec<String>,
+) -> Vec<String> {
+    let mut values = previous.values.clone();
+    for s in &SETTINGS {
+        values[s.key as usize] = match file.get(s.name) {
+            None => s.default.to_string(),
+            Some(Value::String(raw)) => match validate(s, raw) {
+                Ok(v) => v,
+                Err(e) => {
+                    warnings.push(format!("{e}; keeping '{}'", previous.get(s.key)));
+                    previous.get(s.key).to_string()
+                }
+            },
+            Some(_) => {
+                warnings.push(format!(
+                    "{} in {} must be a string in quotes; keeping '{}'",
+                    s.name,
+                    dir.settings_file_name(),
+                    previous.get(s.key)
+                ));
+                previous.get(s.key).to_string()
+            }
+        };
+    }
+    for name in file.keys() {
+        if find(name).is_err() {
+            warnings.push(format!(
+                "{} names '{name}', which is not a setting (ignored). The settings are: {}",
+                dir.settings_file_name(),
+                names().join(", ")
+            ));
+        }
+    }
+    values
 }
 
 /// What changes when a volunteer edits the settings or the photos.
@@ -157,7 +203,13 @@ struct LiveState {
 
 impl Live {
     pub fn open(dir: &DataDir) -> Live {
-        let snapshot = Snapshot::read(dir, &Snapshot::defaults());
+        let snapshot = Snapshot::read(dir, &Snapshot::last_good(dir));
+        if let Some(error) = &snapshot.broken {
+            tracing::error!(
+                "SETTINGS FILE BROKEN: {error}. Serving the last good settings ({}), not the file; `thewell site show` says more",
+                dir.settings_last_good().display()
+            );
+        }
         for warning in &snapshot.warnings {
             tracing::warn!("{warning}");
         }

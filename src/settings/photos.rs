@@ -45,7 +45,15 @@ pub(super) fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
         let Ok(meta) = entry.metadata() else { continue };
+        // Not a link of any kind: a symbolic link (never followed here) or a second
+        // name for a file elsewhere (`photos/x.jpg` hard-linked to the database).
         if !meta.is_file() {
+            continue;
+        }
+        if std::os::unix::fs::MetadataExt::nlink(&meta) != 1 {
+            warnings.push(format!(
+                "photos/{file} is not used: it is a hard link to another file; copy the photo in instead"
+            ));
             continue;
         }
         let Some((slot, rank)) = photo_slot(&file) else {

@@ -64,10 +64,9 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             if value.chars().count() > 100 {
                 return Err(invalid("it is longer than 100 characters"));
             }
-            if value.chars().any(char::is_control) {
-                return Err(invalid("write it on one line"));
-            }
-            Ok(value.to_string())
+            crate::text::one_line(value).ok_or_else(|| {
+                invalid("write it on one line, without control or text-direction characters")
+            })
         }
     }
 }
@@ -193,5 +192,6 @@ mod tests {
         );
         assert!(validate(speaker, &"x".repeat(101)).is_err());
         assert!(validate(speaker, "two\nlines").is_err());
+        assert!(validate(speaker, "Ana \u{202E}namuH").is_err());
     }
 }

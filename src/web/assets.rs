@@ -124,6 +124,11 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
         Target::Page { key, status } => (key, status),
         Target::File { key } => (key, StatusCode::OK),
         Target::Redirect(to) => {
+            // The query goes along (a campaign tag, a fund): only the slash is dropped.
+            let to = match req.original_uri().query() {
+                Some(query) => format!("{to}?{query}"),
+                None => to,
+            };
             return Response::builder()
                 .status(StatusCode::PERMANENT_REDIRECT)
                 .header(header::LOCATION, to)

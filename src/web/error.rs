@@ -39,6 +39,9 @@ pub enum WebError {
     /// A file, calendar, link or photo that does not exist; the text names what does.
     #[error("{0}")]
     NotFound(String),
+    /// `/healthz` while storing submissions fails: what a monitor should read.
+    #[error("{0}")]
+    Unhealthy(String),
 }
 
 impl WebError {
@@ -52,13 +55,16 @@ impl WebError {
                 StatusCode::BAD_REQUEST
             }
             WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
-            WebError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Unavailable | WebError::Unhealthy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
     /// Pages and files answer in plain text; the JSON endpoints in JSON.
     fn is_plain(&self) -> bool {
-        matches!(self, WebError::NotFound(_) | WebError::PageMethod)
+        matches!(
+            self,
+            WebError::NotFound(_) | WebError::PageMethod | WebError::Unhealthy(_)
+        )
     }
 }
 
@@ -77,6 +83,8 @@ impl IntoResponse for WebError {
             let body = json!({ "error": self.to_string(), "fields": fields });
             builder
                 .content_type("application/json")
+                // Answers of the API are about one request: no cache keeps them.
+                .header(header::CACHE_CONTROL, "no-store")
                 .body(body.to_string())
         };
         let headers = response.headers_mut();

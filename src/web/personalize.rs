@@ -98,28 +98,60 @@ impl Rendered {
     }
 }
 
-fn compress(text: &[u8]) -> (Bytes, Bytes) {
+/// How hard to compress: quickly on a request, at the best ratio in the background.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Effort {
+    Quick,
+    Best,
+}
+
+fn compress(text: &[u8], effort: Effort) -> (Bytes, Bytes) {
+    let (br_quality, gz_level) = match effort {
+        Effort::Quick => (4, flate2::Compression::fast()),
+        Effort::Best => (11, flate2::Compression::best()),
+    };
     let mut br = Vec::new();
     {
         let params = brotli::enc::BrotliEncoderParams {
-            quality: 11,
+            quality: br_quality,
             size_hint: text.len(),
             ..Default::default()
         };
         let mut input = text;
         brotli::BrotliCompress(&mut input, &mut br, &params).expect("compressing to memory");
     }
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), gz_level);
     gz.write_all(text).expect("compressing to memory");
     let gz = gz.finish().expect("compressing to memory");
     (Bytes::from(br), Bytes::from(gz))
+}
+
+fn rendered(identity: Bytes, etag_base: String, effort: Effort) -> Rendered {
+    let (br, gzip) = compress(&identity, effort);
+    Rendered {
+        identity,
+        br,
+        gzip,
+        etag_base,
+    }
 }
 
 /// Rewritten files for the settings of one tag; emptied when the settings change.
 type Cache = (u64, HashMap<String, Arc<Rendered>>);
 static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(|| Mutex::new((0, HashMap::new())));
 
-/// `key`'s embedded text rewritten for `snap`, from the cache when it is there.
+fn store(tag: u64, key: &str, rendered: Arc<Rendered>) {
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if cache.0 != tag {
+        *cache = (tag, HashMap::new());
+    }
+    cache.1.insert(key.to_string(), rendered);
+}
+
+/// `key`'s embedded text rewritten for `snap`, from the cache when it is there. On a
+/// server, the first request after a change gets a quick compression, and the best
+/// one (brotli 11, about 100 times slower) replaces it from a background thread, so
+/// no visitor waits for it; elsewhere (tests) the best one is made at once.
 pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) -> Arc<Rendered> {
     {
         let cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
@@ -129,20 +161,26 @@ pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) 
             return Arc::clone(hit);
         }
     }
-    let text = personalize(&String::from_utf8_lossy(embedded), snap);
-    let (br, gzip) = compress(text.as_bytes());
-    let rendered = Arc::new(Rendered {
-        identity: Bytes::from(text),
-        br,
-        gzip,
-        etag_base: format!("{embedded_hash}-{:016x}", snap.tag),
+    let identity = Bytes::from(personalize(&String::from_utf8_lossy(embedded), snap));
+    let etag_base = format!("{embedded_hash}-{:016x}", snap.tag);
+    let tag = snap.tag;
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        let best = Arc::new(rendered(identity, etag_base, Effort::Best));
+        store(tag, key, Arc::clone(&best));
+        return best;
+    };
+    let quick = Arc::new(rendered(identity.clone(), etag_base.clone(), Effort::Quick));
+    store(tag, key, Arc::clone(&quick));
+    let key = key.to_string();
+    runtime.spawn_blocking(move || {
+        let best = Arc::new(rendered(identity, etag_base, Effort::Best));
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        // Only while the settings it was made for are still the current ones.
+        if cache.0 == tag {
+            cache.1.insert(key, best);
+        }
     });
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if cache.0 != snap.tag {
-        *cache = (snap.tag, HashMap::new());
-    }
-    cache.1.insert(key.to_string(), Arc::clone(&rendered));
-    rendered
+    quick
 }
 
 #[cfg(test)]
@@ -249,5 +287,38 @@ mod tests {
         )
         .unwrap();
         assert_eq!(gunzip.as_bytes(), first.identity.as_ref());
+    }
+
+    #[tokio::test]
+    async fn on_a_server_the_best_compression_comes_from_the_background() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        // The same settings as the test above: one tag, so neither empties the other's cache.
+        settings::set(&dir, "contact-email", "hello@thewell.church").unwrap();
+        let snap = snapshot(&dir);
+        let page = PAGE.repeat(40);
+        let quick = render("background.html", page.as_bytes(), "abc", &snap);
+        let mut best = Arc::clone(&quick);
+        for _ in 0..200 {
+            best = render("background.html", page.as_bytes(), "abc", &snap);
+            if !Arc::ptr_eq(&best, &quick) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert!(
+            !Arc::ptr_eq(&best, &quick),
+            "the best compression replaced the quick one"
+        );
+        assert!(
+            best.br.len() < quick.br.len(),
+            "{} < {}",
+            best.br.len(),
+            quick.br.len()
+        );
+        assert_eq!(best.identity, quick.identity);
+        let mut plain = Vec::new();
+        brotli::BrotliDecompress(&mut best.br.as_ref(), &mut plain).unwrap();
+        assert_eq!(plain, best.identity.as_ref());
     }
 }

@@ -1,7 +1,12 @@
 //! `GET /photos/<file>`: the photos a volunteer put in `<data-dir>/photos/` to
-//! replace the drawn placeholders. Only files the settings reading accepted are
-//! served; a versioned address (`?v=`) is cached for a year.
-use std::sync::Arc;
+//! replace the drawn placeholders. Only files the settings reading accepted that
+//! fill one of the site's photo slots are served, opened without following a
+//! symbolic link and only while they have one name (no hard link to another file);
+//! a versioned address (`?v=`) is cached for a year.
+use std::fs::File;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::os::unix::io::AsRawFd;
+use std::sync::{Arc, LazyLock};
 
 use poem::error::StaticFileError;
 use poem::http::header;
@@ -9,7 +14,25 @@ use poem::web::{Data, Path, StaticFileRequest};
 use poem::{FromRequest, IntoResponse, Request, Response, handler};
 
 use super::error::not_found;
+use crate::bundle;
 use crate::settings::Live;
+
+/// The site's photo slots, from the embedded build.
+static SLOTS: LazyLock<Vec<String>> =
+    LazyLock::new(|| bundle::photo_slots().into_iter().map(|s| s.slot).collect());
+
+/// Opens a photo as a regular file with one name, never through a symbolic link.
+fn open_photo(path: &std::path::Path) -> std::io::Result<File> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() || meta.nlink() != 1 {
+        return Err(std::io::ErrorKind::NotFound.into());
+    }
+    Ok(file)
+}
 
 fn no_photo(file: &str) -> Response {
     not_found(format!(
@@ -21,7 +44,11 @@ fn no_photo(file: &str) -> Response {
 #[handler]
 pub async fn photo(Path(file): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Response {
     let snap = live.current();
-    let Some(photo) = snap.photos.values().find(|p| p.file == file) else {
+    let Some((_, photo)) = snap
+        .photos
+        .iter()
+        .find(|(slot, p)| p.file == file && SLOTS.contains(slot))
+    else {
         return no_photo(&file);
     };
     let current = req
@@ -32,9 +59,18 @@ pub async fn photo(Path(file): Path<String>, req: &Request, live: Data<&Arc<Live
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    match static_file.create_response(live.photo_path(&photo.file), false, false) {
+    // The file as opened, by its descriptor: what was checked is what is sent.
+    let Ok(opened) = open_photo(&live.photo_path(&photo.file)) else {
+        return no_photo(&file);
+    };
+    let by_descriptor = format!("/proc/self/fd/{}", opened.as_raw_fd());
+    match static_file.create_response(&by_descriptor, false, false) {
         Ok(response) => {
             let mut response = response.into_response();
+            let mime = mime_guess::from_path(&photo.file).first_or_octet_stream();
+            if let Ok(value) = header::HeaderValue::from_str(mime.as_ref()) {
+                response.headers_mut().insert(header::CONTENT_TYPE, value);
+            }
             let cache = if current {
                 "public, max-age=31536000, immutable"
             } else {

@@ -7,10 +7,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poem::listener::{Acceptor, Listener, TcpListener};
-use poem::{Endpoint, EndpointExt, Route, Server, get, handler};
+use poem::web::Data;
+use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, Server, get, handler};
 
+use super::error::WebError;
 use super::forms::{self, Api};
-use super::ratelimit::Limiter;
+use super::ratelimit::{self, Limiter};
 use super::{assets, links, middleware, photos, schedule};
 use crate::cli::ServeArgs;
 use crate::data_dir::DataDir;
@@ -44,9 +46,8 @@ fn prepare_data_dir(dir: &DataDir) -> Result<(), ServeError> {
     };
     dir.create().map_err(wrap)?;
     // Where a volunteer puts photos (see `thewell site photos`); made here so it is easy to find.
-    let photos = dir.photos();
-    if let Err(e) = std::fs::create_dir_all(&photos) {
-        tracing::warn!(path = %photos.display(), "cannot create the photos folder: {e}");
+    if let Err(e) = dir.create_photos() {
+        tracing::warn!(path = %dir.photos().display(), "cannot create the photos folder: {e}");
     }
     if let Some(mode) = dir.readable_by_others().map_err(wrap)? {
         tracing::warn!(path = %dir.root().display(), mode = format!("{mode:o}"), "the data directory is readable by other users; chmod 700 it");
@@ -54,16 +55,21 @@ fn prepare_data_dir(dir: &DataDir) -> Result<(), ServeError> {
     Ok(())
 }
 
+/// `GET /healthz` for monitors: `200 ok`, or 503 with the reason while storing
+/// submissions fails (pages still serve, so a page check alone would not notice).
 #[handler]
-fn healthz() -> &'static str {
-    "ok"
+fn healthz(api: Data<&Arc<Api>>) -> Response {
+    match api.writer.health().problem() {
+        None => "ok".into_response(),
+        Some(problem) => WebError::Unhealthy(problem).into_response(),
+    }
 }
 
 /// The whole application: health check, the schedule, the form API, the outside
 /// links and photos, then the embedded site for every other path.
 fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint {
     Route::new()
-        .at("/healthz", get(healthz))
+        .at("/healthz", get(healthz).data(Arc::clone(&api)))
         .at("/api/schedule", get(schedule::schedule))
         .at("/calendar/:file", get(schedule::calendar))
         .at("/go/:name", get(links::go))
@@ -91,9 +97,11 @@ fn stop_signal() -> Result<impl Future<Output = ()>, io::Error> {
 
 pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> {
     prepare_data_dir(data_dir)?;
+    let limiter = Arc::new(Limiter::new(args.rate_burst, args.rate_per_minute));
+    limiter.sweep_in_background(ratelimit::SWEEP_EVERY);
     let api = Arc::new(Api {
         writer: store::Writer::start(data_dir)?,
-        limiter: Limiter::new(args.rate_burst, args.rate_per_minute),
+        limiter,
         trusted_proxy: args.trusted_proxy,
     });
     let live = Arc::new(Live::open(data_dir));

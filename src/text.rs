@@ -1,0 +1,71 @@
+//! What text from outside (visitors' answers, volunteers' settings) may contain.
+//! Control characters (C0 with NUL, DEL, C1) and the Unicode bidirectional
+//! overrides and isolates (U+202A–U+202E, U+2066–U+2069), which can make a
+//! name or a CSV cell read as something else, never reach storage: a one-line
+//! value that holds one is refused; free text keeps its newlines and tabs and
+//! loses the rest. Kept text is normalised to NFC, so one name is one string.
+use unicode_normalization::UnicodeNormalization;
+
+/// The bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A character no stored text may hold (newlines and tabs are judged by the caller).
+pub fn is_forbidden(c: char) -> bool {
+    c.is_control() || is_bidi_control(c)
+}
+
+/// A one-line value: `None` when it holds a forbidden character or a line break,
+/// else the value in NFC.
+pub fn one_line(value: &str) -> Option<String> {
+    (!value.chars().any(is_forbidden)).then(|| value.nfc().collect())
+}
+
+/// Free text: CRLF and CR become LF; newlines and tabs stay; every other forbidden
+/// character is dropped; the result is in NFC.
+pub fn free_text(value: &str) -> String {
+    value
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .chars()
+        .filter(|&c| c == '\n' || c == '\t' || !is_forbidden(c))
+        .nfc()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_values_refuse_controls_and_direction_overrides() {
+        for bad in [
+            "Ana\u{0}",
+            "Ana\nBcc: x",
+            "a\u{7f}",
+            "a\u{85}b",
+            "evil\u{202E}moc.elpmaxe@a",
+            "\u{2066}x\u{2069}",
+            "tab\there",
+        ] {
+            assert_eq!(one_line(bad), None, "{bad:?}");
+        }
+        assert_eq!(one_line("Zoë").as_deref(), Some("Zoë"));
+        // "e" + combining diaeresis becomes the one precomposed character.
+        assert_eq!(one_line("Zoe\u{308}").as_deref(), Some("Zoë"));
+        assert_eq!(
+            one_line("دعا کی درخواست").as_deref(),
+            Some("دعا کی درخواست")
+        );
+    }
+
+    #[test]
+    fn free_text_keeps_lines_and_tabs_and_drops_the_rest() {
+        assert_eq!(
+            free_text("Line 1\r\nLine 2\rLine 3\n\tindented\u{0}\u{1b}[31m\u{202E}x\u{9f}"),
+            "Line 1\nLine 2\nLine 3\n\tindented[31mx"
+        );
+        assert_eq!(free_text("Cafe\u{301}"), "Café");
+    }
+}
