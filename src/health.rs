@@ -8,10 +8,23 @@ use chrono::{DateTime, SecondsFormat, Utc};
 
 /// How often a lasting failure is logged again, with the count of refused submissions.
 const REPORT_EVERY: Duration = Duration::from_secs(60);
+/// Storing counts as working again only after this long without a failure: a nearly
+/// full disk lets small commits through between failures, and that is still failing.
+const STABLE_AFTER: Duration = Duration::from_secs(30);
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Health {
     failing: Mutex<Option<Failure>>,
+    stable_after: Duration,
+}
+
+impl Default for Health {
+    fn default() -> Self {
+        Health {
+            failing: Mutex::new(None),
+            stable_after: STABLE_AFTER,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -23,6 +36,7 @@ struct Failure {
     /// Refused in all, since the failure began.
     total: u64,
     reported: Instant,
+    last_failure: Instant,
 }
 
 impl Health {
@@ -41,9 +55,11 @@ impl Health {
                     refused: count as u64,
                     total: count as u64,
                     reported: Instant::now(),
+                    last_failure: Instant::now(),
                 });
             }
             Some(failure) => {
+                failure.last_failure = Instant::now();
                 failure.refused += count as u64;
                 failure.total += count as u64;
                 failure.reason = reason.to_string();
@@ -61,10 +77,13 @@ impl Health {
         }
     }
 
-    /// A commit succeeded.
+    /// A commit succeeded: storing works again once no failure came for a while.
     pub fn stored(&self) {
         let mut failing = self.failing.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(failure) = failing.take() {
+        let stable = failing
+            .as_ref()
+            .is_some_and(|f| f.last_failure.elapsed() >= self.stable_after);
+        if stable && let Some(failure) = failing.take() {
             tracing::info!(
                 refused = failure.total,
                 "storing submissions works again after {} refused",
@@ -92,8 +111,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_failure_is_reported_until_a_commit_succeeds() {
+    fn a_failure_is_reported_until_commits_succeed_for_a_while() {
         let health = Health::default();
+        health.failed("No space left on device", 1);
+        health.stored();
+        assert!(
+            health.problem().is_some(),
+            "one success between failures is still failing"
+        );
+        let health = Health {
+            failing: Mutex::new(None),
+            stable_after: Duration::ZERO,
+        };
         assert_eq!(health.problem(), None);
         health.failed("No space left on device", 3);
         health.failed("No space left on device", 2);

@@ -2,42 +2,9 @@
 //! rate limits and client addresses, and storage failures.
 mod common;
 
-use common::{Server, client, thewell};
+use common::{FORMS, Server, client, thewell, valid};
 use reqwest::{StatusCode, header};
 use serde_json::{Value, json};
-
-fn valid(form: &str) -> Value {
-    match form {
-        "prayer-request" => json!({"name": "Ana", "phone": "", "prayerRequest": "For my mother"}),
-        "church-launch-response" => {
-            json!({"name": "Ana", "phone": "555-123-4567", "email": "ana@example.com"})
-        }
-        "north-campus-interest" => {
-            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "phone": "", "location": "Wilmington, DE", "interests": ["Joining the launch team"], "hearAbout": "", "questions": "", "consent": true})
-        }
-        "connect-card" => {
-            json!({"firstName": "Ana", "lastName": "Ruiz", "phone": "555-123-4567", "email": "ana@example.com", "location": "", "serviceInfo": ["This is my first time"], "ageGroup": "25–34", "howDidYouHear": "friend-family", "nextSteps": [], "prayerRequest": "", "consent": true})
-        }
-        "serve-interest" => {
-            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "phone": "555", "contactMethod": ["Email"], "location": "", "servicePreference": ["Photography"], "availability": ["Sundays"], "aboutYou": "", "consent": true, "otherSkills": ""})
-        }
-        "contact" => {
-            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "subject": "Hello", "message": "A question"})
-        }
-        "subscription" => json!({"email": "ana@example.com", "list": "media"}),
-        _ => unreachable!(),
-    }
-}
-
-const FORMS: [&str; 7] = [
-    "prayer-request",
-    "church-launch-response",
-    "north-campus-interest",
-    "connect-card",
-    "serve-interest",
-    "contact",
-    "subscription",
-];
 
 fn count(server: &Server, form: &str) -> u64 {
     let (ok, out, err) = thewell(&server.data_dir(), &["stats"]);

@@ -130,6 +130,32 @@ pub struct ServeArgs {
     /// Further form submissions one client address may send per minute once its burst is used.
     #[arg(long, env = "THEWELL_RATE_PER_MINUTE", default_value = "10")]
     pub rate_per_minute: NonZeroU32,
+
+    /// Connections open at once; beyond it the connection quiet the longest is closed.
+    /// The default is the open-file limit (raised to its maximum at start-up) less room
+    /// for the server's own files.
+    #[arg(long, env = "THEWELL_MAX_CONNECTIONS")]
+    pub max_connections: Option<NonZeroU32>,
+
+    /// Seconds a new connection has to send its request's headers (slow or silent
+    /// clients are closed after it).
+    #[arg(
+        long,
+        env = "THEWELL_HEADER_TIMEOUT",
+        default_value = "10",
+        value_name = "SECONDS"
+    )]
+    pub header_timeout: NonZeroU32,
+
+    /// Seconds a kept-alive connection may stay idle between requests, and a request
+    /// may go without any progress, before it is closed.
+    #[arg(
+        long,
+        env = "THEWELL_IDLE_TIMEOUT",
+        default_value = "60",
+        value_name = "SECONDS"
+    )]
+    pub idle_timeout: NonZeroU32,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -72,6 +72,7 @@ pub fn set(dir: &DataDir, name: &str, raw: &str) -> Result<String, SettingsError
     let mut values = read_file(dir)?;
     values.insert(setting.name.to_string(), Value::String(value.clone()));
     write_file(dir, &values)?;
+    save_last_good(dir, &values);
     Ok(value)
 }
 
@@ -82,6 +83,7 @@ pub fn unset(dir: &DataDir, name: &str) -> Result<bool, SettingsError> {
     let had = values.remove(setting.name).is_some();
     if had {
         write_file(dir, &values)?;
+        save_last_good(dir, &values);
     }
     Ok(had)
 }

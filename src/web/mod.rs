@@ -7,6 +7,7 @@ mod error;
 mod forms;
 mod ics;
 mod links;
+mod listen;
 mod middleware;
 mod personalize;
 mod photos;

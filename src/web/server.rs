@@ -8,10 +8,11 @@ use std::time::Duration;
 
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Data;
-use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, Server, get, handler};
+use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, get, handler};
 
 use super::error::WebError;
 use super::forms::{self, Api};
+use super::listen::{self, Limits};
 use super::ratelimit::{self, Limiter};
 use super::{assets, links, middleware, photos, schedule};
 use crate::cli::ServeArgs;
@@ -67,7 +68,7 @@ fn healthz(api: Data<&Arc<Api>>) -> Response {
 
 /// The whole application: health check, the schedule, the form API, the outside
 /// links and photos, then the embedded site for every other path.
-fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint {
+fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint<Output = Response> {
     Route::new()
         .at("/healthz", get(healthz).data(Arc::clone(&api)))
         .at("/api/schedule", get(schedule::schedule))
@@ -78,6 +79,7 @@ fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint {
         .nest("/", assets::serve)
         .data(live)
         .around(middleware::around)
+        .map_to_response()
 }
 
 /// Resolves on SIGTERM or SIGINT (Ctrl-C). The handlers are registered when this is
@@ -118,10 +120,25 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         .first()
         .and_then(|a| a.as_socket_addr().copied())
         .unwrap_or(args.addr);
+    let open_files = listen::raise_open_file_limit();
+    let limits = Limits {
+        max_connections: args
+            .max_connections
+            .map_or_else(|| listen::connections_for(open_files), |n| n.get() as usize),
+        header_timeout: Duration::from_secs(args.header_timeout.get().into()),
+        idle_timeout: Duration::from_secs(args.idle_timeout.get().into()),
+    };
+    tracing::info!(
+        open_files,
+        max_connections = limits.max_connections,
+        header_timeout = ?limits.header_timeout,
+        idle_timeout = ?limits.idle_timeout,
+        "serving at most {} connections at once (open-file limit {open_files})",
+        limits.max_connections
+    );
     // One line on stdout that scripts (and the tests) can wait for.
     println!("thewell listening on http://{bound}");
-    Server::new_with_acceptor(acceptor)
-        .run_with_graceful_shutdown(app(api, live), stop, Some(SHUTDOWN_GRACE))
-        .await
-        .map_err(ServeError::Run)
+    listen::serve(acceptor, app(api, live), limits, stop, SHUTDOWN_GRACE).await;
+    tracing::info!("stopped");
+    Ok(())
 }

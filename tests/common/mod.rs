@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use serde_json::{Value, json};
+
 pub struct Server {
     pub base: String,
     pub child: Child,
@@ -167,3 +169,38 @@ impl Server {
             .expect("post")
     }
 }
+
+/// A complete, valid submission of each form.
+pub fn valid(form: &str) -> Value {
+    match form {
+        "prayer-request" => json!({"name": "Ana", "phone": "", "prayerRequest": "For my mother"}),
+        "church-launch-response" => {
+            json!({"name": "Ana", "phone": "555-123-4567", "email": "ana@example.com"})
+        }
+        "north-campus-interest" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "phone": "", "location": "Wilmington, DE", "interests": ["Joining the launch team"], "hearAbout": "", "questions": "", "consent": true})
+        }
+        "connect-card" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "phone": "555-123-4567", "email": "ana@example.com", "location": "", "serviceInfo": ["This is my first time"], "ageGroup": "25–34", "howDidYouHear": "friend-family", "nextSteps": [], "prayerRequest": "", "consent": true})
+        }
+        "serve-interest" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "phone": "555", "contactMethod": ["Email"], "location": "", "servicePreference": ["Photography"], "availability": ["Sundays"], "aboutYou": "", "consent": true, "otherSkills": ""})
+        }
+        "contact" => {
+            json!({"firstName": "Ana", "lastName": "Ruiz", "email": "ana@example.com", "subject": "Hello", "message": "A question"})
+        }
+        "subscription" => json!({"email": "ana@example.com", "list": "media"}),
+        _ => unreachable!(),
+    }
+}
+
+/// Every form's name.
+pub const FORMS: [&str; 7] = [
+    "prayer-request",
+    "church-launch-response",
+    "north-campus-interest",
+    "connect-card",
+    "serve-interest",
+    "contact",
+    "subscription",
+];

@@ -1,6 +1,7 @@
 // Placeholder photos drawn by the site itself (no stock images): a calm scene in the
 // brand's colours with a symbol for what the photo will show. Fixed aspect ratio, so
 // nothing shifts when a volunteer's photo (data-dir/photos/<slot>.jpg) is laid over it.
+import { useId } from 'react';
 import { PHOTO_MARKER } from '../lib/contract.generated';
 import { notePhotoSlot, slotName } from '../lib/photos';
 import { PHOTO_CLASS, settings } from '../lib/settings';
@@ -65,15 +66,32 @@ function Symbol({ kind, color }: { kind: ArtKind; color: string }) {
  * `alt` unless `photo` names it. In prerendered pages the server puts the photo
  * first inside the element marked `PHOTO_MARKER` (src/web/personalize.rs), as this does.
  */
-export function Art({ kind, alt, ratio = 'aspect-[4/3]', class: extra = '', photo }: { kind: ArtKind; alt: string; ratio?: string; class?: string; photo?: string }) {
+export function Art({
+  kind,
+  alt,
+  ratio = 'aspect-[4/3]',
+  class: extra = '',
+  photo,
+  inline = false,
+}: {
+  kind: ArtKind;
+  alt: string;
+  ratio?: string;
+  class?: string;
+  photo?: string;
+  /** Drawn as a block-level span, for places that take only phrasing content (inside a button). */
+  inline?: boolean;
+}) {
   const slot = photo ?? slotName(alt);
   if (import.meta.env.SSR) notePhotoSlot(slot, alt, ratio);
   const src = settings.photos[slot];
   const h = hash(alt);
   const [dark, mid, light] = palettes[h % palettes.length];
-  const id = `art${h.toString(36)}`;
+  // One id per drawing on the page (two drawings may show the same thing).
+  const id = `art${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const Root = inline ? 'span' : 'div';
   return (
-    <div class={`relative overflow-hidden rounded-2xl ${ratio} ${extra}`} role="img" aria-label={alt} {...{ [PHOTO_MARKER]: slot }}>
+    <Root class={`relative overflow-hidden rounded-2xl ${inline ? 'block ' : ''}${ratio} ${extra}`} role="img" aria-label={alt} {...{ [PHOTO_MARKER]: slot }}>
       {src && <img src={src} alt="" loading="lazy" decoding="async" class={PHOTO_CLASS} />}
       <svg viewBox="0 0 400 200" preserveAspectRatio="xMidYMid slice" aria-hidden="true" class="absolute inset-0 h-full w-full">
         <defs>
@@ -87,6 +105,6 @@ export function Art({ kind, alt, ratio = 'aspect-[4/3]', class: extra = '', phot
         <path d={`M0 ${160 + (h % 20)} Q100 ${130 + (h % 30)} 200 ${160} T400 ${150 + (h % 25)} V200 H0Z`} fill="#020617" opacity="0.25" />
         <Symbol kind={kind} color={light} />
       </svg>
-    </div>
+    </Root>
   );
 }

@@ -23,7 +23,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
       <Section>
         <div class="grid gap-6 lg:grid-cols-3">
           <Card title={copy.clockLabel} top>
-            <p class="font-serif text-2xl font-semibold text-slate-900" data-testid="zone-clock">
+            <p class="font-serif text-2xl font-semibold text-slate-900" data-testid="zone-clock" data-varies>
               {now ? formatZoned(now, copy.zone, false) : '\u00a0'}
             </p>
           </Card>
@@ -73,7 +73,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
         <ol class="grid gap-3 text-lg text-slate-700">
           {shared.howToJoin.steps.map((s, i) => (
             <li key={s} class="flex gap-3">
-              <span class="font-serif font-semibold text-amber-700">{i + 1}.</span>
+              <span class="font-serif font-semibold text-amber-700">{`${i + 1}.`}</span>
               {s}
             </li>
           ))}

@@ -82,7 +82,8 @@ function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
                 type="button"
                 class="flex w-full items-center justify-between py-3 text-left text-base font-medium text-slate-800"
                 aria-expanded={open}
-                aria-controls={id}
+                // Only while the section is shown: aria-controls must name an element on the page.
+                aria-controls={open ? id : undefined}
                 onClick={() => setOpenSection(open ? null : group.label)}
               >
                 {group.label}
@@ -162,7 +163,7 @@ export function Header() {
           type="button"
           class="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
           aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
+          aria-controls={menuOpen ? 'mobile-menu' : undefined}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen(!menuOpen)}
         >

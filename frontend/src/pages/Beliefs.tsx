@@ -13,7 +13,7 @@ export default function Beliefs({ meta }: { meta: RouteMeta }) {
           {beliefs.statements.map((b, i) => (
             <li key={b.title} class="rounded-2xl border border-slate-200 bg-white p-6">
               <h2 class="font-serif text-xl font-semibold text-sky-900">
-                <span class="text-amber-700">{i + 1}.</span> {b.title}
+                <span class="text-amber-700">{`${i + 1}.`}</span> {b.title}
               </h2>
               <p class="mt-2 text-slate-700">{b.text}</p>
               <p class="mt-2 text-sm italic text-slate-600">{b.ref}</p>

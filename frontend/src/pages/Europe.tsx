@@ -34,7 +34,7 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
             </div>
           </Card>
           <Card title={copy.clockLabel} top>
-            <p class="font-serif text-3xl font-semibold text-slate-900" data-testid="berlin-clock" aria-live="off">
+            <p class="font-serif text-3xl font-semibold text-slate-900" data-testid="berlin-clock" aria-live="off" data-varies>
               {now ? formatZoned(now, 'Europe/Berlin') : '\u00a0'}
             </p>
           </Card>

@@ -163,6 +163,7 @@ export default function Home() {
         <button
           type="button"
           data-testid="welcome-minimized"
+          data-varies
           class="fixed bottom-4 left-4 z-30 rounded-full bg-sky-900 px-5 py-3 font-semibold text-white shadow-lg hover:bg-sky-800"
           aria-haspopup="dialog"
           onClick={openWelcome}

@@ -31,7 +31,7 @@ function WorshipVideo() {
         >
           {!loaded && (
             <span class="absolute inset-0">
-              <Art kind="worship" alt={copy.video.posterAlt} ratio="h-full w-full" class="rounded-none" />
+              <Art kind="worship" alt={copy.video.posterAlt} ratio="h-full w-full" class="rounded-none" inline />
             </span>
           )}
           <span class="relative flex h-20 w-20 items-center justify-center rounded-full bg-white/90 shadow-lg group-hover:bg-white">

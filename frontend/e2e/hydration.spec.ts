@@ -1,0 +1,45 @@
+// What a reader sees is what the page said: on every route, the text a visitor
+// reads with JavaScript off equals the text once the page's script has taken over
+// (hydration must not add, drop or double a character: "1.." was a bug). Parts
+// that vary with the visitor's clock or browser (a ticking zone clock, the Welcome
+// pill a visitor minimized earlier) are marked data-varies and compared without
+// their text; the schedule is held back so its answer cannot change the page.
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
+
+/** The page's visible text, the parts that vary left out, spaces folded. */
+async function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    body.querySelectorAll('[data-varies]').forEach((el) => el.remove());
+    body.querySelectorAll('script, template, dialog:not([open])').forEach((el) => el.remove());
+    // innerText needs layout: measure the copy in place, hidden from view.
+    body.style.position = 'absolute';
+    body.style.left = '-99999px';
+    document.documentElement.appendChild(body);
+    const text = body.innerText;
+    body.remove();
+    return text.replace(/\s+/g, ' ').trim();
+  });
+}
+
+for (const route of routes) {
+  test(`${route}: the same text with and without JavaScript`, async ({ browser, page }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(route);
+    const withoutScript = await pageText(plain);
+    await noScript.close();
+
+    // Held, never answered: the page keeps its fixed words for the schedule's times.
+    await page.route('**/api/schedule**', () => {});
+    await page.goto(route);
+    await page.waitForTimeout(300);
+    const hydrated = await pageText(page);
+    expect(hydrated).toBe(withoutScript);
+    expect(hydrated).not.toMatch(/\d\.\./);
+  });
+}

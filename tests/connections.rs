@@ -1,0 +1,135 @@
+//! Connections cannot take the site down: with the server's open-file limit at
+//! 1,024, a client holding 2,000 idle connections and a slowloris client trickling
+//! header bytes do not keep a visitor from the home page, and every one of them is
+//! closed once the header timeout has passed.
+mod common;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use common::Server;
+
+/// This test's own open-file limit, raised so that it can hold its 2,200 sockets.
+fn raise_own_limit() {
+    // SAFETY: reads and writes a plain struct owned here.
+    unsafe {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        limit.rlim_cur = limit.rlim_max.min(16_384);
+        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
+        assert!(
+            limit.rlim_cur >= 4096,
+            "the test needs 4096 open files: {}",
+            limit.rlim_cur
+        );
+    }
+}
+
+/// A visitor's GET /: the status line and how long it took.
+fn visit(addr: SocketAddr) -> (String, Duration) {
+    let started = Instant::now();
+    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let status = String::from_utf8_lossy(&answer)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    (status, started.elapsed())
+}
+
+/// Whether the server has closed this connection (end of file or reset).
+fn closed(stream: &mut &TcpStream) -> bool {
+    stream
+        .set_read_timeout(Some(Duration::from_millis(20)))
+        .unwrap();
+    let mut byte = [0u8; 64];
+    loop {
+        match stream.read(&mut byte) {
+            Ok(0) => return true,
+            // A slowloris connection may get a 408 or 400 before the close.
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+#[test]
+fn idle_and_slow_connections_do_not_keep_a_visitor_out() {
+    raise_own_limit();
+    let server = Server::spawn(
+        tempfile::tempdir().unwrap(),
+        &["--header-timeout", "3"],
+        Some("ulimit -n 1024"),
+    );
+    assert!(
+        server.stderr().contains("open-file limit 1024"),
+        "the server runs at 1,024 open files: {}",
+        server.stderr()
+    );
+    let addr: SocketAddr = server.base.trim_start_matches("http://").parse().unwrap();
+
+    let mut idle = Vec::new();
+    for _ in 0..2000 {
+        if let Ok(stream) = TcpStream::connect_timeout(&addr, Duration::from_secs(3)) {
+            idle.push(stream);
+        }
+    }
+    assert!(
+        idle.len() >= 1900,
+        "only {} idle connections opened",
+        idle.len()
+    );
+
+    let mut slow: Vec<TcpStream> = (0..200)
+        .filter_map(|_| TcpStream::connect_timeout(&addr, Duration::from_secs(3)).ok())
+        .collect();
+    for stream in &mut slow {
+        let _ = stream.write_all(b"G");
+    }
+    let trickle: Vec<TcpStream> = slow.iter().map(|s| s.try_clone().unwrap()).collect();
+    let dripping = std::thread::spawn(move || {
+        let mut trickle = trickle;
+        for _ in 0..6 {
+            std::thread::sleep(Duration::from_secs(1));
+            for stream in &mut trickle {
+                let _ = stream.write_all(b"E");
+            }
+        }
+    });
+
+    for _ in 0..5 {
+        let (status, took) = visit(addr);
+        assert!(status.starts_with("HTTP/1.1 200"), "{status:?}");
+        assert!(took < Duration::from_secs(1), "the home page took {took:?}");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    dripping.join().unwrap();
+    // The header timeout (3 s) has passed for every idle and slow connection.
+    std::thread::sleep(Duration::from_secs(2));
+    let still_open = idle
+        .iter_mut()
+        .chain(slow.iter_mut())
+        .filter(|s| !closed(&mut &**s))
+        .count();
+    assert_eq!(
+        still_open, 0,
+        "connections the server still holds after its timeout"
+    );
+    let (status, took) = visit(addr);
+    assert!(status.starts_with("HTTP/1.1 200") && took < Duration::from_secs(1));
+}

@@ -1,0 +1,267 @@
+//! What a careful server does on the open internet, against the real binary:
+//! private files stay private, photos are served only as themselves, a broken
+//! settings file or a full disk is reported truthfully, a reader that stops early
+//! is a normal exit, and the small things (no-store on API answers, the query kept
+//! by the trailing-slash redirect, an X-Forwarded-For entry with a port).
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::time::Duration;
+
+use common::{Server, client, thewell};
+use reqwest::{StatusCode, header};
+use serde_json::json;
+
+fn mode(path: &std::path::Path) -> u32 {
+    std::fs::metadata(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .permissions()
+        .mode()
+        & 0o777
+}
+
+fn contact(i: usize) -> serde_json::Value {
+    json!({"firstName": "Ana", "lastName": format!("Ruiz {i}"), "email": "ana@example.com",
+           "subject": "Hello", "message": "x".repeat(3000)})
+}
+
+#[tokio::test]
+async fn files_with_personal_data_are_private() {
+    let server = Server::start();
+    let data = server.data_dir();
+    assert_eq!(
+        server.post("contact", &contact(1)).await.status(),
+        StatusCode::CREATED
+    );
+    let (ok, _, err) = thewell(
+        &data,
+        &["site", "set", "contact-email", "hello@thewell.church"],
+    );
+    assert!(ok, "{err}");
+    let out = server.dir.path().join("cards.csv");
+    // An export over a file that others could read leaves it readable by its owner only.
+    std::fs::write(&out, "old").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (ok, _, err) = thewell(
+        &data,
+        &["export", "contact", "--output", out.to_str().unwrap()],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(mode(&out), 0o600, "export --output");
+    assert_eq!(mode(&data.join("site.json")), 0o600, "site.json");
+    assert_eq!(
+        mode(&data.join("site.json.last-good")),
+        0o600,
+        "site.json.last-good"
+    );
+    assert_eq!(mode(&data.join("photos")), 0o700, "photos/");
+    assert_eq!(mode(&data.join("thewell.redb")), 0o600, "the database");
+    assert_eq!(mode(&data), 0o700, "the data directory");
+}
+
+#[tokio::test]
+async fn photos_are_never_a_link_to_another_file_nor_outside_a_slot() {
+    let server = Server::start();
+    let photos = server.data_dir().join("photos");
+    let db = server.data_dir().join("thewell.redb");
+    // A hard link to the database, a symbolic link to it, and a file that fills no slot.
+    std::fs::hard_link(&db, photos.join("sunday-worship-in-plantation.jpg")).unwrap();
+    std::os::unix::fs::symlink(&db, photos.join("sunrise-over-plantation-florida.jpg")).unwrap();
+    std::fs::write(photos.join("not-a-slot.jpg"), b"a photo of nothing").unwrap();
+    std::fs::write(
+        photos.join("serving-our-city-together.jpg"),
+        b"a real photo",
+    )
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    for file in [
+        "sunday-worship-in-plantation.jpg",
+        "sunrise-over-plantation-florida.jpg",
+        "not-a-slot.jpg",
+    ] {
+        let response = client()
+            .get(server.url(&format!("/photos/{file}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{file}");
+        let body = response.bytes().await.unwrap();
+        assert!(body.len() < 200, "{file}: {} bytes served", body.len());
+    }
+    let real = client()
+        .get(server.url("/photos/serving-our-city-together.jpg"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(real.status(), StatusCode::OK);
+    assert_eq!(real.bytes().await.unwrap().as_ref(), b"a real photo");
+    let (_, out, _) = thewell(&server.data_dir(), &["site", "photos"]);
+    assert!(out.contains("hard link"), "{out}");
+}
+
+#[tokio::test]
+async fn a_broken_settings_file_starts_from_the_last_good_one_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (ok, _, err) = thewell(
+        &data,
+        &["site", "set", "contact-email", "hello@thewell.church"],
+    );
+    assert!(ok, "{err}");
+    std::fs::write(data.join("site.json"), "{ \"contact-email\": \"oops").unwrap();
+    let server = Server::spawn(dir, &[], None);
+    let contact = client().get(server.url("/contact")).send().await.unwrap();
+    let page = contact.text().await.unwrap();
+    assert!(
+        page.contains("hello@thewell.church"),
+        "the last good email is served"
+    );
+    assert!(
+        !page.contains("contact@thewell.example"),
+        "not the placeholder"
+    );
+    assert!(
+        server.stderr().contains("SETTINGS FILE BROKEN"),
+        "{}",
+        server.stderr()
+    );
+    let (_, out, _) = thewell(&server.data_dir(), &["site", "show"]);
+    assert!(out.starts_with("BROKEN: "), "{out}");
+    assert!(out.contains("hello@thewell.church"), "{out}");
+}
+
+#[tokio::test]
+async fn a_full_disk_is_reported_by_healthz_and_logged_once() {
+    // The database may not grow past 3 MiB: writes beyond fail as on a full disk
+    // (SIGXFSZ ignored, so the write returns an error instead of killing the server).
+    let server = Server::spawn(
+        tempfile::tempdir().unwrap(),
+        &["--rate-burst", "100000", "--rate-per-minute", "100000"],
+        Some("trap '' XFSZ; ulimit -f 3072"),
+    );
+    let health = client().get(server.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    let mut refused = 0;
+    for i in 0..3000 {
+        let status = server.post("contact", &contact(i)).await.status();
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::SERVICE_UNAVAILABLE,
+            "{status}"
+        );
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            refused += 1;
+            if refused >= 50 {
+                break;
+            }
+        }
+    }
+    assert!(refused >= 50, "the 3 MiB limit was never reached");
+    let health = client().get(server.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let reason = health.text().await.unwrap();
+    assert!(reason.starts_with("storage failing since "), "{reason}");
+    let log = server.stderr();
+    assert_eq!(
+        log.matches("storing submissions fails").count(),
+        1,
+        "logged once: {log}"
+    );
+    // Pages still serve.
+    let home = client().get(server.url("/")).send().await.unwrap();
+    assert_eq!(home.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_reader_that_stops_early_is_a_normal_exit_in_every_format() {
+    let server = Server::start_with(&["--rate-burst", "1000"]);
+    for i in 0..300 {
+        assert_eq!(
+            server.post("contact", &contact(i)).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    for format in ["csv", "jsonl"] {
+        let script = format!(
+            "set -o pipefail; \"$0\" --data-dir \"$1\" export contact --format {format} | head -c 100 >/dev/null"
+        );
+        let output = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(script)
+            .arg(common::binary())
+            .arg(server.data_dir())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            output.stderr.is_empty(),
+            "{format}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
+#[tokio::test]
+async fn api_answers_are_not_cached_and_redirects_keep_the_query() {
+    let server = Server::start();
+    let created = server
+        .post(
+            "subscription",
+            &json!({"email": "a@example.com", "list": "music"}),
+        )
+        .await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    assert_eq!(created.headers()[header::CACHE_CONTROL], "no-store");
+    let refused = server.post("subscription", &json!({"email": "nope"})).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(refused.headers()[header::CACHE_CONTROL], "no-store");
+    let unknown = server.post("nope", &json!({})).await;
+    assert_eq!(unknown.headers()[header::CACHE_CONTROL], "no-store");
+
+    let redirect = client()
+        .get(server.url("/about/?utm_source=bulletin&x=1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(redirect.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(
+        redirect.headers()[header::LOCATION],
+        "/about?utm_source=bulletin&x=1"
+    );
+}
+
+#[tokio::test]
+async fn a_forwarded_entry_with_a_port_is_the_client_not_an_earlier_claim() {
+    let server = Server::start_with(&[
+        "--trusted-proxy",
+        "127.0.0.1",
+        "--rate-burst",
+        "2",
+        "--rate-per-minute",
+        "1",
+    ]);
+    // The sender writes a new address first each time; the proxy appends the real one with a port.
+    let mut statuses = Vec::new();
+    for n in 0..4 {
+        let response = client()
+            .post(server.url("/api/subscription"))
+            .header("x-forwarded-for", format!("10.1.0.{n}, 203.0.113.7:5555"))
+            .json(&json!({"email": "a@example.com", "list": "music"}))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(response.status());
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::CREATED,
+            StatusCode::CREATED,
+            StatusCode::TOO_MANY_REQUESTS,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+    );
+}
