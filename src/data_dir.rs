@@ -11,6 +11,10 @@ const DATABASE: &str = "thewell.redb";
 const SETTINGS: &str = "site.json";
 /// The photos that replace the drawn placeholders.
 const PHOTOS: &str = "photos";
+/// Snapshots of the database (`thewell serve` takes them, `thewell backup` too).
+const BACKUPS: &str = "backups";
+/// Held by a running server so that `thewell restore` knows the database is in use.
+const SERVER_LOCK: &str = "serve.lock";
 
 /// A data directory and the paths inside it.
 #[derive(Debug, Clone)]
@@ -61,6 +65,16 @@ impl DataDir {
     /// The photos folder, `photos/`.
     pub fn photos(&self) -> PathBuf {
         self.root.join(PHOTOS)
+    }
+
+    /// The backups folder, `backups/`.
+    pub fn backups(&self) -> PathBuf {
+        self.root.join(BACKUPS)
+    }
+
+    /// The lock a running server holds, `serve.lock`.
+    pub fn server_lock(&self) -> PathBuf {
+        self.root.join(SERVER_LOCK)
     }
 
     /// One file in the photos folder.

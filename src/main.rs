@@ -2,6 +2,7 @@
 //! `serve` on the HTTP face (`web`), every other command on the staff face (`cli`).
 //! Both faces stand on the core: `forms`, `schedule`, `store`, `settings`,
 //! `data_dir`, `bundle`, and `contract` (the TypeScript the frontend shares).
+mod backups;
 mod bundle;
 mod cli;
 mod contract;

@@ -139,8 +139,16 @@ impl Reader {
 
     /// Opens a database file directly (a backup, say).
     pub fn open_file(path: &Path) -> Result<Reader, StoreError> {
-        let path = path.to_path_buf();
-        let db = builder().create(&path)?;
+        Self::checked(path.to_path_buf(), builder().create(path)?)
+    }
+
+    /// Opens a file that must already be a database (one to restore): nothing is
+    /// created or initialised in a file that is not one.
+    pub fn open_existing(path: &Path) -> Result<Reader, StoreError> {
+        Self::checked(path.to_path_buf(), builder().open(path)?)
+    }
+
+    fn checked(path: PathBuf, db: Database) -> Result<Reader, StoreError> {
         let reader = Reader { db };
         if let Some(found) = reader.format_version()?
             && found > FORMAT_VERSION

@@ -64,6 +64,15 @@ impl TypedValueParser for SettingParser {
     }
 }
 
+fn parse_every(value: &str) -> Result<std::time::Duration, String> {
+    let every = humantime::parse_duration(value.trim())
+        .map_err(|e| format!("{e}: write a duration such as 24h, 6h or 30m"))?;
+    if every < std::time::Duration::from_secs(1) {
+        return Err("at least 1s".into());
+    }
+    Ok(every)
+}
+
 fn parse_date(value: &str) -> Result<NaiveDate, String> {
     NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d")
         .map_err(|_| "not a date: write it as YYYY-MM-DD, e.g. 2026-03-08".to_string())
@@ -100,12 +109,16 @@ pub enum Command {
     Serve(ServeArgs),
     /// Write one form's submissions as CSV or JSON Lines (works while the server runs).
     Export(ExportArgs),
-    /// Show, per form, how many submissions there are and when the latest arrived.
+    /// Show, per form, how many submissions there are and when the latest arrived, and
+    /// when the last backup was taken.
     Stats,
     /// Delete every submission made with an email address, from every form.
     Erase(EraseArgs),
-    /// Write a consistent copy of the database to a new file (works while the server runs).
+    /// Write a consistent copy of the database to a new file or standard output (works
+    /// while the server runs; `serve` also takes one every --backup-every).
     Backup(BackupArgs),
+    /// Put a backup in place of the database (the server must be stopped first).
+    Restore(RestoreArgs),
     /// Show or change the site's settings (links, videos, speaker, email) and list its photos.
     /// A running server picks up a change within a second.
     Site(SiteArgs),
@@ -156,6 +169,15 @@ pub struct ServeArgs {
         value_name = "SECONDS"
     )]
     pub idle_timeout: NonZeroU32,
+
+    /// How often to snapshot the database into <data-dir>/backups/ while serving
+    /// (e.g. 24h, 6h, 30m).
+    #[arg(long, env = "THEWELL_BACKUP_EVERY", default_value = "24h", value_parser = parse_every)]
+    pub backup_every: std::time::Duration,
+
+    /// How many of those snapshots to keep; older ones are removed.
+    #[arg(long, env = "THEWELL_BACKUP_KEEP", default_value = "14")]
+    pub backup_keep: NonZeroU32,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -202,8 +224,15 @@ pub struct EraseArgs {
 
 #[derive(Debug, Args)]
 pub struct BackupArgs {
-    /// The new file to write; it must not exist yet. To restore, put it in a data directory
-    /// as thewell.redb.
+    /// The new file to write (it must not exist yet), or - for standard output, to pipe
+    /// it off the machine (e.g. `thewell backup - | ssh backup@host 'cat > thewell.redb'`).
+    pub file: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// A backup (from `thewell backup` or <data-dir>/backups/) to put in place of the
+    /// database. The server must be stopped; the replaced database is kept beside it.
     pub file: PathBuf,
 }
 

@@ -1,11 +1,12 @@
-//! `thewell stats`, `thewell erase` and `thewell backup`: staff's look at, and care
-//! of, the stored submissions, all safe to run while the server runs.
+//! `thewell stats`, `erase`, `backup` and `restore`: staff's look at, and care of,
+//! the stored submissions; all but restore are safe to run while the server runs.
 use std::io::Write;
 use std::path::Path;
 
 use chrono::SecondsFormat;
 
 use super::{CliError, say};
+use crate::backups;
 use crate::data_dir::DataDir;
 use crate::store::{self, Reader};
 
@@ -18,7 +19,19 @@ pub fn stats(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             .unwrap_or_else(|| "-".into());
         say!(out, "{form:<24} {count:>8}  {latest}")?;
     }
-    Ok(())
+    match backups::list(data_dir).last() {
+        Some((taken, path)) => say!(
+            out,
+            "\nlast backup: {} ({})",
+            taken.to_rfc3339_opts(SecondsFormat::Secs, true),
+            path.display()
+        ),
+        None => say!(
+            out,
+            "\nlast backup: none yet in {}",
+            data_dir.backups().display()
+        ),
+    }
 }
 
 pub fn erase(data_dir: &DataDir, email: &str, out: &mut impl Write) -> Result<(), CliError> {
@@ -36,6 +49,21 @@ pub fn erase(data_dir: &DataDir, email: &str, out: &mut impl Write) -> Result<()
 
 pub fn backup(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<(), CliError> {
     let reader = Reader::open(data_dir)?;
+    if file == Path::new("-") {
+        // redb writes a file: snapshot into a private one, send it, remove it.
+        let folder = data_dir.backups();
+        crate::data_dir::create_private_dir(&folder).map_err(|source| CliError::Output {
+            path: folder.clone(),
+            source,
+        })?;
+        let temp = folder.join(format!(".to-stdout-{}.redb", std::process::id()));
+        let _ = std::fs::remove_file(&temp);
+        reader.backup(&temp)?;
+        let sent = std::fs::File::open(&temp).and_then(|mut f| std::io::copy(&mut f, out));
+        let _ = std::fs::remove_file(&temp);
+        sent.map_err(CliError::Stdout)?;
+        return out.flush().map_err(CliError::Stdout);
+    }
     reader.backup(file)?;
     let total: u64 = Reader::open_file(file)?
         .stats()?
@@ -47,4 +75,23 @@ pub fn backup(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<(
         "backup written to {} ({total} submissions)",
         file.display()
     )
+}
+
+pub fn restore(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<(), CliError> {
+    let replaced = backups::restore(data_dir, file)?;
+    let total: u64 = Reader::open(data_dir)?
+        .stats()?
+        .iter()
+        .map(|(_, n, _)| n)
+        .sum();
+    say!(
+        out,
+        "restored {} as {} ({total} submissions)",
+        file.display(),
+        data_dir.database().display()
+    )?;
+    match replaced {
+        Some(old) => say!(out, "the database it replaced is kept as {}", old.display()),
+        None => Ok(()),
+    }
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use chrono::NaiveDate;
 
+use crate::backups::RestoreError;
 use crate::data_dir::DataDir;
 use crate::settings::SettingsError;
 use crate::store::StoreError;
@@ -37,6 +38,8 @@ pub enum CliError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    #[error(transparent)]
+    Restore(#[from] RestoreError),
 }
 
 impl CliError {
@@ -72,6 +75,7 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
         Command::Stats => maintenance::stats(data_dir, out)?,
         Command::Erase(args) => maintenance::erase(data_dir, &args.email, out)?,
         Command::Backup(args) => maintenance::backup(data_dir, &args.file, out)?,
+        Command::Restore(args) => maintenance::restore(data_dir, &args.file, out)?,
         Command::Site(args) => settings::run(data_dir, args.command, out)?,
     }
     out.flush().map_err(CliError::Stdout)

@@ -15,6 +15,7 @@ use super::forms::{self, Api};
 use super::listen::{self, Limits};
 use super::ratelimit::{self, Limiter};
 use super::{assets, links, middleware, photos, schedule};
+use crate::backups;
 use crate::cli::ServeArgs;
 use crate::data_dir::DataDir;
 use crate::settings::Live;
@@ -29,6 +30,8 @@ pub enum ServeError {
         "cannot create the data directory {path}: {source}. Check the path and its parent's permissions, or pick another with --data-dir"
     )]
     DataDir { path: PathBuf, source: io::Error },
+    #[error("cannot open {path}, which marks the data directory as in use: {source}")]
+    Lock { path: PathBuf, source: io::Error },
     #[error(
         "cannot listen on {addr}: {source}. Is another program using that port? Pick another with --addr"
     )]
@@ -97,8 +100,48 @@ fn stop_signal() -> Result<impl Future<Output = ()>, io::Error> {
     })
 }
 
+/// Snapshots the database every `every` into the backups folder, keeping `keep`. The
+/// first comes when the newest backup is `every` old (at once if there is none), so
+/// a server restarted often still takes them.
+fn schedule_backups(dir: DataDir, every: Duration, keep: usize) {
+    tokio::spawn(async move {
+        loop {
+            let newest = backups::list(&dir).last().map(|(taken, _)| *taken);
+            let due = newest.map_or(Duration::ZERO, |taken| {
+                let age = (chrono::Utc::now() - taken)
+                    .to_std()
+                    .unwrap_or(Duration::ZERO);
+                every.saturating_sub(age)
+            });
+            tokio::time::sleep(due).await;
+            let job = dir.clone();
+            let taken = tokio::task::spawn_blocking(move || {
+                let path = backups::take(&job)?;
+                let removed = backups::prune(&job, keep).unwrap_or_default();
+                Ok::<_, StoreError>((path, removed.len()))
+            })
+            .await;
+            match taken {
+                Ok(Ok((path, removed))) => {
+                    tracing::info!(path = %path.display(), removed, "backup taken")
+                }
+                Ok(Err(error)) => {
+                    tracing::error!(%error, "backup failed; trying again in a minute");
+                    tokio::time::sleep(Duration::from_secs(60)).await;
+                }
+                Err(error) => tracing::error!(%error, "backup task failed"),
+            }
+        }
+    });
+}
+
 pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> {
     prepare_data_dir(data_dir)?;
+    // Held until the process ends: `thewell restore` refuses while it is.
+    let _lock = backups::ServerLock::acquire(data_dir).map_err(|source| ServeError::Lock {
+        path: data_dir.server_lock(),
+        source,
+    })?;
     let limiter = Arc::new(Limiter::new(args.rate_burst, args.rate_per_minute));
     limiter.sweep_in_background(ratelimit::SWEEP_EVERY);
     let api = Arc::new(Api {
@@ -107,6 +150,11 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         trusted_proxy: args.trusted_proxy,
     });
     let live = Arc::new(Live::open(data_dir));
+    schedule_backups(
+        data_dir.clone(),
+        args.backup_every,
+        args.backup_keep.get() as usize,
+    );
     let stop = stop_signal().map_err(ServeError::Run)?;
     let acceptor = TcpListener::bind(args.addr)
         .into_acceptor()

@@ -1,0 +1,201 @@
+//! Backups of the submissions: consistent snapshots in `<data-dir>/backups/`,
+//! named by the UTC time each was taken and kept to a count; the newest one for
+//! `thewell stats`; restoring one in place of the database; and the lock by which
+//! a running server tells `restore` that the database is in use.
+use std::fs::File;
+use std::io;
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+
+use crate::data_dir::{DataDir, create_new_private_file, create_private_dir};
+use crate::store::{Reader, StoreError};
+
+/// How a snapshot's file is named: `thewell-20261122T031500.123Z.redb`.
+const NAME_FORMAT: &str = "thewell-%Y%m%dT%H%M%S%.3fZ.redb";
+
+/// Takes a snapshot of the database into the backups folder; returns its path.
+pub fn take(dir: &DataDir) -> Result<PathBuf, StoreError> {
+    let folder = dir.backups();
+    create_private_dir(&folder).map_err(|source| StoreError::Io {
+        path: folder.clone(),
+        source,
+    })?;
+    // The name is the time before the snapshot's read begins: everything
+    // acknowledged before that time is in it.
+    let path = folder.join(Utc::now().format(NAME_FORMAT).to_string());
+    Reader::open(dir)?.backup(&path)?;
+    Ok(path)
+}
+
+/// The snapshots in the backups folder, oldest first, with the time each was taken.
+pub fn list(dir: &DataDir) -> Vec<(DateTime<Utc>, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(dir.backups()) else {
+        return Vec::new();
+    };
+    let mut found: Vec<_> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let taken = NaiveDateTime::parse_from_str(&name, NAME_FORMAT).ok()?;
+            Some((taken.and_utc(), entry.path()))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Removes the oldest snapshots beyond `keep`; returns the ones removed.
+pub fn prune(dir: &DataDir, keep: usize) -> io::Result<Vec<PathBuf>> {
+    let all = list(dir);
+    let excess = all.len().saturating_sub(keep);
+    let mut removed = Vec::new();
+    for (_, path) in all.into_iter().take(excess) {
+        std::fs::remove_file(&path)?;
+        removed.push(path);
+    }
+    Ok(removed)
+}
+
+/// Held (shared) by a running server for its whole life; `restore` needs it alone.
+pub struct ServerLock {
+    _file: File,
+}
+
+fn lock_file(dir: &DataDir) -> io::Result<File> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.server_lock())
+}
+
+fn flock(file: &File, operation: libc::c_int) -> io::Result<()> {
+    // SAFETY: flock on a descriptor this File owns.
+    if unsafe { libc::flock(file.as_raw_fd(), operation) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+impl ServerLock {
+    /// Marks the database as in use by a server (several servers may share it).
+    pub fn acquire(dir: &DataDir) -> io::Result<ServerLock> {
+        let file = lock_file(dir)?;
+        flock(&file, libc::LOCK_SH)?;
+        Ok(ServerLock { _file: file })
+    }
+}
+
+/// Why a restore did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error(
+        "a thewell server is running on {0}: stop it first (systemctl stop thewell, or Ctrl-C), then restore, then start it again"
+    )]
+    ServerRunning(PathBuf),
+    #[error("{path} is not a thewell database: {source}. Nothing was changed")]
+    NotADatabase {
+        path: PathBuf,
+        #[source]
+        source: StoreError,
+    },
+    #[error("cannot restore into {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// Puts the database in `file` in place of the data directory's, keeping the one it
+/// replaces beside it; returns where that one went (None when there was none).
+pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreError> {
+    let not_a_database = |source| RestoreError::NotADatabase {
+        path: file.to_path_buf(),
+        source,
+    };
+    Reader::open_existing(file)
+        .and_then(|reader| reader.stats())
+        .map_err(not_a_database)?;
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| RestoreError::Io { path, source }
+    };
+    create_private_dir(dir.root()).map_err(io(dir.root()))?;
+    let lock = lock_file(dir).map_err(io(&dir.server_lock()))?;
+    if flock(&lock, libc::LOCK_EX | libc::LOCK_NB).is_err() {
+        return Err(RestoreError::ServerRunning(dir.root().to_path_buf()));
+    }
+    let incoming = dir.database().with_extension("redb.restoring");
+    let _ = std::fs::remove_file(&incoming);
+    let mut target = create_new_private_file(&incoming).map_err(io(&incoming))?;
+    let mut source = File::open(file).map_err(io(file))?;
+    io::copy(&mut source, &mut target)
+        .and_then(|_| target.sync_all())
+        .map_err(io(&incoming))?;
+    let database = dir.database();
+    let replaced = database.exists().then(|| {
+        let stamp = Utc::now().format("%Y%m%dT%H%M%SZ");
+        database.with_extension(format!("redb.before-restore-{stamp}"))
+    });
+    if let Some(replaced) = &replaced {
+        std::fs::rename(&database, replaced).map_err(io(&database))?;
+    }
+    std::fs::rename(&incoming, &database).map_err(io(&database))?;
+    Ok(replaced)
+}
+
+/// Whether a server holds the data directory now.
+#[cfg(test)]
+fn server_running(dir: &DataDir) -> bool {
+    lock_file(dir).is_ok_and(|file| flock(&file, libc::LOCK_EX | libc::LOCK_NB).is_err())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snapshots_are_named_by_time_listed_in_order_and_pruned() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        drop(crate::store::open_for_writing(&dir).unwrap());
+        let mut taken = Vec::new();
+        for _ in 0..4 {
+            taken.push(take(&dir).unwrap());
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let listed: Vec<PathBuf> = list(&dir).into_iter().map(|(_, p)| p).collect();
+        assert_eq!(listed, taken);
+        assert_eq!(prune(&dir, 2).unwrap(), taken[..2].to_vec());
+        assert_eq!(list(&dir).len(), 2);
+    }
+
+    #[test]
+    fn restore_is_refused_while_a_server_holds_the_directory() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        drop(crate::store::open_for_writing(&dir).unwrap());
+        let snapshot = take(&dir).unwrap();
+        let lock = ServerLock::acquire(&dir).unwrap();
+        assert!(server_running(&dir));
+        assert!(matches!(
+            restore(&dir, &snapshot),
+            Err(RestoreError::ServerRunning(_))
+        ));
+        drop(lock);
+        assert!(!server_running(&dir));
+        let replaced = restore(&dir, &snapshot)
+            .unwrap()
+            .expect("the old file is kept");
+        assert!(replaced.exists() && dir.database().exists());
+        let junk = temp.path().join("junk.redb");
+        std::fs::write(&junk, b"not a database").unwrap();
+        assert!(matches!(
+            restore(&dir, &junk),
+            Err(RestoreError::NotADatabase { .. })
+        ));
+    }
+}
