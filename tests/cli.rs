@@ -144,10 +144,15 @@ async fn stats_counts_each_form_and_names_the_latest() {
     assert_eq!(line("prayer-request")[1], "0");
     assert_eq!(line("prayer-request")[2], "-");
     assert!(line("contact")[2].ends_with('Z'));
+    // Issue 11 added the last backup after the table (serve takes one at start-up).
     assert_eq!(
         out.lines().count(),
-        8,
-        "a header and the seven forms:\n{out}"
+        10,
+        "a header, the seven forms, a blank line and the last backup:\n{out}"
+    );
+    assert!(
+        out.lines().last().unwrap().starts_with("last backup: "),
+        "{out}"
     );
 }
 

@@ -178,6 +178,35 @@ pub struct ServeArgs {
     /// How many of those snapshots to keep; older ones are removed.
     #[arg(long, env = "THEWELL_BACKUP_KEEP", default_value = "14")]
     pub backup_keep: NonZeroU32,
+
+    /// A certificate you already have (PEM chain) to serve HTTPS with, with --tls-key.
+    /// The site then answers HTTPS on --https-port and redirects --http-port to it.
+    /// Re-read when the file changes: a renewed certificate needs no restart.
+    #[arg(
+        long,
+        env = "THEWELL_TLS_CERT",
+        requires = "tls_key",
+        value_name = "FILE"
+    )]
+    pub tls_cert: Option<PathBuf>,
+
+    /// The private key (PEM) of --tls-cert.
+    #[arg(
+        long,
+        env = "THEWELL_TLS_KEY",
+        requires = "tls_cert",
+        value_name = "FILE"
+    )]
+    pub tls_key: Option<PathBuf>,
+
+    /// The port for HTTPS when serving with a certificate (on the address of --addr).
+    #[arg(long, env = "THEWELL_HTTPS_PORT", default_value = "443")]
+    pub https_port: u16,
+
+    /// The port for plain HTTP when serving with a certificate: it redirects every
+    /// request to HTTPS, path and query kept.
+    #[arg(long, env = "THEWELL_HTTP_PORT", default_value = "80")]
+    pub http_port: u16,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -20,11 +20,15 @@ use atomic_waker::AtomicWaker;
 use bytes::Bytes;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
+use poem::http::uri::Scheme;
 use poem::listener::Acceptor;
+use poem::web::{LocalAddr, RemoteAddr};
 use poem::{Endpoint, Request, Response};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::watch;
 use tokio::time::Sleep;
+
+use super::tls::Current;
 
 /// What a connection may hold.
 #[derive(Debug, Clone, Copy)]
@@ -292,12 +296,43 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Guarded<T> {
 /// The body type poem's responses convert into for hyper.
 type ResponseBody = http_body_util::combinators::BoxBody<Bytes, io::Error>;
 
+/// One connection served by hyper until it ends or the server stops.
+async fn connection<I, E>(
+    io: I,
+    builder: &auto::Builder<TokioExecutor>,
+    endpoint: Arc<E>,
+    (local, remote, scheme): (LocalAddr, RemoteAddr, Scheme),
+    mut shutdown_rx: watch::Receiver<bool>,
+) where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    E: Endpoint<Output = Response> + 'static,
+{
+    let service = hyper::service::service_fn(move |req| {
+        let endpoint = Arc::clone(&endpoint);
+        let request = Request::from((req, local.clone(), remote.clone(), scheme.clone()));
+        async move {
+            let response = endpoint.get_response(request).await;
+            Ok::<_, Infallible>(hyper::Response::<ResponseBody>::from(response))
+        }
+    });
+    let connection = builder.serve_connection_with_upgrades(TokioIo::new(io), service);
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => return,
+        _ = shutdown_rx.wait_for(|stopping| *stopping) => {}
+    }
+    connection.as_mut().graceful_shutdown();
+    let _ = connection.await;
+}
+
 /// Accepts connections until `stop` resolves, then lets requests in flight finish
-/// for at most `grace`.
+/// for at most `grace`. With `tls`, each connection is HTTPS with the configuration
+/// current when it arrives.
 pub async fn serve<A, E>(
     mut acceptor: A,
     endpoint: E,
     limits: Limits,
+    tls: Option<Current>,
     stop: impl Future<Output = ()>,
     grace: Duration,
 ) where
@@ -340,24 +375,33 @@ pub async fn serve<A, E>(
         let guarded = Guarded::new(io, registry.admit(), limits);
         let endpoint = Arc::clone(&endpoint);
         let builder = Arc::clone(&builder);
-        let mut shutdown_rx = shutdown_rx.clone();
+        let shutdown_rx = shutdown_rx.clone();
+        let tls = tls.clone();
         tokio::spawn(async move {
-            let service = hyper::service::service_fn(move |req| {
-                let endpoint = Arc::clone(&endpoint);
-                let request = Request::from((req, local.clone(), remote.clone(), scheme.clone()));
-                async move {
-                    let response = endpoint.get_response(request).await;
-                    Ok::<_, Infallible>(hyper::Response::<ResponseBody>::from(response))
-                }
-            });
-            let connection = builder.serve_connection_with_upgrades(TokioIo::new(guarded), service);
-            tokio::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => return,
-                _ = shutdown_rx.wait_for(|stopping| *stopping) => {}
+            let Some(current) = tls else {
+                return connection(
+                    guarded,
+                    &builder,
+                    endpoint,
+                    (local, remote, scheme),
+                    shutdown_rx,
+                )
+                .await;
+            };
+            // The handshake runs here, never in the accept loop; a slow one is bounded
+            // by the header timeout like a slow request.
+            let config = Arc::clone(&current.read().unwrap_or_else(|e| e.into_inner()));
+            let handshake = tokio_rustls::TlsAcceptor::from(config).accept(guarded);
+            if let Ok(Ok(stream)) = tokio::time::timeout(limits.header_timeout, handshake).await {
+                connection(
+                    stream,
+                    &builder,
+                    endpoint,
+                    (local, remote, Scheme::HTTPS),
+                    shutdown_rx,
+                )
+                .await;
             }
-            connection.as_mut().graceful_shutdown();
-            let _ = connection.await;
         });
     }
     drop(acceptor);

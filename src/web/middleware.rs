@@ -54,6 +54,7 @@ pub fn set_security_headers(headers: &mut HeaderMap) {
 /// so error answers get the headers too.
 pub async fn around<E: Endpoint>(inner: E, req: Request) -> Result<Response> {
     let started = Instant::now();
+    let https = req.scheme() == &poem::http::uri::Scheme::HTTPS;
     let method = req.method().clone();
     let path = req.uri().path().to_string();
     let mut response = match inner.call(req).await {
@@ -61,6 +62,14 @@ pub async fn around<E: Endpoint>(inner: E, req: Request) -> Result<Response> {
         Err(error) => error.into_response(),
     };
     set_security_headers(response.headers_mut());
+    if https {
+        // Only over HTTPS: a browser ignores it on plain HTTP, and it must not pin a
+        // site that serves no certificate.
+        response.headers_mut().insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
+    }
     if path != "/healthz" {
         tracing::info!(
             %method,

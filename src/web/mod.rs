@@ -14,5 +14,6 @@ mod photos;
 mod ratelimit;
 mod schedule;
 mod server;
+mod tls;
 
 pub use server::run;

@@ -14,6 +14,7 @@ use super::error::WebError;
 use super::forms::{self, Api};
 use super::listen::{self, Limits};
 use super::ratelimit::{self, Limiter};
+use super::tls::{self, TlsError};
 use super::{assets, links, middleware, photos, schedule};
 use crate::backups;
 use crate::cli::ServeArgs;
@@ -40,6 +41,8 @@ pub enum ServeError {
     Store(#[from] StoreError),
     #[error("the server stopped with an error: {0}")]
     Run(#[source] io::Error),
+    #[error(transparent)]
+    Tls(#[from] TlsError),
 }
 
 /// Creates the data directory with mode 0700 when missing; warns when others can read it.
@@ -135,6 +138,20 @@ fn schedule_backups(dir: DataDir, every: Duration, keep: usize) {
     });
 }
 
+/// A listening socket on `addr`, and the address it got (the port, when 0 was asked).
+async fn bind(addr: SocketAddr) -> Result<(impl Acceptor + 'static, SocketAddr), ServeError> {
+    let acceptor = TcpListener::bind(addr)
+        .into_acceptor()
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    let bound = acceptor
+        .local_addr()
+        .first()
+        .and_then(|a| a.as_socket_addr().copied())
+        .unwrap_or(addr);
+    Ok((acceptor, bound))
+}
+
 pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> {
     prepare_data_dir(data_dir)?;
     // Held until the process ends: `thewell restore` refuses while it is.
@@ -156,18 +173,6 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         args.backup_keep.get() as usize,
     );
     let stop = stop_signal().map_err(ServeError::Run)?;
-    let acceptor = TcpListener::bind(args.addr)
-        .into_acceptor()
-        .await
-        .map_err(|source| ServeError::Bind {
-            addr: args.addr,
-            source,
-        })?;
-    let bound = acceptor
-        .local_addr()
-        .first()
-        .and_then(|a| a.as_socket_addr().copied())
-        .unwrap_or(args.addr);
     let open_files = listen::raise_open_file_limit();
     let limits = Limits {
         max_connections: args
@@ -184,9 +189,51 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         "serving at most {} connections at once (open-file limit {open_files})",
         limits.max_connections
     );
-    // One line on stdout that scripts (and the tests) can wait for.
-    println!("thewell listening on http://{bound}");
-    listen::serve(acceptor, app(api, live), limits, stop, SHUTDOWN_GRACE).await;
+    let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) else {
+        let (acceptor, bound) = bind(args.addr).await?;
+        // One line on stdout that scripts (and the tests) can wait for.
+        println!("thewell listening on http://{bound}");
+        listen::serve(acceptor, app(api, live), limits, None, stop, SHUTDOWN_GRACE).await;
+        tracing::info!("stopped");
+        return Ok(());
+    };
+    let certificate = tls::watch(cert.clone(), key.clone())?;
+    let (secure, secure_bound) = bind(SocketAddr::new(args.addr.ip(), args.https_port)).await?;
+    let (plain, plain_bound) = bind(SocketAddr::new(args.addr.ip(), args.http_port)).await?;
+    println!("thewell listening on https://{secure_bound}");
+    println!("thewell redirecting http://{plain_bound} to https");
+    // One stop signal for both listeners.
+    let (stopping, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        stop.await;
+        let _ = stopping.send(true);
+    });
+    let stop_for = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|s| *s).await;
+    };
+    let redirect = Route::new()
+        .at("/*path", tls::to_https.data(secure_bound.port()))
+        .at("/", tls::to_https.data(secure_bound.port()))
+        .around(middleware::around)
+        .map_to_response();
+    tokio::join!(
+        listen::serve(
+            secure,
+            app(api, live),
+            limits,
+            Some(certificate),
+            stop_for(stopped.clone()),
+            SHUTDOWN_GRACE
+        ),
+        listen::serve(
+            plain,
+            redirect,
+            limits,
+            None,
+            stop_for(stopped),
+            SHUTDOWN_GRACE
+        ),
+    );
     tracing::info!("stopped");
     Ok(())
 }
