@@ -208,6 +208,11 @@ impl Reader {
         Ok(out)
     }
 
+    /// How many submissions there are, in all forms.
+    pub fn total(&self) -> Result<u64, StoreError> {
+        Ok(self.stats()?.iter().map(|(_, n, _)| n).sum())
+    }
+
     /// Writes a consistent snapshot of every table into a new database at `target`.
     pub fn backup(&self, target: &Path) -> Result<(), StoreError> {
         let io = |source| StoreError::Io {

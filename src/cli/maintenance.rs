@@ -65,11 +65,7 @@ pub fn backup(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<(
         return out.flush().map_err(CliError::Stdout);
     }
     reader.backup(file)?;
-    let total: u64 = Reader::open_file(file)?
-        .stats()?
-        .iter()
-        .map(|(_, n, _)| n)
-        .sum();
+    let total = Reader::open_file(file)?.total()?;
     say!(
         out,
         "backup written to {} ({total} submissions)",
@@ -79,11 +75,7 @@ pub fn backup(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<(
 
 pub fn restore(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<(), CliError> {
     let replaced = backups::restore(data_dir, file)?;
-    let total: u64 = Reader::open(data_dir)?
-        .stats()?
-        .iter()
-        .map(|(_, n, _)| n)
-        .sum();
+    let total = Reader::open(data_dir)?.total()?;
     say!(
         out,
         "restored {} as {} ({total} submissions)",
