@@ -44,16 +44,22 @@ fn make_certificate(dir: &Path) {
     std::fs::rename(dir.join("cert.new"), dir.join("cert.pem")).unwrap();
 }
 
+/// `openssl s_client` to the server on `port`, asking for `localhost`.
+fn connect(port: u16) -> Command {
+    let mut command = Command::new("openssl");
+    command.args([
+        "s_client",
+        "-connect",
+        &format!("127.0.0.1:{port}"),
+        "-servername",
+        "localhost",
+    ]);
+    command
+}
+
 /// openssl s_client against the server: what it printed, given `request` on stdin.
 fn s_client(port: u16, ca: &Path, extra: &[&str], request: &str) -> String {
-    let mut child = Command::new("openssl")
-        .args([
-            "s_client",
-            "-connect",
-            &format!("127.0.0.1:{port}"),
-            "-servername",
-            "localhost",
-        ])
+    let mut child = connect(port)
         .arg("-CAfile")
         .arg(ca)
         .arg("-verify_return_error")
@@ -100,14 +106,7 @@ fn serial(pem: &str) -> String {
 /// The server's certificate as a new connection sees it (not verified: while the
 /// files change, the one served may not be the one on disk yet).
 fn served_certificate(port: u16) -> String {
-    let output = Command::new("openssl")
-        .args([
-            "s_client",
-            "-connect",
-            &format!("127.0.0.1:{port}"),
-            "-servername",
-            "localhost",
-        ])
+    let output = connect(port)
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output()
