@@ -70,9 +70,9 @@ mod emit {
         out
     }
 
-    /// forms.generated.ts: the forms' declarations (src/forms.rs), which the frontend's forms import.
+    /// forms.generated.ts: the forms' declarations (src/forms/mod.rs), which the frontend's forms import.
     fn forms() -> String {
-        let mut out = header("src/forms.rs");
+        let mut out = header("src/forms/mod.rs");
         out.push_str(&format!("export const HONEYPOT = '{HONEYPOT}';\n\n"));
         let quote = |s: &str| serde_json::to_string(s).expect("string");
         let list = |items: &[&str]| {

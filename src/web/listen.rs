@@ -1,22 +1,14 @@
-//! Connections: the accept loop and what each connection may hold. No connection
-//! is held for ever: one that sends nothing (or never finishes its headers) is
-//! closed after the header timeout, one idle between requests after the idle
-//! timeout, and one whose reads and writes make no progress for that long too.
-//! At most `max_connections` are open at once; a new one beyond that closes the
-//! connection that has been quiet the longest, so a client holding hundreds of
-//! idle connections cannot keep a visitor out. An accept that fails (the process
-//! is at its open-file limit) backs off and is logged once, not retried in a spin.
-use std::collections::HashMap;
+//! The accept loop: each accepted connection gets its limits (see `connection`:
+//! no connection is held for ever, and a new one beyond `max_connections` closes
+//! the one quiet the longest), its TLS handshake in its own task, and hyper. An
+//! accept that fails (the process is at its open-file limit) backs off and is
+//! logged once, not retried in a spin. The open-file limit is raised at start-up.
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use atomic_waker::AtomicWaker;
 use bytes::Bytes;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
@@ -24,10 +16,10 @@ use poem::http::uri::Scheme;
 use poem::listener::Acceptor;
 use poem::web::{LocalAddr, RemoteAddr};
 use poem::{Endpoint, Request, Response};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::watch;
-use tokio::time::Sleep;
 
+use super::connection::{Guarded, Registry};
 use super::tls::Current;
 
 /// What a connection may hold.
@@ -62,7 +54,10 @@ pub fn raise_open_file_limit() -> u64 {
                 limit.rlim_cur = limit.rlim_max;
             }
         }
-        limit.rlim_cur as u64
+        // rlim_t is u64 here, not on every platform.
+        #[allow(clippy::unnecessary_cast)]
+        let open = limit.rlim_cur as u64;
+        open
     }
 }
 
@@ -71,226 +66,6 @@ pub fn raise_open_file_limit() -> u64 {
 pub fn connections_for(open_files: u64) -> usize {
     let spare = (open_files / 8).clamp(32, 1024);
     open_files.saturating_sub(spare).clamp(16, 1 << 20) as usize
-}
-
-/// One open connection as the registry sees it.
-struct Slot {
-    /// Milliseconds (since the registry began) of its last read or write.
-    last_active: AtomicU64,
-    /// Set when a newer connection took its place; its next poll fails.
-    evicted: AtomicBool,
-    waker: AtomicWaker,
-}
-
-/// Every open connection, to find the quietest when there are too many.
-struct Registry {
-    slots: Mutex<HashMap<u64, Arc<Slot>>>,
-    next_id: AtomicU64,
-    epoch: Instant,
-    max: usize,
-}
-
-impl Registry {
-    fn now(&self) -> u64 {
-        self.epoch.elapsed().as_millis() as u64
-    }
-
-    /// Registers a new connection, first closing the quietest one when full.
-    fn admit(self: &Arc<Self>) -> Admitted {
-        let slot = Arc::new(Slot {
-            last_active: AtomicU64::new(self.now()),
-            evicted: AtomicBool::new(false),
-            waker: AtomicWaker::new(),
-        });
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
-        let live = slots
-            .values()
-            .filter(|s| !s.evicted.load(Ordering::Relaxed))
-            .count();
-        if live >= self.max
-            && let Some(quietest) = slots
-                .values()
-                .filter(|s| !s.evicted.load(Ordering::Relaxed))
-                .min_by_key(|s| s.last_active.load(Ordering::Relaxed))
-        {
-            quietest.evicted.store(true, Ordering::Relaxed);
-            quietest.waker.wake();
-        }
-        slots.insert(id, Arc::clone(&slot));
-        Admitted {
-            registry: Arc::clone(self),
-            id,
-            slot,
-        }
-    }
-
-    fn open(&self) -> usize {
-        self.slots.lock().unwrap_or_else(|e| e.into_inner()).len()
-    }
-}
-
-/// A connection's place in the registry, given back when the connection ends.
-struct Admitted {
-    registry: Arc<Registry>,
-    id: u64,
-    slot: Arc<Slot>,
-}
-
-impl Drop for Admitted {
-    fn drop(&mut self) {
-        let mut slots = self
-            .registry
-            .slots
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        slots.remove(&self.id);
-    }
-}
-
-/// A connection's stream with its deadlines and its place in the registry.
-struct Guarded<T> {
-    inner: T,
-    admitted: Admitted,
-    limits: Limits,
-    /// True from the start and after each write until the next request's first byte.
-    waiting: bool,
-    /// Whether a request was ever read (the first wait is bounded by the header timeout).
-    served: bool,
-    deadline: Pin<Box<Sleep>>,
-}
-
-impl<T> Guarded<T> {
-    fn new(inner: T, admitted: Admitted, limits: Limits) -> Self {
-        Guarded {
-            inner,
-            admitted,
-            limits,
-            waiting: true,
-            served: false,
-            deadline: Box::pin(tokio::time::sleep(limits.header_timeout)),
-        }
-    }
-
-    /// Progress was made: the next deadline counts from now.
-    fn progressed(&mut self) {
-        let registry = &self.admitted.registry;
-        self.admitted
-            .slot
-            .last_active
-            .store(registry.now(), Ordering::Relaxed);
-        let wait = if self.waiting && !self.served {
-            self.limits.header_timeout
-        } else {
-            self.limits.idle_timeout
-        };
-        self.deadline
-            .as_mut()
-            .reset(tokio::time::Instant::now() + wait);
-    }
-
-    /// Fails when this connection was evicted or its deadline passed; else registers the waker.
-    fn check(&mut self, cx: &mut Context<'_>) -> Option<io::Error> {
-        let slot = &self.admitted.slot;
-        slot.waker.register(cx.waker());
-        if slot.evicted.load(Ordering::Relaxed) {
-            return Some(io::Error::new(
-                io::ErrorKind::ConnectionAborted,
-                "closed to make room for a newer connection",
-            ));
-        }
-        if self.deadline.as_mut().poll(cx).is_ready() {
-            return Some(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "no progress within the connection's timeout",
-            ));
-        }
-        None
-    }
-}
-
-impl<T: AsyncRead + Unpin> AsyncRead for Guarded<T> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        let this = &mut *self;
-        let before = buf.filled().len();
-        match Pin::new(&mut this.inner).poll_read(cx, buf) {
-            Poll::Ready(Ok(())) => {
-                if buf.filled().len() > before {
-                    this.waiting = false;
-                    this.served = true;
-                    this.progressed();
-                }
-                Poll::Ready(Ok(()))
-            }
-            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-            Poll::Pending => match this.check(cx) {
-                Some(error) => Poll::Ready(Err(error)),
-                None => Poll::Pending,
-            },
-        }
-    }
-}
-
-impl<T> Guarded<T> {
-    /// After a write: progress resets the deadline; no progress checks it.
-    fn after_write(
-        &mut self,
-        cx: &mut Context<'_>,
-        polled: Poll<io::Result<usize>>,
-    ) -> Poll<io::Result<usize>> {
-        match polled {
-            Poll::Ready(Ok(n)) => {
-                if n > 0 {
-                    self.waiting = true;
-                    self.progressed();
-                }
-                Poll::Ready(Ok(n))
-            }
-            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
-            Poll::Pending => match self.check(cx) {
-                Some(error) => Poll::Ready(Err(error)),
-                None => Poll::Pending,
-            },
-        }
-    }
-}
-
-impl<T: AsyncWrite + Unpin> AsyncWrite for Guarded<T> {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        data: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let this = &mut *self;
-        let polled = Pin::new(&mut this.inner).poll_write(cx, data);
-        this.after_write(cx, polled)
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let this = &mut *self;
-        let polled = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
-        this.after_write(cx, polled)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.inner.is_write_vectored()
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
 }
 
 /// The body type poem's responses convert into for hyper.
@@ -340,12 +115,7 @@ pub async fn serve<A, E>(
     E: Endpoint<Output = Response> + 'static,
 {
     let endpoint = Arc::new(endpoint);
-    let registry = Arc::new(Registry {
-        slots: Mutex::new(HashMap::new()),
-        next_id: AtomicU64::new(0),
-        epoch: Instant::now(),
-        max: limits.max_connections,
-    });
+    let registry = Registry::new(limits.max_connections);
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
         .http1()
@@ -462,28 +232,5 @@ mod tests {
         assert_eq!(connections_for(65536), 64512);
         assert_eq!(connections_for(64), 32);
         assert!(connections_for(0) >= 16);
-    }
-
-    #[test]
-    fn a_full_registry_evicts_the_quietest_connection() {
-        let registry = Arc::new(Registry {
-            slots: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(0),
-            epoch: Instant::now(),
-            max: 2,
-        });
-        let first = registry.admit();
-        let second = registry.admit();
-        first.slot.last_active.store(50, Ordering::Relaxed);
-        second.slot.last_active.store(10, Ordering::Relaxed);
-        let third = registry.admit();
-        assert!(
-            second.slot.evicted.load(Ordering::Relaxed),
-            "the quietest goes"
-        );
-        assert!(!first.slot.evicted.load(Ordering::Relaxed));
-        assert!(!third.slot.evicted.load(Ordering::Relaxed));
-        drop(second);
-        assert_eq!(registry.open(), 2);
     }
 }

@@ -3,6 +3,7 @@
 //! the schedule and calendars, outside links, photos) or what wraps them all
 //! (security headers and the request log, the rate limiter, the error answers).
 mod assets;
+mod connection;
 mod error;
 mod forms;
 mod ics;

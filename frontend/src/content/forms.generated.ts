@@ -1,4 +1,4 @@
-// Generated from src/forms.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
+// Generated from src/forms/mod.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
 // A Rust test fails when this file and the declarations drift apart.
 
 export const HONEYPOT = 'website';
