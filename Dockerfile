@@ -12,7 +12,11 @@ COPY . .
 RUN cargo build --release --locked \
  && install -d -m 0700 -o 65532 -g 65532 /empty-data
 
-# Run: only the binary, as a non-root user, with the data directory as a volume.
+# Run: only the binary, as a non-root user, with the data directory as a volume
+# (database, settings, photos, backups, and acme/ with the certificate). The image
+# carries the CA certificates that talking to Let's Encrypt needs. With
+# THEWELL_DOMAIN set it serves HTTPS on 443 and answers port 80 (Docker lets a
+# non-root user bind them); without, plain HTTP on 8080 for a proxy in front.
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /src/target/release/thewell /usr/local/bin/thewell
 COPY --from=build --chown=65532:65532 /empty-data /data
@@ -20,6 +24,6 @@ USER nonroot
 ENV THEWELL_ADDR=0.0.0.0:8080 \
     THEWELL_DATA_DIR=/data
 VOLUME /data
-EXPOSE 8080
+EXPOSE 8080 80 443
 ENTRYPOINT ["/usr/local/bin/thewell"]
 CMD ["serve"]

@@ -13,6 +13,8 @@ const SETTINGS: &str = "site.json";
 const PHOTOS: &str = "photos";
 /// Snapshots of the database (`thewell serve` takes them, `thewell backup` too).
 const BACKUPS: &str = "backups";
+/// The ACME account and the certificates obtained with it (`serve --domain`).
+const ACME: &str = "acme";
 /// Held by a running server so that `thewell restore` knows the database is in use.
 const SERVER_LOCK: &str = "serve.lock";
 
@@ -77,6 +79,27 @@ impl DataDir {
         self.root.join(SERVER_LOCK)
     }
 
+    /// The ACME folder, `acme/`: the account and the certificate of `serve --domain`.
+    pub fn acme(&self) -> PathBuf {
+        self.root.join(ACME)
+    }
+
+    /// The ACME account's key and address at the certificate authority.
+    pub fn acme_account(&self) -> PathBuf {
+        self.acme().join("account.json")
+    }
+
+    /// The certificate chain and its private key, in one file so that they change together.
+    pub fn acme_certificate(&self) -> PathBuf {
+        self.acme().join("certificate.pem")
+    }
+
+    /// Creates the ACME folder with mode 0700, and makes it 0700 if it was wider.
+    pub fn create_acme(&self) -> io::Result<()> {
+        create_private_dir(&self.acme())?;
+        std::fs::set_permissions(self.acme(), std::fs::Permissions::from_mode(0o700))
+    }
+
     /// One file in the photos folder.
     pub fn photo(&self, file: &str) -> PathBuf {
         self.photos().join(file)
@@ -133,6 +156,16 @@ pub fn create_private_file(path: &Path) -> io::Result<std::fs::File> {
     Ok(file)
 }
 
+/// Puts `bytes` at `path` whole (written to `temp`, synced, renamed), mode 0600: a
+/// reader sees the old file or the new one, never half of one.
+pub fn replace_private_file(path: &Path, temp: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let mut file = create_private_file(temp)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    std::fs::rename(temp, path)
+}
+
 /// Creates a new file with mode 0600; fails if it exists.
 pub fn create_new_private_file(path: &Path) -> io::Result<std::fs::File> {
     std::fs::OpenOptions::new()
@@ -159,6 +192,8 @@ mod tests {
             dir.settings_file(),
             dir.settings_last_good(),
             dir.photos(),
+            dir.acme_account(),
+            dir.acme_certificate(),
         ] {
             assert!(path.starts_with(dir.root()), "{}", path.display());
         }

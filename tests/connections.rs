@@ -1,7 +1,8 @@
 //! Connections cannot take the site down: with the server's open-file limit at
 //! 1,024, a client holding 2,000 idle connections and a slowloris client trickling
 //! header bytes do not keep a visitor from the home page, and every one of them is
-//! closed once the header timeout has passed.
+//! closed once the header timeout has passed; a kept-alive connection lives for
+//! the idle timeout between requests.
 mod common;
 
 use std::io::{Read, Write};
@@ -132,4 +133,37 @@ fn idle_and_slow_connections_do_not_keep_a_visitor_out() {
     );
     let (status, took) = visit(addr);
     assert!(status.starts_with("HTTP/1.1 200") && took < Duration::from_secs(1));
+}
+
+#[test]
+fn a_kept_alive_connection_lives_for_the_idle_timeout_not_the_header_timeout() {
+    let server = Server::start_with(&["--header-timeout", "2", "--idle-timeout", "6"]);
+    let addr: SocketAddr = server.base.trim_start_matches("http://").parse().unwrap();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let ask = |stream: &mut TcpStream| {
+        stream
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            .unwrap();
+        // The whole answer: its head, then the body "ok".
+        let mut answer = Vec::new();
+        let mut chunk = [0u8; 4096];
+        while !answer.ends_with(b"\r\n\r\nok") {
+            match stream.read(&mut chunk) {
+                Ok(n) if n > 0 => answer.extend_from_slice(&chunk[..n]),
+                _ => break,
+            }
+        }
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    assert!(ask(&mut stream).starts_with("HTTP/1.1 200"));
+    // Idle for twice the header timeout: a phone reading the page, then tapping a link.
+    std::thread::sleep(Duration::from_secs(4));
+    let again = ask(&mut stream);
+    assert!(again.starts_with("HTTP/1.1 200"), "{again:?}");
+    // Past the idle timeout the server closes it.
+    std::thread::sleep(Duration::from_secs(8));
+    assert!(closed(&mut &stream));
 }

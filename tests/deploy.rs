@@ -23,7 +23,8 @@ fn the_unit_verifies_and_its_exposure_is_at_most_two() {
     let unit =
         std::fs::read_to_string(common::manifest_dir().join("deploy/thewell.service")).unwrap();
     for needed in [
-        "DynamicUser=yes",
+        "User=thewell",
+        "EnvironmentFile=-/etc/thewell.env",
         "StateDirectory=thewell",
         "AmbientCapabilities=CAP_NET_BIND_SERVICE",
         "NoNewPrivileges=yes",

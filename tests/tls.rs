@@ -5,119 +5,11 @@
 //! connections without a restart. Without certificate flags nothing changes.
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::https::{HttpsServer, make_certificate, s_client, serial, served_serial};
 use common::{Server, client};
 use reqwest::{StatusCode, header};
-
-/// A self-signed certificate for `localhost`, written as cert.pem and key.pem in `dir`.
-fn make_certificate(dir: &Path) {
-    let status = Command::new("openssl")
-        .args([
-            "req",
-            "-x509",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-subj",
-            "/CN=localhost",
-            "-addext",
-            "subjectAltName=DNS:localhost",
-            "-days",
-            "2",
-        ])
-        .arg("-keyout")
-        .arg(dir.join("key.new"))
-        .arg("-out")
-        .arg(dir.join("cert.new"))
-        .stderr(Stdio::null())
-        .status()
-        .expect("openssl is missing: apt-get install openssl");
-    assert!(status.success());
-    // Both files replaced at once, as a renewal script would.
-    std::fs::rename(dir.join("key.new"), dir.join("key.pem")).unwrap();
-    std::fs::rename(dir.join("cert.new"), dir.join("cert.pem")).unwrap();
-}
-
-/// `openssl s_client` to the server on `port`, asking for `localhost`.
-fn connect(port: u16) -> Command {
-    let mut command = Command::new("openssl");
-    command.args([
-        "s_client",
-        "-connect",
-        &format!("127.0.0.1:{port}"),
-        "-servername",
-        "localhost",
-    ]);
-    command
-}
-
-/// openssl s_client against the server: what it printed, given `request` on stdin.
-fn s_client(port: u16, ca: &Path, extra: &[&str], request: &str) -> String {
-    let mut child = connect(port)
-        .arg("-CAfile")
-        .arg(ca)
-        .arg("-verify_return_error")
-        // With a request, wait for the whole answer; without one, close at once.
-        .args(if request.is_empty() {
-            &[][..]
-        } else {
-            &["-ign_eof"][..]
-        })
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("openssl");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(request.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn serial(pem: &str) -> String {
-    let mut child = Command::new("openssl")
-        .args(["x509", "-noout", "-serial"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(pem.as_bytes())
-        .unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout)
-        .trim()
-        .to_string()
-}
-
-/// The server's certificate as a new connection sees it (not verified: while the
-/// files change, the one served may not be the one on disk yet).
-fn served_certificate(port: u16) -> String {
-    let output = connect(port)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .expect("openssl");
-    let out = String::from_utf8_lossy(&output.stdout);
-    let begin = out
-        .find("-----BEGIN CERTIFICATE-----")
-        .expect("a certificate");
-    let end = out.find("-----END CERTIFICATE-----").unwrap() + "-----END CERTIFICATE-----".len();
-    serial(&out[begin..end])
-}
 
 #[tokio::test]
 async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_certificate() {
@@ -125,45 +17,27 @@ async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_ce
     make_certificate(dir.path());
     let cert = dir.path().join("cert.pem");
     let key = dir.path().join("key.pem");
-    let data = dir.path().join("data");
-    let mut child = Command::new(common::binary())
-        .args([
-            "serve",
+    let (cert_flag, key_flag) = (cert.display().to_string(), key.display().to_string());
+    let server = HttpsServer::start(
+        &dir.path().join("data"),
+        &[
             "--https-port",
             "0",
             "--http-port",
             "0",
-            "--data-dir",
-        ])
-        .arg(&data)
-        .arg("--tls-cert")
-        .arg(&cert)
-        .arg("--tls-key")
-        .arg(&key)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let https: u16 = lines
-        .next()
-        .unwrap()
-        .unwrap()
-        .rsplit(':')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let http_line = lines.next().unwrap().unwrap();
-    let http: u16 = http_line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("{http_line}"));
+            "--tls-cert",
+            &cert_flag,
+            "--tls-key",
+            &key_flag,
+        ],
+        dir.path().join("stderr.log"),
+        Duration::from_secs(20),
+    );
+    let (https, http) = (server.https, server.http);
 
     let answer = s_client(
         https,
+        "localhost",
         &cert,
         &["-quiet"],
         "GET /about HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
@@ -176,7 +50,7 @@ async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_ce
     );
     assert!(head.contains("content-security-policy:"), "{head}");
     assert!(answer.contains("<h1"), "the page itself");
-    let alpn = s_client(https, &cert, &["-alpn", "h2,http/1.1"], "");
+    let alpn = s_client(https, "localhost", &cert, &["-alpn", "h2,http/1.1"], "");
     assert!(alpn.contains("ALPN protocol: h2"), "{alpn:.2000}");
     assert!(alpn.contains("Verify return code: 0 (ok)"), "{alpn:.2000}");
 
@@ -198,7 +72,7 @@ async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_ce
             .is_none()
     );
 
-    let before = served_certificate(https);
+    let before = served_serial(https, "localhost");
     make_certificate(dir.path());
     let renewed = serial(&std::fs::read_to_string(&cert).unwrap());
     assert_ne!(before, renewed);
@@ -206,14 +80,13 @@ async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_ce
     let mut now = before.clone();
     while now != renewed && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(250));
-        now = served_certificate(https);
+        now = served_serial(https, "localhost");
     }
     assert_eq!(
         now, renewed,
         "new connections get the replaced certificate, no restart"
     );
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(server);
 }
 
 #[tokio::test]

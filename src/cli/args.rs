@@ -73,6 +73,58 @@ fn parse_every(value: &str) -> Result<std::time::Duration, String> {
     Ok(every)
 }
 
+/// A domain name as DNS writes it: letters, digits and hyphens in dot-separated labels.
+fn parse_domain(value: &str) -> Result<String, String> {
+    let name = value.trim().trim_end_matches('.').to_ascii_lowercase();
+    if name.contains("://") || name.contains('/') || name.contains(':') {
+        return Err(format!(
+            "give the name alone, without https:// or a path or port, e.g. thewell.church (not '{value}')"
+        ));
+    }
+    let label_ok = |label: &str| {
+        (1..=63).contains(&label.len())
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    };
+    let labels: Vec<&str> = name.split('.').collect();
+    if name.len() > 253 || labels.len() < 2 || !labels.iter().all(|l| label_ok(l)) {
+        return Err(format!(
+            "'{value}' is not a domain name: write it as in DNS, e.g. thewell.church or www.thewell.church"
+        ));
+    }
+    if labels.iter().all(|l| l.chars().all(|c| c.is_ascii_digit())) {
+        return Err(format!(
+            "'{value}' is an IP address: certificates need the site's domain name"
+        ));
+    }
+    Ok(name)
+}
+
+/// One plain email address.
+fn parse_email(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    if crate::forms::is_plain_email(value) {
+        Ok(value.to_string())
+    } else {
+        Err(format!(
+            "'{value}' is not one plain email address, e.g. office@thewell.church"
+        ))
+    }
+}
+
+/// An https:// (or, for a local test CA, http://) URL.
+fn parse_directory(value: &str) -> Result<String, String> {
+    match url::Url::parse(value.trim()) {
+        Ok(url) if matches!(url.scheme(), "https" | "http") && url.host_str().is_some() => {
+            Ok(url.to_string())
+        }
+        _ => Err(format!(
+            "'{value}' is not an ACME directory URL, e.g. https://acme-v02.api.letsencrypt.org/directory"
+        )),
+    }
+}
+
 fn parse_date(value: &str) -> Result<NaiveDate, String> {
     NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d")
         .map_err(|_| "not a date: write it as YYYY-MM-DD, e.g. 2026-03-08".to_string())
@@ -126,9 +178,12 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Address and port to listen on. Use 0.0.0.0:8080 to accept connections from other machines.
-    #[arg(long, env = "THEWELL_ADDR", default_value = "127.0.0.1:8080")]
-    pub addr: SocketAddr,
+    /// Address and port to listen on [default: 127.0.0.1:8080]. Use 0.0.0.0:8080 to
+    /// accept connections from other machines. When serving HTTPS (--domain or
+    /// --tls-cert) only its address is used, with --https-port and --http-port; the
+    /// default there is every address of the machine.
+    #[arg(long, env = "THEWELL_ADDR")]
+    pub addr: Option<SocketAddr>,
 
     /// Address of the reverse proxy in front of the site. Only requests from it may name the
     /// visitor's address in X-Forwarded-For; without this flag the header is ignored.
@@ -179,6 +234,43 @@ pub struct ServeArgs {
     #[arg(long, env = "THEWELL_BACKUP_KEEP", default_value = "14")]
     pub backup_keep: NonZeroU32,
 
+    /// The site's domain name, e.g. thewell.church: serve HTTPS on --https-port with a
+    /// certificate from Let's Encrypt (or --acme-directory), obtained and renewed on its
+    /// own and kept in <data-dir>/acme/. The name's DNS must point at this machine and
+    /// port 80 (--http-port) must reach it. Repeat for more names (www.thewell.church);
+    /// THEWELL_DOMAIN takes them separated by commas. The first is the site's address.
+    #[arg(
+        long = "domain",
+        env = "THEWELL_DOMAIN",
+        value_delimiter = ',',
+        value_parser = parse_domain,
+        conflicts_with = "tls_cert",
+        value_name = "NAME"
+    )]
+    pub domains: Vec<String>,
+
+    /// An email address for the certificate authority to write to about the
+    /// certificates (e.g. if renewal keeps failing). Optional, but worth giving.
+    #[arg(long, env = "THEWELL_ACME_EMAIL", value_parser = parse_email, value_name = "EMAIL")]
+    pub acme_email: Option<String>,
+
+    /// Where certificates come from (an ACME directory URL). Let's Encrypt's staging
+    /// directory, https://acme-staging-v02.api.letsencrypt.org/directory, is for trying
+    /// things out: its certificates are not trusted by browsers.
+    #[arg(
+        long,
+        env = "THEWELL_ACME_DIRECTORY",
+        default_value = "https://acme-v02.api.letsencrypt.org/directory",
+        value_parser = parse_directory,
+        value_name = "URL"
+    )]
+    pub acme_directory: String,
+
+    /// A CA certificate (PEM) to trust when talking to the ACME directory, in place of
+    /// the system's: for a private or test CA (e.g. pebble). Not needed for Let's Encrypt.
+    #[arg(long, env = "THEWELL_ACME_CA_ROOT", value_name = "FILE")]
+    pub acme_ca_root: Option<PathBuf>,
+
     /// A certificate you already have (PEM chain) to serve HTTPS with, with --tls-key.
     /// The site then answers HTTPS on --https-port and redirects --http-port to it.
     /// Re-read when the file changes: a renewed certificate needs no restart.
@@ -199,12 +291,13 @@ pub struct ServeArgs {
     )]
     pub tls_key: Option<PathBuf>,
 
-    /// The port for HTTPS when serving with a certificate (on the address of --addr).
+    /// The port for HTTPS when serving with --domain or a certificate.
     #[arg(long, env = "THEWELL_HTTPS_PORT", default_value = "443")]
     pub https_port: u16,
 
-    /// The port for plain HTTP when serving with a certificate: it redirects every
-    /// request to HTTPS, path and query kept.
+    /// The port for plain HTTP when serving HTTPS: it answers the certificate
+    /// authority's checks (with --domain) and redirects every other request to
+    /// HTTPS, path and query kept.
     #[arg(long, env = "THEWELL_HTTP_PORT", default_value = "80")]
     pub http_port: u16,
 }

@@ -56,11 +56,32 @@ fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         "Settings in {} (change one with `thewell site set <name> <value>`):\n",
         data_dir.settings_file().display()
     )?;
-    for s in &SETTINGS {
-        let mark = match (snap.is_placeholder(s.key), s.default.is_empty()) {
-            (true, true) => "(not set)",
-            (true, false) => "   (placeholder: not set yet)",
-            (false, _) => "",
+    let placeholders = snap.placeholders();
+    if !placeholders.is_empty() {
+        say!(
+            out,
+            "Still placeholders ({}): visitors see these until you set them.\n",
+            placeholders.len()
+        )?;
+        for s in &placeholders {
+            say!(
+                out,
+                "{:<20} {}   (placeholder: not set yet)",
+                s.name,
+                snap.get(s.key)
+            )?;
+            say!(out, "{:<20} {}", "", s.help)?;
+        }
+        say!(out, "\nSet or optional:\n")?;
+    }
+    for s in SETTINGS
+        .iter()
+        .filter(|s| !placeholders.iter().any(|p| p.key == s.key))
+    {
+        let mark = if snap.is_placeholder(s.key) {
+            "(not set)"
+        } else {
+            ""
         };
         say!(out, "{:<20} {}{mark}", s.name, snap.get(s.key))?;
         say!(out, "{:<20} {}", "", s.help)?;

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 mod validate;
 
-pub use validate::looks_like_email;
+pub use validate::is_plain_email;
+#[cfg(test)]
+use validate::looks_like_email;
 
 /// Length limits of DECISIONS.md, in characters.
 pub const NAME_MAX: usize = 100;

@@ -30,6 +30,17 @@ pub fn looks_like_email(value: &str) -> bool {
         && domain.split('.').all(|part| !part.is_empty())
 }
 
+/// An address fit to publish or to hand to another system: plausible, made of plain
+/// ASCII characters only, at most 254 of them (the site's contact email, the
+/// certificate authority's contact).
+pub fn is_plain_email(value: &str) -> bool {
+    value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "@.-_+".contains(c))
+        && looks_like_email(value)
+        && value.len() <= 254
+}
+
 impl Form {
     /// Checks a submission against the declaration. On success returns the record to
     /// store: every declared field (trimmed text, lists, booleans), nothing else.

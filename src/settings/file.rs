@@ -3,9 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::{SettingsError, find, validate};
-use std::io::Write;
-
-use crate::data_dir::{DataDir, create_private_dir, create_private_file};
+use crate::data_dir::{DataDir, create_private_dir, replace_private_file};
 
 /// The settings file's contents: the values set, by name, as written.
 pub(super) fn read_file(dir: &DataDir) -> Result<Map<String, Value>, SettingsError> {
@@ -58,11 +56,7 @@ fn write_json(
     let mut text = serde_json::to_string_pretty(values).expect("a JSON object");
     text.push('\n');
     create_private_dir(dir.root())?;
-    create_private_file(temp).and_then(|mut f| {
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    })?;
-    std::fs::rename(temp, path)
+    replace_private_file(path, temp, text.as_bytes())
 }
 
 /// `thewell site set`: validates, then stores the value. Returns the value as stored.

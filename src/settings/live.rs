@@ -40,16 +40,43 @@ impl Snapshot {
     }
 
     fn new(values: Vec<String>, photos: BTreeMap<String, Photo>, warnings: Vec<String>) -> Self {
-        let mut hasher = DefaultHasher::new();
-        values.hash(&mut hasher);
-        photos.hash(&mut hasher);
-        Snapshot {
+        let mut snapshot = Snapshot {
             values,
             photos,
             warnings,
             broken: None,
-            tag: hasher.finish(),
+            tag: 0,
+        };
+        snapshot.retag();
+        snapshot
+    }
+
+    fn retag(&mut self) {
+        let mut hasher = DefaultHasher::new();
+        self.values.hash(&mut hasher);
+        self.photos.hash(&mut hasher);
+        self.tag = hasher.finish();
+    }
+
+    /// The site's address `origin` in place of the placeholder (`serve --domain`
+    /// knows it); an address the volunteer set stays.
+    fn with_site_url(mut self, origin: Option<&str>) -> Snapshot {
+        if let Some(origin) = origin
+            && self.is_placeholder(Key::SiteUrl)
+        {
+            self.values[Key::SiteUrl as usize] = origin.to_string();
+            self.retag();
         }
+        self
+    }
+
+    /// The settings visitors would see as placeholders (the optional ones, such as the
+    /// hero video, are not among them), in the order of `SETTINGS`.
+    pub fn placeholders(&self) -> Vec<&'static super::Setting> {
+        SETTINGS
+            .iter()
+            .filter(|s| !s.default.is_empty() && self.is_placeholder(s.key))
+            .collect()
     }
 
     /// What a server starts from: the last settings file that was read whole
@@ -192,6 +219,8 @@ fn fingerprint(dir: &DataDir) -> Vec<(String, u64, Option<SystemTime>)> {
 /// The settings as a running server sees them: re-read when the files change.
 pub struct Live {
     dir: DataDir,
+    /// The site's address when no one set one (`serve --domain`: https://<domain>).
+    site_url: Option<String>,
     state: Mutex<LiveState>,
 }
 
@@ -202,8 +231,10 @@ struct LiveState {
 }
 
 impl Live {
-    pub fn open(dir: &DataDir) -> Live {
-        let snapshot = Snapshot::read(dir, &Snapshot::last_good(dir));
+    /// The settings in `dir`; `site_url` stands in for the placeholder address.
+    pub fn open(dir: &DataDir, site_url: Option<String>) -> Live {
+        let snapshot =
+            Snapshot::read(dir, &Snapshot::last_good(dir)).with_site_url(site_url.as_deref());
         if let Some(error) = &snapshot.broken {
             tracing::error!(
                 "SETTINGS FILE BROKEN: {error}. Serving the last good settings ({}), not the file; `thewell site show` says more",
@@ -215,6 +246,7 @@ impl Live {
         }
         Live {
             dir: dir.clone(),
+            site_url,
             state: Mutex::new(LiveState {
                 snapshot: Arc::new(snapshot),
                 marks: fingerprint(dir),
@@ -230,7 +262,8 @@ impl Live {
             state.checked = Instant::now();
             let marks = fingerprint(&self.dir);
             if marks != state.marks {
-                let snapshot = Snapshot::read(&self.dir, &state.snapshot);
+                let snapshot = Snapshot::read(&self.dir, &state.snapshot)
+                    .with_site_url(self.site_url.as_deref());
                 for warning in &snapshot.warnings {
                     tracing::warn!("{warning}");
                 }

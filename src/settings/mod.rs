@@ -68,7 +68,7 @@ pub static SETTINGS: [Setting; 11] = [
         name: "site-url",
         kind: ValueKind::Origin,
         default: "https://thewell.example",
-        help: "The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church).",
+        help: "The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church). `serve --domain` uses https://<first domain> until it is set.",
     },
     Setting {
         key: Key::GivingUrl,

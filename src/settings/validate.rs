@@ -50,10 +50,7 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             invalid("give a YouTube link (https://www.youtube.com/watch?v=…, https://youtu.be/…) or the video's 11-character id")
         }),
         ValueKind::Email => {
-            let plain = value
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "@.-_+".contains(c));
-            if !plain || !crate::forms::looks_like_email(value) || value.len() > 254 {
+            if !crate::forms::is_plain_email(value) {
                 return Err(invalid(
                     "write one plain email address, e.g. hello@thewell.church",
                 ));

@@ -1,7 +1,9 @@
 //! One connection's limits: its place among the open connections (the quietest is
-//! closed when there are too many) and its deadlines: the header timeout until the
-//! first request arrives, the idle timeout between requests and whenever reads and
-//! writes make no progress. A stream wrapper, so hyper and TLS need not know.
+//! closed when there are too many) and its deadlines: the header timeout for the
+//! whole of the first request's head (a client that trickles it is closed), then the
+//! idle timeout whenever reads and writes make no progress. A stream wrapper, so
+//! hyper and TLS need not know; hyper's own header timeout, set to the idle timeout,
+//! bounds each later request's wait and head.
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
@@ -23,6 +25,8 @@ struct Slot {
     last_active: AtomicU64,
     /// Set when a newer connection took its place; its next poll fails.
     evicted: AtomicBool,
+    /// Set when the first request's head was read whole (see `FirstRequest`).
+    requested: AtomicBool,
     waker: AtomicWaker,
 }
 
@@ -60,6 +64,7 @@ impl Registry {
         let slot = Arc::new(Slot {
             last_active: AtomicU64::new(self.now()),
             evicted: AtomicBool::new(false),
+            requested: AtomicBool::new(false),
             waker: AtomicWaker::new(),
         });
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
@@ -114,15 +119,25 @@ impl Drop for Admitted {
     }
 }
 
+/// Told by the service when a request's head has been read, which ends the
+/// connection's header timeout.
+#[derive(Clone)]
+pub struct FirstRequest(Arc<Slot>);
+
+impl FirstRequest {
+    pub fn arrived(&self) {
+        self.0.requested.store(true, Ordering::Relaxed);
+    }
+}
+
 /// A connection's stream with its deadlines and its place in the registry.
 pub struct Guarded<T> {
     inner: T,
     admitted: Admitted,
     limits: Limits,
-    /// True from the start and after each write until the next request's first byte.
-    waiting: bool,
-    /// Whether a request was ever read (the first wait is bounded by the header timeout).
-    served: bool,
+    /// Until the first request's head is read: the deadline is the header timeout
+    /// from the start, whatever the progress.
+    heading: bool,
     deadline: Pin<Box<Sleep>>,
 }
 
@@ -132,27 +147,36 @@ impl<T> Guarded<T> {
             inner,
             admitted,
             limits,
-            waiting: true,
-            served: false,
+            heading: true,
             deadline: Box::pin(tokio::time::sleep(limits.header_timeout)),
         }
     }
 
-    /// Progress was made: the next deadline counts from now.
+    /// What the service tells when the first request has arrived.
+    pub fn first_request(&self) -> FirstRequest {
+        FirstRequest(Arc::clone(&self.admitted.slot))
+    }
+
+    /// Whether the header timeout is over because the first request arrived.
+    fn headed(&mut self) -> bool {
+        if self.heading && self.admitted.slot.requested.load(Ordering::Relaxed) {
+            self.heading = false;
+        }
+        !self.heading
+    }
+
+    /// Progress was made: once the first request arrived, the next deadline counts from now.
     fn progressed(&mut self) {
         let registry = &self.admitted.registry;
         self.admitted
             .slot
             .last_active
             .store(registry.now(), Ordering::Relaxed);
-        let wait = if self.waiting && !self.served {
-            self.limits.header_timeout
-        } else {
-            self.limits.idle_timeout
-        };
-        self.deadline
-            .as_mut()
-            .reset(tokio::time::Instant::now() + wait);
+        if self.headed() {
+            self.deadline
+                .as_mut()
+                .reset(tokio::time::Instant::now() + self.limits.idle_timeout);
+        }
     }
 
     /// Fails when this connection was evicted or its deadline passed; else registers the waker.
@@ -166,6 +190,11 @@ impl<T> Guarded<T> {
             ));
         }
         if self.deadline.as_mut().poll(cx).is_ready() {
+            // The header timeout passed while the first request was being answered.
+            if self.heading && self.headed() {
+                self.progressed();
+                return self.check(cx);
+            }
             return Some(io::Error::new(
                 io::ErrorKind::TimedOut,
                 "no progress within the connection's timeout",
@@ -186,8 +215,6 @@ impl<T: AsyncRead + Unpin> AsyncRead for Guarded<T> {
         match Pin::new(&mut this.inner).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
-                    this.waiting = false;
-                    this.served = true;
                     this.progressed();
                 }
                 Poll::Ready(Ok(()))
@@ -211,7 +238,6 @@ impl<T> Guarded<T> {
         match polled {
             Poll::Ready(Ok(n)) => {
                 if n > 0 {
-                    self.waiting = true;
                     self.progressed();
                 }
                 Poll::Ready(Ok(n))

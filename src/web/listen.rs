@@ -19,7 +19,7 @@ use poem::{Endpoint, Request, Response};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::watch;
 
-use super::connection::{Guarded, Registry};
+use super::connection::{FirstRequest, Guarded, Registry};
 use super::tls::Current;
 
 /// What a connection may hold.
@@ -77,12 +77,14 @@ async fn connection<I, E>(
     builder: &auto::Builder<TokioExecutor>,
     endpoint: Arc<E>,
     (local, remote, scheme): (LocalAddr, RemoteAddr, Scheme),
+    first_request: FirstRequest,
     mut shutdown_rx: watch::Receiver<bool>,
 ) where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     E: Endpoint<Output = Response> + 'static,
 {
     let service = hyper::service::service_fn(move |req| {
+        first_request.arrived();
         let endpoint = Arc::clone(&endpoint);
         let request = Request::from((req, local.clone(), remote.clone(), scheme.clone()));
         async move {
@@ -120,7 +122,9 @@ pub async fn serve<A, E>(
     builder
         .http1()
         .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout)
+        // Each later request's wait and head, on a kept-alive connection; the
+        // first request's head has the header timeout (connection.rs).
+        .header_read_timeout(limits.idle_timeout)
         .keep_alive(true);
     builder.http2().timer(TokioTimer::new());
     let builder = Arc::new(builder);
@@ -143,6 +147,7 @@ pub async fn serve<A, E>(
             }
         };
         let guarded = Guarded::new(io, registry.admit(), limits);
+        let first_request = guarded.first_request();
         let endpoint = Arc::clone(&endpoint);
         let builder = Arc::clone(&builder);
         let shutdown_rx = shutdown_rx.clone();
@@ -154,6 +159,7 @@ pub async fn serve<A, E>(
                     &builder,
                     endpoint,
                     (local, remote, scheme),
+                    first_request,
                     shutdown_rx,
                 )
                 .await;
@@ -168,6 +174,7 @@ pub async fn serve<A, E>(
                     &builder,
                     endpoint,
                     (local, remote, Scheme::HTTPS),
+                    first_request,
                     shutdown_rx,
                 )
                 .await;

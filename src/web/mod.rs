@@ -2,6 +2,7 @@
 //! routes; each other file is one kind of answer (the embedded site, the form API,
 //! the schedule and calendars, outside links, photos) or what wraps them all
 //! (security headers and the request log, the rate limiter, the error answers).
+mod acme;
 mod assets;
 mod connection;
 mod error;

@@ -1,15 +1,16 @@
 //! `thewell serve`: the data directory, the routes, the listener, and a graceful
 //! stop on SIGTERM or Ctrl-C.
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Data;
 use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, get, handler};
 
+use super::acme::{self, Acme, AcmeConfig, AcmeError};
 use super::error::WebError;
 use super::forms::{self, Api};
 use super::listen::{self, Limits};
@@ -22,6 +23,8 @@ use crate::data_dir::DataDir;
 use crate::settings::Live;
 use crate::store::{self, StoreError};
 
+/// Where plain HTTP listens without --addr.
+const PLAIN_ADDR: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 8080);
 /// How long requests in flight may take to finish after a stop signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(8);
 
@@ -33,9 +36,7 @@ pub enum ServeError {
     DataDir { path: PathBuf, source: io::Error },
     #[error("cannot open {path}, which marks the data directory as in use: {source}")]
     Lock { path: PathBuf, source: io::Error },
-    #[error(
-        "cannot listen on {addr}: {source}. Is another program using that port? Pick another with --addr"
-    )]
+    #[error("cannot listen on {addr}: {source}. {hint}", hint = bind_hint(source))]
     Bind { addr: SocketAddr, source: io::Error },
     #[error("cannot open the submissions database: {0}")]
     Store(#[from] StoreError),
@@ -43,6 +44,19 @@ pub enum ServeError {
     Run(#[source] io::Error),
     #[error(transparent)]
     Tls(#[from] TlsError),
+    #[error(transparent)]
+    Acme(#[from] AcmeError),
+}
+
+fn bind_hint(error: &io::Error) -> &'static str {
+    match error.kind() {
+        io::ErrorKind::PermissionDenied => {
+            "Ports below 1024 need root or the CAP_NET_BIND_SERVICE capability (deploy/thewell.service grants it); or pick other ports with --https-port and --http-port"
+        }
+        _ => {
+            "Is another program (another web server?) using that port? Stop it, or pick another with --addr (--https-port, --http-port when serving HTTPS)"
+        }
+    }
 }
 
 /// Creates the data directory with mode 0700 when missing; warns when others can read it.
@@ -138,6 +152,66 @@ fn schedule_backups(dir: DataDir, every: Duration, keep: usize) {
     });
 }
 
+/// Going live (`--domain`): one line naming each setting visitors would still see as a placeholder.
+fn name_placeholders(live: &Live) {
+    let snapshot = live.current();
+    let names: Vec<&str> = snapshot.placeholders().iter().map(|s| s.name).collect();
+    if !names.is_empty() {
+        tracing::warn!(
+            "visitors see placeholders for these settings: {}. Set each with `thewell site set <name> <value>` (`thewell site show` lists them first)",
+            names.join(", ")
+        );
+    }
+}
+
+/// How `serve` answers HTTPS, if it does.
+enum Https {
+    /// `--tls-cert` and `--tls-key`.
+    Own { cert: PathBuf, key: PathBuf },
+    /// `--domain`: certificates from an ACME authority.
+    Acme(AcmeConfig),
+}
+
+fn https_mode(args: &ServeArgs) -> Option<Https> {
+    if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
+        return Some(Https::Own {
+            cert: cert.clone(),
+            key: key.clone(),
+        });
+    }
+    (!args.domains.is_empty()).then(|| {
+        Https::Acme(AcmeConfig {
+            domains: args.domains.clone(),
+            email: args.acme_email.clone(),
+            directory: args.acme_directory.clone(),
+            ca_root: args.acme_ca_root.clone(),
+        })
+    })
+}
+
+/// A port of the HTTPS set-up: on the IP of --addr, else on every address (IPv6 and
+/// IPv4 where the machine has IPv6, IPv4 alone where it has not).
+async fn bind_https_port(
+    ip: Option<IpAddr>,
+    port: u16,
+) -> Result<(impl Acceptor + 'static, SocketAddr), ServeError> {
+    if let Some(ip) = ip {
+        return bind(SocketAddr::new(ip, port)).await;
+    }
+    match bind(SocketAddr::new(Ipv6Addr::UNSPECIFIED.into(), port)).await {
+        // No IPv6 on this machine: IPv4 alone.
+        Err(ServeError::Bind { source, .. })
+            if !matches!(
+                source.kind(),
+                io::ErrorKind::AddrInUse | io::ErrorKind::PermissionDenied
+            ) =>
+        {
+            bind(SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), port)).await
+        }
+        bound => bound,
+    }
+}
+
 /// A listening socket on `addr`, and the address it got (the port, when 0 was asked).
 async fn bind(addr: SocketAddr) -> Result<(impl Acceptor + 'static, SocketAddr), ServeError> {
     let acceptor = TcpListener::bind(addr)
@@ -166,7 +240,14 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         limiter,
         trusted_proxy: args.trusted_proxy,
     });
-    let live = Arc::new(Live::open(data_dir));
+    let site_url = args.domains.first().map(|domain| match args.https_port {
+        443 => format!("https://{domain}"),
+        port => format!("https://{domain}:{port}"),
+    });
+    let live = Arc::new(Live::open(data_dir, site_url));
+    if !args.domains.is_empty() {
+        name_placeholders(&live);
+    }
     schedule_backups(
         data_dir.clone(),
         args.backup_every,
@@ -189,20 +270,20 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         "serving at most {} connections at once (open-file limit {open_files})",
         limits.max_connections
     );
-    let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) else {
-        let (acceptor, bound) = bind(args.addr).await?;
+    let https = https_mode(&args);
+    let Some(https) = https else {
+        let (acceptor, bound) = bind(args.addr.unwrap_or(PLAIN_ADDR)).await?;
         // One line on stdout that scripts (and the tests) can wait for.
         println!("thewell listening on http://{bound}");
         listen::serve(acceptor, app(api, live), limits, None, stop, SHUTDOWN_GRACE).await;
         tracing::info!("stopped");
         return Ok(());
     };
-    let certificate = tls::watch(cert.clone(), key.clone())?;
-    let (secure, secure_bound) = bind(SocketAddr::new(args.addr.ip(), args.https_port)).await?;
-    let (plain, plain_bound) = bind(SocketAddr::new(args.addr.ip(), args.http_port)).await?;
-    println!("thewell listening on https://{secure_bound}");
-    println!("thewell redirecting http://{plain_bound} to https");
-    // One stop signal for both listeners.
+    // Both ports first, so that a port in use is said at once.
+    let ip = args.addr.map(|a| a.ip());
+    let (secure, secure_bound) = bind_https_port(ip, args.https_port).await?;
+    let (plain, plain_bound) = bind_https_port(ip, args.http_port).await?;
+    // One stop signal for both listeners and the first certificate order.
     let (stopping, stopped) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
         stop.await;
@@ -211,29 +292,63 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     let stop_for = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
         let _ = rx.wait_for(|s| *s).await;
     };
-    let redirect = Route::new()
+    let mut redirect = Route::new();
+    let acme = match https {
+        Https::Own { cert, key } => Err((cert, key)),
+        Https::Acme(config) => {
+            let acme = Arc::new(Acme::new(config, data_dir)?);
+            redirect = redirect.at(
+                "/.well-known/acme-challenge/:token",
+                get(acme::answer_challenge).data(acme.challenges.clone()),
+            );
+            Ok(acme)
+        }
+    };
+    let redirect = redirect
         .at("/*path", tls::to_https.data(secure_bound.port()))
         .at("/", tls::to_https.data(secure_bound.port()))
         .around(middleware::around)
         .map_to_response();
-    tokio::join!(
-        listen::serve(
-            secure,
-            app(api, live),
-            limits,
-            Some(certificate),
-            stop_for(stopped.clone()),
-            SHUTDOWN_GRACE
-        ),
-        listen::serve(
-            plain,
-            redirect,
-            limits,
-            None,
-            stop_for(stopped),
-            SHUTDOWN_GRACE
-        ),
-    );
+    // Plain HTTP serves from the start: the certificate authority checks through it.
+    let plain = tokio::spawn(listen::serve(
+        plain,
+        redirect,
+        limits,
+        None,
+        stop_for(stopped.clone()),
+        SHUTDOWN_GRACE,
+    ));
+    println!("thewell redirecting http://{plain_bound} to https");
+    let certificate = match acme {
+        Err((cert, key)) => tls::watch(cert, key)?,
+        Ok(acme) => {
+            let issued = match acme.kept() {
+                Some(issued) => issued,
+                None => tokio::select! {
+                    issued = acme.obtain() => issued,
+                    () = stop_for(stopped.clone()) => {
+                        let _ = plain.await;
+                        tracing::info!("stopped before a certificate came");
+                        return Ok(());
+                    }
+                },
+            };
+            let current: tls::Current = Arc::new(RwLock::new(Arc::new(issued.config.clone())));
+            acme.renew_in_background(Arc::downgrade(&current), issued);
+            current
+        }
+    };
+    println!("thewell listening on https://{secure_bound}");
+    listen::serve(
+        secure,
+        app(api, live),
+        limits,
+        Some(certificate),
+        stop_for(stopped),
+        SHUTDOWN_GRACE,
+    )
+    .await;
+    let _ = plain.await;
     tracing::info!("stopped");
     Ok(())
 }

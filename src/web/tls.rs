@@ -57,18 +57,31 @@ pub fn load(cert: &Path, key: &Path) -> Result<ServerConfig, TlsError> {
         path: key.to_path_buf(),
         reason: e.to_string(),
     })?;
+    config(chain, private).map_err(|e| TlsError::Mismatch {
+        cert: cert.to_path_buf(),
+        key: key.to_path_buf(),
+        reason: e.to_string(),
+    })
+}
+
+/// The server configuration for one certificate chain and its key: TLS 1.3 and 1.2,
+/// HTTP/2 and HTTP/1.1 by ALPN. Fails when the key does not go with the certificate.
+pub fn config(
+    chain: Vec<CertificateDer<'static>>,
+    key: PrivateKeyDer<'static>,
+) -> Result<ServerConfig, tokio_rustls::rustls::Error> {
     let mut config = ServerConfig::builder_with_provider(Arc::new(ring::default_provider()))
         .with_protocol_versions(&[&version::TLS13, &version::TLS12])
         .expect("ring supports TLS 1.2 and 1.3")
         .with_no_client_auth()
-        .with_single_cert(chain, private)
-        .map_err(|e| TlsError::Mismatch {
-            cert: cert.to_path_buf(),
-            key: key.to_path_buf(),
-            reason: e.to_string(),
-        })?;
+        .with_single_cert(chain, key)?;
     config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
     Ok(config)
+}
+
+/// Puts `config` in use for the connections that come next.
+pub fn swap(current: &Current, config: ServerConfig) {
+    *current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(config);
 }
 
 fn stamp(path: &Path) -> Option<(u64, SystemTime)> {
@@ -95,7 +108,7 @@ pub fn watch(cert: PathBuf, key: PathBuf) -> Result<Current, TlsError> {
             seen = now;
             match load(&cert, &key) {
                 Ok(config) => {
-                    *current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(config);
+                    swap(&current, config);
                     tracing::info!(cert = %cert.display(), "certificate changed: new connections use the new one");
                 }
                 Err(error) => {
@@ -115,7 +128,7 @@ fn host_name(host: &str) -> &str {
     }
 }
 
-/// Plain HTTP when serving HTTPS: every request goes to the same path and query over
+/// Plain HTTP when serving HTTPS: every request (but the ACME checks, see acme.rs) goes to the same path and query over
 /// HTTPS (308 keeps the method), on `https_port` of the host the visitor asked for.
 #[handler]
 pub fn to_https(req: &Request, https_port: Data<&u16>) -> Response {

@@ -1,5 +1,7 @@
 //! A real `thewell serve` on a random port with a temporary data directory.
 #![allow(dead_code)]
+pub mod https;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
