@@ -175,6 +175,14 @@ async fn a_certificate_through_http01_serves_https_and_is_reused_after_a_restart
     assert_eq!((server.http, server.https), (http, https));
     assert_eq!(pebble.issued(), 1);
     let log = server.log();
+    // Going live names the settings still at their placeholder, but not the
+    // address, which --domain gives.
+    let named = log
+        .lines()
+        .find(|l| l.contains("visitors see placeholders for these settings"))
+        .expect("the placeholders are named at start-up");
+    assert!(named.contains("giving-url") && named.contains("contact-email"), "{named}");
+    assert!(!named.contains("site-url"), "{named}");
     assert!(
         log.contains("GET")
             && log.contains("/.well-known/acme-challenge/")

@@ -2,7 +2,7 @@
 // A Rust test fails when this file and the declarations drift apart.
 
 export interface SiteSettings {
-  /** The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church). */
+  /** The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church). `serve --domain` uses https://<first domain> until it is set. */
   siteUrl: string;
   /** The online giving page behind Donate and every Give button (each fund adds ?fund=<name>). */
   givingUrl: string;
