@@ -64,9 +64,11 @@ pub struct ServerLock {
 }
 
 fn lock_file(dir: &DataDir) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
+        .mode(0o600)
         .open(dir.server_lock())
 }
 

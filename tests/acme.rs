@@ -181,7 +181,10 @@ async fn a_certificate_through_http01_serves_https_and_is_reused_after_a_restart
         .lines()
         .find(|l| l.contains("visitors see placeholders for these settings"))
         .expect("the placeholders are named at start-up");
-    assert!(named.contains("giving-url") && named.contains("contact-email"), "{named}");
+    assert!(
+        named.contains("giving-url") && named.contains("contact-email"),
+        "{named}"
+    );
     assert!(!named.contains("site-url"), "{named}");
     assert!(
         log.contains("GET")

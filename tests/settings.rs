@@ -357,7 +357,10 @@ fn the_site_command_shows_sets_unsets_and_explains_errors() {
     let giving = show.find("giving-url ").unwrap();
     let set = show.find("Set or optional:").unwrap();
     let worship = show.find("worship-video  ").unwrap();
-    assert!(placeholders < giving && giving < set && set < worship, "{show}");
+    assert!(
+        placeholders < giving && giving < set && set < worship,
+        "{show}"
+    );
     let stored = std::fs::read_to_string(data.join("site.json")).unwrap();
     assert!(
         stored.contains(r#""worship-video": "dQw4w9WgXcQ""#),

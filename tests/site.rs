@@ -96,7 +96,15 @@ async fn unknown_paths_get_the_404_page_and_missing_assets_a_plain_404() {
     assert_security_headers(&response);
     let html = response.text().await.unwrap();
     assert!(html.contains("Page Not Found"));
-    assert!(html.contains("Did you forget to add the page to the router?"));
+    // DECISIONS.md: a sentence for visitors, and links on.
+    assert!(
+        html.contains("We couldn&#39;t find that page.")
+            || html.contains("We couldn't find that page.")
+    );
+    assert!(!html.contains("forget to add the page"));
+    for href in ["/new-here", "/bible-study", "/contact"] {
+        assert!(html.contains(&format!("href=\"{href}\"")), "{href}");
+    }
 
     let response = get(&server, "/assets/missing-1234.js").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);

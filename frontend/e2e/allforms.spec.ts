@@ -23,6 +23,23 @@ test('prayer request: missing answers stop it with a toast; a full one is stored
   await dialog.getByRole('button', { name: 'Submit Prayer Request' }).click();
   await expect(page.getByRole('alert')).toContainText('Missing Information');
   await expect(page.getByRole('alert')).toContainText('Please fill in your name and prayer request.');
+  // Each empty field is marked where it is.
+  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Prayer request')).toHaveAccessibleDescription('Please write your prayer request.');
+  // The toast is above the dialog, not behind its backdrop: it is what a tap on it
+  // reaches, and its close button works.
+  const toast = page.getByTestId('toast');
+  const box = (await toast.boundingBox())!;
+  const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="toast"]') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(hit).toBe(true);
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  // With the request written, only the name is asked for.
+  await dialog.getByLabel('Prayer request').fill('For my family');
+  await dialog.getByRole('button', { name: 'Submit Prayer Request' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please fill in your name.');
+  await expect(page.getByRole('alert')).not.toContainText('prayer request.');
   expect(sent).toBe(0);
   const name = unique('Maryam', info.project.name);
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);

@@ -21,7 +21,20 @@ interface ModalProps {
   testId?: string;
 }
 
-let openCount = 0;
+/** The open dialogs, the topmost last, and who wants to know when that changes. */
+const openDialogs: HTMLDialogElement[] = [];
+const dialogListeners = new Set<() => void>();
+const dialogsChanged = () => dialogListeners.forEach((listener) => listener());
+
+/** The topmost open dialog: what is outside it is inert, so page-wide notices render in it. */
+export function topDialog(): HTMLDialogElement | null {
+  return openDialogs[openDialogs.length - 1] ?? null;
+}
+
+export function onDialogsChange(listener: () => void): () => void {
+  dialogListeners.add(listener);
+  return () => dialogListeners.delete(listener);
+}
 
 export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded = false, wide = false, actions, children, testId }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -72,7 +85,8 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
     element.addEventListener('close', onClosed);
     element.addEventListener('focusout', onFocusOut);
     if (!element.open) element.showModal();
-    openCount++;
+    openDialogs.push(element);
+    dialogsChanged();
     document.documentElement.style.overflow = 'hidden';
     return () => {
       element.removeEventListener('cancel', onCancel);
@@ -80,8 +94,9 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
       element.removeEventListener('close', onClosed);
       element.removeEventListener('focusout', onFocusOut);
       if (element.open) element.close();
-      openCount--;
-      if (openCount === 0) document.documentElement.style.overflow = '';
+      openDialogs.splice(openDialogs.indexOf(element), 1);
+      dialogsChanged();
+      if (openDialogs.length === 0) document.documentElement.style.overflow = '';
       // Back to the button that opened it, if it is still on the page.
       if (opener && opener.isConnected) opener.focus();
     };

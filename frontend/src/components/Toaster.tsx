@@ -1,7 +1,10 @@
 // The notification region: shows the current toast for 5 s, dismisses it on a swipe
-// right past 50 px or its close button, and takes focus on F8 (SPEC.md §9).
+// right past 50 px or its close button, and takes focus on F8 (SPEC.md §9). While a
+// dialog is open it is drawn inside it, above the backdrop.
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { dismissToast, subscribeToasts, TOAST_DURATION_MS, type Toast } from '../lib/toast';
+import { onDialogsChange, topDialog } from './Modal';
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -79,6 +82,12 @@ export function Toaster() {
 
   useEffect(() => subscribeToasts(setCurrent), []);
 
+  // Inside the topmost open dialog while one is open: everything outside a modal
+  // dialog is inert and drawn behind its backdrop, so a toast from a form in a
+  // pop-up would be half hidden and its close button dead.
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => onDialogsChange(() => setHost(topDialog())), []);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'F8') {
@@ -90,7 +99,7 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  return (
+  const toaster = (
     <section
       ref={region}
       tabIndex={-1}
@@ -102,4 +111,5 @@ export function Toaster() {
       </ol>
     </section>
   );
+  return host ? createPortal(toaster, host) : toaster;
 }

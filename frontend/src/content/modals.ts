@@ -38,13 +38,27 @@ export const sermon = {
   reflection: 'Reflect: where is my oil running low, and what is one daily habit that would refill it this week?',
 };
 
+/** Every form's failure toast when the visitor can act on it (see lib/useForm.ts). */
+export const failureWords = {
+  checkAnswers: 'Please check your answers',
+  tooMany: 'Too many submissions from your network just now. Please wait a minute, then try again.',
+};
+
 export const prayerRequest = {
   title: 'Prayer Request',
   subtitle: "We'd love to pray for you",
   intro: 'Share what is on your heart. Our prayer team will pray for you; your request stays private to them.',
   submit: 'Submit Prayer Request',
   cancel: 'Cancel',
-  missing: { title: 'Missing Information', description: 'Please fill in your name and prayer request.' },
+  missing: {
+    title: 'Missing Information',
+    /** Both missing (SPEC's words), or only the one that is. */
+    both: 'Please fill in your name and prayer request.',
+    name: 'Please fill in your name.',
+    prayerRequest: 'Please fill in your prayer request.',
+  },
+  /** Beside the empty field itself. */
+  required: { name: 'Please enter your name.', prayerRequest: 'Please write your prayer request.' },
   messages: {
     success: { title: 'Prayer Request Submitted', description: 'Thank you for sharing your prayer request. Our team will be praying for you.' },
     failure: { title: 'Error', description: 'Failed to submit prayer request. Please try again.' },

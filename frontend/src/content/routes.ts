@@ -45,7 +45,7 @@ export const notFoundMeta: RouteMeta = {
   path: '/404',
   title: 'Page Not Found | The Well',
   heading: 'Page Not Found',
-  description: 'Did you forget to add the page to the router?',
+  description: "We couldn't find that page. It may have moved, or the link may have a typo.",
   page: 'NotFound',
 };
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError, submitForm } from './api';
 import { HONEYPOT } from '../content/forms.generated';
 import { toast } from './toast';
+import { failureWords } from '../content/modals';
 
 interface Message {
   title: string;
@@ -14,12 +15,23 @@ interface Message {
 export interface FormMessages {
   success: Message;
   failure: Message;
-  /** Uses the server's explanation in the failure toast, when it sent one (the launch RSVP). */
-  failureFromServer?: boolean;
 }
 
 /** A check run before sending: field messages to show, and/or a toast; nothing is sent. */
 export type ClientCheck<T> = (values: T) => { fields?: Record<string, string>; toast?: Message } | null;
+
+/** Words for what went wrong that tell the visitor what to do (DECISIONS.md): the
+ *  fields to check when the server named them; "try again" only when trying again
+ *  can help (no network, the server failing, too many submissions at once). */
+function failureMessage(error: unknown, messages: FormMessages): Message {
+  if (!(error instanceof ApiError)) return messages.failure;
+  const named = Object.values(error.fields);
+  if (error.status === 400 && named.length) return { title: failureWords.checkAnswers, description: named.join(' ') };
+  if (error.status === 429) return { title: messages.failure.title, description: error.summary ?? failureWords.tooMany };
+  if (error.status >= 500 || !error.summary) return messages.failure;
+  // Refused for a reason the server explained (the launch RSVP's closed event, a form too long).
+  return { title: messages.failure.title, description: error.summary };
+}
 
 export function useForm<T extends object>(form: string, initial: T, messages: FormMessages, check?: ClientCheck<T>) {
   const [values, setValues] = useState<T>(initial);
@@ -54,8 +66,7 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
       return true;
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : {});
-      const explained = messages.failureFromServer && error instanceof ApiError && error.summary;
-      toast({ ...messages.failure, ...(explained ? { description: error.summary } : {}), variant: 'destructive' });
+      toast({ ...failureMessage(error, messages), variant: 'destructive' });
       return false;
     } finally {
       setSubmitting(false);

@@ -17,7 +17,7 @@ function check(v: ChurchLaunchResponse) {
 }
 
 export function LaunchForm({ onSuccess }: { onSuccess: () => void }) {
-  const form = useForm('church-launch-response', empty, { ...copy.messages, failureFromServer: true }, check);
+  const form = useForm('church-launch-response', empty, copy.messages, check);
   return (
     <FormShell form={form} onSuccess={onSuccess} noValidate class="grid gap-4">
       <TextInput form={form} field="name" spec={F.name} idPrefix="launch" autoComplete="name" />

@@ -1,5 +1,5 @@
-// The prayer request: name and request required (checked before sending, with the
-// 'Missing Information' toast), phone optional.
+// The prayer request: name and request required (checked before sending: each empty
+// one marked beside its field, and the 'Missing Information' toast naming it), phone optional.
 import { prayerRequest as copy } from '../../content/modals';
 import { PRAYERREQUEST_FIELDS as F, type PrayerRequest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
@@ -7,8 +7,20 @@ import { FormShell, SubmitButton, TextInput } from '../FormParts';
 
 const empty: PrayerRequest = { name: '', phone: '', prayerRequest: '' };
 
+/** Marks each empty required field, and names only what is missing in the toast. */
+function missing(v: PrayerRequest) {
+  const noName = !v.name.trim();
+  const noRequest = !v.prayerRequest.trim();
+  if (!noName && !noRequest) return null;
+  const fields: Record<string, string> = {};
+  if (noName) fields.name = copy.required.name;
+  if (noRequest) fields.prayerRequest = copy.required.prayerRequest;
+  const description = noName && noRequest ? copy.missing.both : noName ? copy.missing.name : copy.missing.prayerRequest;
+  return { fields, toast: { title: copy.missing.title, description } };
+}
+
 export function PrayerRequestForm({ onSuccess, onCancel }: { onSuccess: () => void; onCancel: () => void }) {
-  const form = useForm('prayer-request', empty, copy.messages, (v) => (!v.name.trim() || !v.prayerRequest.trim() ? { toast: copy.missing } : null));
+  const form = useForm('prayer-request', empty, copy.messages, missing);
   return (
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4">
       <p class="text-slate-700">{copy.intro}</p>
