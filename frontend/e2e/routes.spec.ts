@@ -5,14 +5,14 @@ import { expect, expectAccessible, test } from './fixtures';
 
 const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> = {
   '/': { h1: 'Love God. Love People. Change the World.', text: ['800+', 'continents', '$35,000', 'Join In Person', 'Watch Now', 'Join Online', 'Learn More', 'Give Now', 'Community Life'] },
-  '/united-states': { h1: 'United States', text: ['South Florida Campus', '1520 NW 65th Ave, Plantation, FL', 'Sundays 12:00 PM', 'North Campus', 'Coming Soon', 'Interested in Learning More', 'Join Online Bible Studies'] },
+  '/united-states': { h1: 'United States', text: ['South Florida Campus', '1520 NW 65th Ave, Plantation, FL', 'Sundays 12:00 PM ET', 'North Campus', 'Coming Soon', 'Interested in Learning More', 'Join Online Bible Studies'] },
   '/pakistan': { h1: 'Pakistan', text: ['Over 800 salvations in six months.', '10:00 AM PKT', '7:00 PM PKT', '$35,000', '$10', 'Give Now', 'Give for Bibles', 'contact the ministry for directions'] },
   '/pakistan-building': { h1: 'Pakistan Church & School Building', text: ['Why This Matters', 'Why Now', '800+', '$35,000', 'Give Now'] },
-  '/europe': { h1: 'Europe', text: ['7:00 PM CET', 'Online only', 'Germany', 'France', 'Belgium', 'Netherlands', 'United Kingdom', 'Italy', 'Join Bible Study'] },
+  '/europe': { h1: 'Europe', text: ['7:00 PM Central European time', 'Online only', 'Germany', 'France', 'Belgium', 'Netherlands', 'United Kingdom', 'Italy', 'Join Bible Study'] },
   '/about': { h1: 'About The Well', text: ['marketplace', 'Government', 'Education', 'Family', 'Entertainment', 'Business'] },
   '/leadership': { h1: 'Leadership', text: ['Senior Leaders', 'Executive Team', 'Global', 'South Florida Campus', 'North Campus (DE, PA, NJ)', 'Pakistan Campus'] },
   '/beliefs': { h1: 'What We Believe', text: ['The Bible', 'God', 'Jesus Christ', 'Salvation', 'The Holy Spirit', 'Baptism', 'Communion', 'Sanctification', 'The Church', 'Healing', 'The Resurrection', "God's Promises", 'Judgment', 'Our Hope'] },
-  '/new-here': { h1: 'New Here?', text: ['What to Expect', 'Plan Your Visit', '1520 NW 65th Ave, Plantation, FL', '12:00 PM, in person', '7:00 PM, online', 'Fill Out a Connect Card'] },
+  '/new-here': { h1: 'New Here?', text: ['What to Expect', 'Plan Your Visit', '1520 NW 65th Ave, Plantation, FL', '12:00 PM ET, in person', '7:00 PM ET, online', 'Fill Out a Connect Card'] },
   '/groups': { h1: 'Groups', text: ['Bible Study Groups', 'Marketplace Groups', 'Regional Campus Groups', 'Set Up the Church App'] },
   '/get-involved': { h1: 'Get Involved', text: ['Why Serve?', 'Grow spiritually', 'Build relationships', 'Eternal impact', 'Worship & Creative', 'Hospitality & Guest Experience', 'Teaching & Discipleship', 'Media & Communications', 'Outreach & Missions', 'Children & Youth', 'Pray and explore', 'Sign up', 'Meet a leader'] },
   '/bible-study': { h1: 'Global Bible Study', text: ['7:00–8:30 PM Eastern', 'How to Join'] },

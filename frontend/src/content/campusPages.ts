@@ -15,15 +15,15 @@ export const unitedStates = {
     heading: 'South Florida Campus',
     place: 'Plantation, Florida',
     items: [
-      { label: 'Sundays 12:00 PM', detail: `In person at ${address.oneLine}` },
-      { label: 'Wednesdays 7:00 PM', detail: 'Bible study, online only' },
+      { label: 'Sundays 12:00 PM ET', detail: `In person at ${address.oneLine}` },
+      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only' },
     ],
   },
   north: {
     heading: 'North Campus',
     place: 'Delaware / Pennsylvania region',
     items: [
-      { label: 'Wednesdays 7:00 PM', detail: 'Bible study, online only' },
+      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only' },
       { label: 'Monthly in-person gathering', detail: 'Coming Soon' },
     ],
     button: 'Interested in Learning More',
@@ -98,7 +98,7 @@ export const building = {
 
 export const europe = {
   intro: 'The Well in Europe meets online every week, with believers across the continent.',
-  study: { heading: 'Weekly Bible Study', when: 'Wednesdays at 7:00 PM CET', where: 'Online only', scheduleId: 'europe-bible-study', live: 'Live now' },
+  study: { heading: 'Weekly Bible Study', when: 'Wednesdays at 7:00 PM Central European time', where: 'Online only', scheduleId: 'europe-bible-study', live: 'Live now' },
   clockLabel: 'Time in Berlin now',
   join: { label: 'Join Bible Study', to: '/europe-bible-study' },
   countriesHeading: 'Joining us from',
@@ -110,7 +110,7 @@ export const globalCampuses = {
   campuses: [
     { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city' },
     { name: 'Pakistan', text: `Over ${facts.salvations} salvations in six months, and a church and school to build.`, to: '/pakistan', kind: 'people' },
-    { name: 'Europe', text: 'An online Bible study every Wednesday at 7:00 PM CET.', to: '/europe', kind: 'globe' },
+    { name: 'Europe', text: 'An online Bible study every Wednesday at 7:00 PM Central European time.', to: '/europe', kind: 'globe' },
   ] as const,
   claim: `In Pakistan alone, over ${facts.salvations} people have come to faith in six months.`,
 };

@@ -54,7 +54,7 @@ export const campuses: Campus[] = [
     name: 'Europe',
     places: 'Online',
     to: '/europe',
-    gatherings: [{ label: 'Bible Study', when: 'Wednesdays 7:00 PM CET', where: 'Online', scheduleId: 'europe-bible-study' }],
+    gatherings: [{ label: 'Bible Study', when: 'Wednesdays 7:00 PM Central European time', where: 'Online', scheduleId: 'europe-bible-study' }],
   },
 ];
 
@@ -62,6 +62,6 @@ export const campuses: Campus[] = [
 export const countries = [
   { name: 'Global', to: '/bible-study', detail: 'Online, all time zones' },
   { name: 'United States', to: '/united-states', detail: 'Plantation, FL and the North Campus' },
-  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesday 7:00 PM CET' },
+  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesdays 7:00 PM Central European time' },
   { name: 'Pakistan', to: '/pakistan', detail: 'Local gatherings and studies' },
 ];

@@ -10,7 +10,7 @@ export const contact = {
   campuses: [
     { name: 'South Florida', detail: '1520 NW 65th Ave, Plantation, FL · Sundays 12:00 PM ET' },
     { name: 'North Campus', detail: 'Delaware, Pennsylvania and New Jersey · launching soon' },
-    { name: 'Europe', detail: 'Online · Wednesdays 7:00 PM CET' },
+    { name: 'Europe', detail: 'Online · Wednesdays 7:00 PM Central European time' },
     { name: 'Pakistan', detail: 'In person · Sundays 10:00 AM PKT' },
   ],
   messages: {

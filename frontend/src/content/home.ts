@@ -20,7 +20,7 @@ export const home = {
   discoverHeading: 'Discover The Well',
   discover: [
     { title: "I'm New", text: 'What to expect and how to plan your visit.', to: '/new-here' },
-    { title: 'Bible Study', text: 'Live online every Wednesday at 7:00 PM.', to: '/bible-study' },
+    { title: 'Bible Study', text: 'Live online every Wednesday at 7:00 PM Eastern.', to: '/bible-study' },
     { title: 'Groups', text: 'Find people to grow with.', to: '/groups' },
     { title: 'Get Involved', text: 'Find your place to serve.', to: '/get-involved' },
     { title: 'Global Campuses', text: 'The United States, Pakistan and Europe.', to: '/global-campuses' },
@@ -54,8 +54,8 @@ export const home = {
   promo: {
     heading: 'Live Bible Study',
     items: [
-      { where: 'Online, from the Americas', when: 'Wednesdays 7 PM EST', scheduleId: 'bible-study' },
-      { where: 'Online, from Europe', when: 'Wednesdays 7 PM CET', scheduleId: 'europe-bible-study' },
+      { where: 'Online, from the Americas', when: 'Wednesdays 7 PM Eastern', scheduleId: 'bible-study' },
+      { where: 'Online, from Europe', when: 'Wednesdays 7 PM Central European', scheduleId: 'europe-bible-study' },
       { where: 'In person in Pakistan', when: 'Wednesdays 7 PM PKT', scheduleId: 'bible-study-pakistan' },
     ],
     link: { label: 'Join the Bible study', to: '/bible-study' },

@@ -12,7 +12,7 @@ export const whatsNew = {
   event: {
     tag: 'Community event',
     title: 'Serving the homeless in Plantation',
-    when: 'October 4 · 10:00 AM',
+    when: 'October 4 · 10:00 AM ET',
     where: 'Plantation, FL',
     text: 'Join us as we serve our neighbours experiencing homelessness with meals, care packages and prayer.',
   },
