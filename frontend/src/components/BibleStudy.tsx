@@ -62,7 +62,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
               </div>
             )}
             {gathering && (
-              <a href={gathering.calendar} class="mt-4 inline-block font-semibold text-sky-800 underline underline-offset-2">
+              <a href={gathering.calendar} class="mt-4 inline-flex min-h-11 items-center font-semibold text-sky-800 underline underline-offset-2">
                 {shared.addToCalendar}
               </a>
             )}

@@ -9,7 +9,7 @@ function LinkList({ links, class: listClass }: { links: NavLink[]; class: string
     <ul class={listClass}>
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} class="hover:text-white hover:underline">
+          <Link to={link.to} class="inline-flex min-h-11 items-center hover:text-white hover:underline md:min-h-0">
             {link.label}
           </Link>
         </li>
@@ -23,7 +23,7 @@ export function Footer({ year }: { year: number }) {
     <footer class="mt-16 bg-slate-950 text-slate-300">
       <div class="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div class="md:col-span-2">
-          <Link to="/" class="text-white" aria-label="The Well, home">
+          <Link to="/" class="inline-flex min-h-11 items-center text-white" aria-label="The Well, home">
             <Logo />
           </Link>
           <p class="mt-4 max-w-md text-sm leading-6">{site.footerTagline}</p>

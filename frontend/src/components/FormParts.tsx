@@ -6,7 +6,7 @@ import { HONEYPOT } from '../content/forms.generated';
 import type { FormState } from '../lib/useForm';
 
 const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700/30 aria-[invalid=true]:border-red-700';
+  'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700/30 aria-[invalid=true]:border-red-700';
 
 /** A field's error, announced with it through aria-describedby (`id` is what the input names). */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -82,13 +82,15 @@ export function SubmitButton({ pending, label, pendingLabel = 'Submitting...', .
 }
 
 const boxClass = 'h-5 w-5 shrink-0 rounded border-slate-400 text-sky-800 accent-sky-800';
+/** A tick box's row: the whole label is the target, at least 44 px tall for a thumb. */
+const rowClass = 'flex min-h-11 items-start gap-3 py-2.5 text-sm text-slate-800';
 
 /** One tick box with its label (consent boxes pass `required`). */
 export function Checkbox({ id, label, checked, onChange, required, error }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; required?: boolean; error?: string }) {
   const errorId = `${id}-error`;
   return (
     <div>
-      <label for={id} class="flex items-start gap-3 text-sm text-slate-800">
+      <label for={id} class={rowClass}>
         <input
           id={id}
           type="checkbox"
@@ -122,7 +124,7 @@ function Group({ id, legend, error, columns, children }: GroupProps & { children
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend class="text-sm font-medium text-slate-800">{legend}</legend>
-      <div class={`mt-2 grid gap-2 ${columns ? 'sm:grid-cols-2' : ''}`}>{children}</div>
+      <div class={`mt-1 grid ${columns ? 'sm:grid-cols-2 sm:gap-x-2' : ''}`}>{children}</div>
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
@@ -130,7 +132,7 @@ function Group({ id, legend, error, columns, children }: GroupProps & { children
 
 function Option({ id, label, checked, onToggle }: { id: string; label: string; checked: boolean; onToggle: () => void }) {
   return (
-    <label for={id} class="flex items-start gap-3 text-sm text-slate-800">
+    <label for={id} class={rowClass}>
       <input id={id} type="checkbox" class={`mt-0.5 ${boxClass}`} checked={checked} onChange={onToggle} />
       <span>{label}</span>
     </label>

@@ -13,7 +13,7 @@ export function GatheringTime({ id, fallback, calendar = false }: { id: string; 
       {calendar && (
         <>
           {' · '}
-          <a href={g.calendar} class="whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
+          <a href={g.calendar} class="inline-flex min-h-11 items-center whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
             Add to calendar
           </a>
         </>

@@ -139,7 +139,7 @@ export function Header() {
   return (
     <header class="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div class="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" class="rounded-md text-slate-900" aria-label="The Well, home">
+        <Link to="/" class="inline-flex min-h-11 items-center rounded-md text-slate-900" aria-label="The Well, home">
           <Logo />
         </Link>
         <nav ref={navRef} aria-label="Main" class="hidden items-center gap-1 lg:flex">

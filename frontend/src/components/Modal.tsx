@@ -128,7 +128,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
             {actions}
             <button
               type="button"
-              class="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+              class="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
               aria-label={closeLabel}
               title={closeLabel}
               onClick={() => close.current()}

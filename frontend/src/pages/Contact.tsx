@@ -19,7 +19,7 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
         <aside class="space-y-8">
           <section>
             <h2 class="font-serif text-2xl font-semibold">{contact.emailHeading}</h2>
-            <a href={`mailto:${settings.contactEmail}`} class="mt-2 inline-block text-sky-800 underline underline-offset-2">
+            <a href={`mailto:${settings.contactEmail}`} class="mt-2 inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
               {settings.contactEmail}
             </a>
             <p class="mt-2 text-slate-700">{contact.responseNote}</p>

@@ -27,13 +27,13 @@ export default function Media({ meta }: { meta: RouteMeta }) {
             <label for="media-search" class="block text-sm font-medium text-slate-800">
               {copy.searchLabel}
             </label>
-            <input id="media-search" type="search" class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
+            <input id="media-search" type="search" class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
           </div>
           <div>
             <label for="media-category" class="block text-sm font-medium text-slate-800">
               {copy.filterLabel}
             </label>
-            <select id="media-category" class="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={category} onChange={(e) => setCategory((e.target as HTMLSelectElement).value)}>
+            <select id="media-category" class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={category} onChange={(e) => setCategory((e.target as HTMLSelectElement).value)}>
               {copy.categories.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}

@@ -25,7 +25,7 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
           <p class="mt-3 text-xs font-semibold uppercase tracking-wider text-amber-800">{copy.sermon.tag}</p>
           <h3 class="mt-1 font-serif text-lg font-semibold">{sermon.title}</h3>
           <p class="mt-1 text-sm text-slate-700">{sermon.passage}</p>
-          <button type="button" class="mt-3 rounded-full bg-sky-900 px-5 py-2 text-sm font-semibold text-white hover:bg-sky-800" onClick={() => modals.open('sermon')}>
+          <button type="button" class="mt-3 min-h-11 rounded-full bg-sky-900 px-5 py-2 text-sm font-semibold text-white hover:bg-sky-800" onClick={() => modals.open('sermon')}>
             {copy.sermon.watch}
           </button>
         </article>
