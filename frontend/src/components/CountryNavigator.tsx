@@ -8,11 +8,12 @@ export function CountryNavigator() {
     <nav aria-label="Countries" class="mx-auto max-w-6xl px-4 sm:px-6">
       <ul class="grid grid-cols-2 gap-3 md:grid-cols-4">
         {countries.map((c) => {
-          const current = c.to === path;
+          const current = c.to === path || (c.also ?? []).includes(path);
           return (
             <li key={c.to}>
               <Link
                 to={c.to}
+                aria-current={current ? 'true' : undefined}
                 class={`block h-full rounded-xl border p-4 ${current ? 'border-sky-900 bg-sky-900 text-white' : 'border-slate-200 bg-white text-slate-900 hover:border-sky-700'}`}
               >
                 <span class="block font-semibold">{c.name}</span>

@@ -85,6 +85,10 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
     element.addEventListener('close', onClosed);
     element.addEventListener('focusout', onFocusOut);
     if (!element.open) element.showModal();
+    // Focus starts on the heading, not on the close button: a phone shows no ring on
+    // a button nobody chose, a screen reader reads the title first, and Tab goes on
+    // to the first control.
+    element.querySelector<HTMLElement>(`#${headingId}`)?.focus({ preventScroll: true });
     openDialogs.push(element);
     dialogsChanged();
     document.documentElement.style.overflow = 'hidden';
@@ -119,7 +123,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
       <div class={`flex flex-col ${expanded ? 'max-h-[95vh]' : 'max-h-[90vh]'}`}>
         <header class="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
           <div>
-            <h2 id={headingId} class="font-serif text-xl font-semibold sm:text-2xl">
+            <h2 id={headingId} tabIndex={-1} class="font-serif text-xl font-semibold focus:outline-none sm:text-2xl">
               {title}
             </h2>
             {subtitle && <p class="mt-1 text-sm text-slate-600">{subtitle}</p>}

@@ -58,10 +58,11 @@ export const campuses: Campus[] = [
   },
 ];
 
-/** The country navigator shared by the Bible-study and campus pages. */
-export const countries = [
+/** The country navigator shared by the Bible-study and campus pages; `also` names the
+ *  other pages of the same country, where it is marked current too. */
+export const countries: { name: string; to: string; detail: string; also?: string[] }[] = [
   { name: 'Global', to: '/bible-study', detail: 'Online, all time zones' },
   { name: 'United States', to: '/united-states', detail: 'Plantation, FL and the North Campus' },
-  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesdays 7:00 PM Central European time' },
+  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesdays 7:00 PM Central European time', also: ['/europe'] },
   { name: 'Pakistan', to: '/pakistan', detail: 'Local gatherings and studies' },
 ];

@@ -81,7 +81,7 @@ export function Link({ to, onClick, children, ...rest }: LinkProps) {
     <a
       {...rest}
       href={to}
-      aria-current={current ? 'page' : undefined}
+      aria-current={current ? 'page' : rest['aria-current']}
       onClick={(event: JSX.TargetedMouseEvent<HTMLAnchorElement>) => {
         if (typeof onClick === 'function') onClick(event);
         if (event.defaultPrevented || event.button !== 0) return;

@@ -45,6 +45,19 @@ export default function Home() {
   const { minimized, openWelcome } = usePopupSequence();
   return (
     <>
+      {/* In the page under 1536 px, where a floating pill would cover text; floating in the wide margin above. */}
+      {minimized && (
+        <button
+          type="button"
+          data-testid="welcome-minimized"
+          data-varies
+          class="mx-auto my-3 block min-h-11 rounded-full bg-sky-900 px-5 py-3 font-semibold text-white shadow-lg hover:bg-sky-800 2xl:fixed 2xl:bottom-4 2xl:left-4 2xl:z-30 2xl:my-0"
+          aria-haspopup="dialog"
+          onClick={openWelcome}
+        >
+          {home.minimizedWelcome}
+        </button>
+      )}
       <section class="relative overflow-hidden bg-sky-950 text-white">
         <svg class="absolute inset-0 h-full w-full opacity-30" viewBox="0 0 800 400" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
           <defs>
@@ -159,18 +172,6 @@ export default function Home() {
         </div>
       </Section>
 
-      {minimized && (
-        <button
-          type="button"
-          data-testid="welcome-minimized"
-          data-varies
-          class="fixed bottom-4 left-4 z-30 rounded-full bg-sky-900 px-5 py-3 font-semibold text-white shadow-lg hover:bg-sky-800"
-          aria-haspopup="dialog"
-          onClick={openWelcome}
-        >
-          {home.minimizedWelcome}
-        </button>
-      )}
     </>
   );
 }
