@@ -15,7 +15,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::https::{HttpsServer, free_port, https_get, make_certificate, served_serial};
+use common::https::{
+    HttpsServer, assert_redirects_to_https, free_port, https_get, make_certificate, served_serial,
+};
 use reqwest::{StatusCode, header};
 
 const DOMAIN: &str = "thewell.test";
@@ -221,18 +223,13 @@ async fn a_certificate_through_http01_serves_https_and_is_reused_after_a_restart
             .header(header::HOST, format!("{WWW}:{http}"))
             .send()
     };
-    let redirect = plain("/give?fund=the-city&x=1").await.unwrap();
-    assert_eq!(redirect.status(), StatusCode::PERMANENT_REDIRECT);
-    assert_eq!(
-        redirect.headers()[header::LOCATION],
-        format!("https://{WWW}:{https}/give?fund=the-city&x=1")
-    );
-    assert!(
-        redirect
-            .headers()
-            .get(header::STRICT_TRANSPORT_SECURITY)
-            .is_none()
-    );
+    assert_redirects_to_https(
+        http,
+        &format!("{WWW}:{http}"),
+        https,
+        "/give?fund=the-city&x=1",
+    )
+    .await;
     let unknown = plain("/.well-known/acme-challenge/no-such-token")
         .await
         .unwrap();

@@ -7,7 +7,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::https::{HttpsServer, make_certificate, s_client, serial, served_serial};
+use common::https::{
+    HttpsServer, assert_redirects_to_https, make_certificate, s_client, serial, served_serial,
+};
 use common::{Server, client};
 use reqwest::{StatusCode, header};
 
@@ -54,23 +56,7 @@ async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_ce
     assert!(alpn.contains("ALPN protocol: h2"), "{alpn:.2000}");
     assert!(alpn.contains("Verify return code: 0 (ok)"), "{alpn:.2000}");
 
-    let redirect = client()
-        .get(format!("http://127.0.0.1:{http}/give?fund=the-city&x=1"))
-        .header(header::HOST, "localhost")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(redirect.status(), StatusCode::PERMANENT_REDIRECT);
-    assert_eq!(
-        redirect.headers()[header::LOCATION],
-        format!("https://localhost:{https}/give?fund=the-city&x=1")
-    );
-    assert!(
-        redirect
-            .headers()
-            .get(header::STRICT_TRANSPORT_SECURITY)
-            .is_none()
-    );
+    assert_redirects_to_https(http, "localhost", https, "/give?fund=the-city&x=1").await;
 
     let before = served_serial(https, "localhost");
     make_certificate(dir.path());

@@ -223,3 +223,27 @@ pub fn served_serial(port: u16, name: &str) -> String {
     let end = out.find("-----END CERTIFICATE-----").unwrap() + "-----END CERTIFICATE-----".len();
     serial(&out[begin..end])
 }
+
+/// Plain HTTP on `http` asked for `host` and `path`: a 308 to the same path and
+/// query over HTTPS on `https`, and no HSTS (it is only ever sent over HTTPS).
+pub async fn assert_redirects_to_https(http: u16, host: &str, https: u16, path: &str) {
+    use reqwest::{StatusCode, header};
+    let redirect = super::client()
+        .get(format!("http://127.0.0.1:{http}{path}"))
+        .header(header::HOST, host)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(redirect.status(), StatusCode::PERMANENT_REDIRECT);
+    let name = host.split(':').next().unwrap();
+    assert_eq!(
+        redirect.headers()[header::LOCATION],
+        format!("https://{name}:{https}{path}")
+    );
+    assert!(
+        redirect
+            .headers()
+            .get(header::STRICT_TRANSPORT_SECURITY)
+            .is_none()
+    );
+}
