@@ -1,6 +1,7 @@
 // Browser tests against the release binary (built by `cargo build --release`),
 // in Debian's Chromium: desktop and phone widths.
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const port = Number(process.env.THEWELL_E2E_PORT ?? 18181);
 const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../target/release/thewell', import.meta.url));
 // Made once by the runner; its workers inherit the variable (they load this file too).
+const fresh = !process.env.THEWELL_E2E_DATA_DIR;
 const dataDir = (process.env.THEWELL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'thewell-e2e-')));
 process.env.THEWELL_E2E_BIN = binary;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,6 +19,18 @@ if (!existsSync(chromium)) {
 }
 if (!existsSync(binary)) {
   throw new Error(`${binary} is missing. Build it first: cargo build --release (the README's test command does).`);
+}
+
+// The shared server is a church that has set its videos (their players are tested
+// on it); the placeholders' posters are tested on a server of their own (videos.spec.ts).
+export const E2E_VIDEOS = {
+  'sermon-video': 'dQw4w9WgXcQ',
+  'worship-video': 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+  'pakistan-video': 'https://youtu.be/ScMzIvxBSi4',
+  'worship-video-file': 'https://media.example.org/the-well/worship.webm',
+};
+if (fresh && existsSync(binary)) {
+  for (const [name, value] of Object.entries(E2E_VIDEOS)) execFileSync(binary, ['--data-dir', dataDir, 'site', 'set', name, value], { stdio: 'ignore' });
 }
 
 export default defineConfig({

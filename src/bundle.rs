@@ -21,6 +21,13 @@ pub const SETTINGS_BLOCK_ID: &str = "site-settings";
 /// The attribute that marks a drawing a photo can replace; its value is the slot.
 pub const PHOTO_MARKER: &str = "data-photo";
 
+/// The attribute that marks a video spot's "coming soon" line; its value is the
+/// setting of the video. The server empties the line once that setting is set.
+pub const VIDEO_MARKER: &str = "data-video";
+
+/// What a video spot says until its video is set.
+pub const VIDEO_SOON: &str = "Video coming soon";
+
 /// The classes of a photo laid over its drawing.
 pub const PHOTO_CLASS: &str = "absolute inset-0 z-10 h-full w-full object-cover";
 

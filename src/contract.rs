@@ -20,7 +20,9 @@ pub fn camel_case(name: &str) -> String {
 #[cfg(test)]
 mod emit {
     use super::{camel_case, pascal_case};
-    use crate::bundle::{PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SETTINGS_BLOCK_ID};
+    use crate::bundle::{
+        PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON,
+    };
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
     use crate::schedule::{GatheringNow, ScheduleNow};
     use crate::settings::{LINKS, SETTINGS};
@@ -63,9 +65,15 @@ mod emit {
             "/** The id of the JSON block in every page that holds the site's settings (the server rewrites it). */\n\
              export const SETTINGS_BLOCK_ID = {};\n\n\
              /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */\n\
-             export const PHOTO_MARKER = {};\n",
+             export const PHOTO_MARKER = {};\n\n\
+             /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */\n\
+             export const VIDEO_MARKER = {};\n\n\
+             /** What a video spot says until its video is set. */\n\
+             export const VIDEO_SOON = {};\n",
             quote(SETTINGS_BLOCK_ID),
-            quote(PHOTO_MARKER)
+            quote(PHOTO_MARKER),
+            quote(VIDEO_MARKER),
+            quote(VIDEO_SOON)
         ));
         out
     }

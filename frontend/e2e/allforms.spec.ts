@@ -87,7 +87,7 @@ test('North Campus interest is stored with its interests and consent', async ({ 
   });
 });
 
-test('Connect Card: the age group clears on a second tick; lists toggle; stored', async ({ page }, info) => {
+test('Connect Card: the age group is one choice that clears on a second tap; lists toggle; stored', async ({ page }, info) => {
   const dialog = await openModal(page, '/new-here', 'Fill Out a Connect Card', 'connect-card-modal');
   const last = unique('Card', info.project.name);
   await dialog.getByRole('textbox', { name: 'First name', exact: true }).fill('Ana');
@@ -99,8 +99,10 @@ test('Connect Card: the age group clears on a second tick; lists toggle; stored'
   await expect(age).toBeChecked();
   await dialog.getByLabel('35–44').check();
   await expect(age).not.toBeChecked();
-  await dialog.getByLabel('35–44').uncheck();
-  await expect(dialog.getByRole('group', { name: 'Age group' }).getByRole('checkbox', { checked: true })).toHaveCount(0);
+  // Radio buttons since issue 12 (a single choice looks like one); choosing the chosen one again still clears it.
+  await expect(dialog.getByRole('group', { name: 'Age group' }).getByRole('radio')).toHaveCount(6);
+  await dialog.getByLabel('35–44').click();
+  await expect(dialog.getByRole('group', { name: 'Age group' }).getByRole('radio', { checked: true })).toHaveCount(0);
   await age.check();
   await dialog.getByLabel('This is my first time').check();
   await dialog.getByLabel('I want to be baptized').check();

@@ -3,8 +3,13 @@
 // outside network); and an axe scan helper (WCAG 2.2 AA).
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const GIVING_HOST = 'https://giving.example.org';
+
+/** Two seconds of a test pattern, silent (VP8). */
+export const VIDEO_FILE = readFileSync(join(import.meta.dirname, 'files', 'hero.webm'));
 
 /** A stand-in for an embedded player: it records the commands the page posts to it. */
 const PLAYER_STUB = `<!doctype html><title>player</title><body style="background:#111;color:#eee">player
@@ -39,6 +44,8 @@ export const test = base.extend<{ errors: string[]; firstVisit: boolean; quietHo
       await context.route(/^https:\/\/(www\.youtube-nocookie\.com|app\.zoom\.us|zoom\.us|app\.example\.org|media\.example\.org)\//, (route) =>
         route.fulfill({ contentType: 'text/html', body: PLAYER_STUB }),
       );
+      // The worship video file of the shared server's settings: two silent seconds.
+      await context.route(/^https:\/\/media\.example\.org\/.*\.webm$/, (route) => route.fulfill({ contentType: 'video/webm', body: VIDEO_FILE }));
       await use(errors);
       expect(errors, 'page errors or console errors').toEqual([]);
     },

@@ -1,52 +1,8 @@
-// A visitor on a phone: nothing floats over what they came for. Every route is
-// scrolled from top to bottom at 360 and 390 px (and at 1280 px, where the round
-// buttons float in the margin), and no link, button, field or line of text may lie
-// under the floating controls at any point.
-import { routes } from '../src/content/routes';
+// A visitor on a phone: nothing floats over what they came for (every route is
+// scrolled at 360, 390 and 1280 px by sweep.spec.ts), the facts come first, long
+// pop-up forms say that more lies below, and the open menu holds the page still.
+import { underFloating } from './checks';
 import { expect, test } from './fixtures';
-
-/** Floating controls visible now, and the interactive or text elements under them. */
-async function overlaps(page: import('@playwright/test').Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const floating = [...document.querySelectorAll('[data-testid="floating-buttons"] > *')]
-      .map((el) => el.getBoundingClientRect())
-      .filter((r) => r.width > 0 && r.height > 0);
-    if (!floating.length) return [];
-    const content = document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, main textarea, main label, main p, main h1, main h2, main h3, main h4, main li, footer a, footer p');
-    const found: string[] = [];
-    for (const el of content) {
-      if (el.closest('[data-testid="floating-buttons"]')) continue;
-      for (const box of el.getClientRects()) {
-        if (!box.width || !box.height || box.bottom <= 0 || box.top >= innerHeight) continue;
-        for (const f of floating) {
-          const x = Math.min(box.right, f.right) - Math.max(box.left, f.left);
-          const y = Math.min(box.bottom, f.bottom) - Math.max(box.top, f.top);
-          if (x > 1 && y > 1) found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" at y=${Math.round(box.top)}`);
-        }
-      }
-    }
-    return found;
-  });
-}
-
-for (const route of routes) {
-  for (const [tag, widths] of [['@phone', [360, 390]], ['@desktop', [1280]]] as const) {
-    test(`${route.path}: nothing under the floating controls at ${widths.join(' and ')} px ${tag}`, async ({ page }) => {
-      for (const width of widths) {
-        await page.setViewportSize({ width, height: width < 1000 ? 740 : 800 });
-        await page.goto(route.path);
-        const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        const step = width < 1000 ? 300 : 400;
-        const found = new Set<string>();
-        for (let y = 0; y <= height; y += step) {
-          await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-          for (const overlap of await overlaps(page)) found.add(`${width}px, scrolled ${y}: ${overlap}`);
-        }
-        expect([...found]).toEqual([]);
-      }
-    });
-  }
-}
 
 test('below 1280 px the quick actions are labelled buttons in the page, not floating @phone', async ({ page }) => {
   await page.goto('/');
@@ -67,7 +23,74 @@ test('the overlap check sees what round buttons at the bottom right would cover 
   const found: string[] = [];
   for (let y = 0; y <= 2400; y += 300) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    found.push(...(await overlaps(page)));
+    found.push(...(await underFloating(page)));
   }
   expect(found.length).toBeGreaterThan(0);
+});
+
+test('the first screen shows the times people came for, before any drawing @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  for (const [route, time] of [
+    ['/united-states', 'Sundays 12:00 PM ET'],
+    ['/pakistan', '10:00 AM PKT'],
+  ] as const) {
+    await page.goto(route);
+    const first = page.getByText(time, { exact: true }).first();
+    const top = (await first.boundingBox())!.y;
+    expect(top, `${route}: "${time}" at ${top} px`).toBeLessThan(800);
+    // No drawing above it.
+    const drawingsAbove = await page.evaluate((y) => [...document.querySelectorAll('main [role="img"]')].filter((el) => el.getBoundingClientRect().bottom <= y && el.getBoundingClientRect().height > 0).length, top);
+    expect(drawingsAbove, route).toBe(0);
+  }
+});
+
+test('drawings in a gallery are captioned, and fewer on phones @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const gallery = page.getByRole('heading', { name: 'Community Life' }).locator('xpath=ancestor::section[1]');
+  const shown = gallery.locator('figure:visible');
+  await expect(shown).toHaveCount(2);
+  await expect(shown.first().locator('figcaption')).toHaveText('Sunday worship in Plantation');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(gallery.locator('figure:visible')).toHaveCount(3);
+});
+
+test('a long form in a pop-up says more lies below until the end is reached @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/get-involved');
+  await page.getByRole('button', { name: 'Sign Up to Serve' }).first().click();
+  const dialog = page.getByTestId('serve-modal');
+  const more = dialog.getByTestId('modal-more');
+  await expect(more).toBeVisible();
+  const scroller = dialog.locator('.overflow-y-auto');
+  const before = await scroller.evaluate((el) => el.scrollTop);
+  await more.getByRole('button', { name: 'More below' }).click();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(before + 200);
+  // At the end, the cue is gone and the submit button is in view.
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: 'instant' }));
+  await expect(more).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: /Submit|Sign Up/ }).last()).toBeInViewport();
+  // A short pop-up has no cue.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('quick-actions').getByRole('button', { name: 'Global Ministry' }).click();
+  await expect(page.getByTestId('global-ministry-modal')).toBeVisible();
+});
+
+test('the open menu scrolls within itself and holds the page still; Escape closes it @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 640 });
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'About' }).click();
+  const box = (await menu.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(640 + 1);
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });

@@ -65,3 +65,17 @@ test('the Bible-study pages offer the calendar file', async ({ page, request }) 
   const ics = await (await request.get('/calendar/europe-bible-study.ics')).text();
   expect(ics).toContain('RRULE:FREQ=WEEKLY;BYDAY=WE');
 });
+
+test('/europe during the study says plainly that it is on, and until when', async ({ page }) => {
+  // 19:15 CET on Wednesday 2026-11-18.
+  await page.clock.setFixedTime(new Date('2026-11-18T18:15:00Z'));
+  await page.goto('/europe');
+  const line = page.getByTestId('europe-next');
+  await expect(line).toContainText('Live now, until 8:30 PM CET');
+  await expect(line).toContainText('your time');
+  await expect(line).not.toContainText('Next:');
+  // After it, the next one.
+  await page.clock.setFixedTime(new Date('2026-11-18T20:00:00Z'));
+  await page.goto('/europe');
+  await expect(line).toContainText('Next: Wednesday 7:00 PM CET');
+});

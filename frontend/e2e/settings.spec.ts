@@ -1,15 +1,13 @@
 // What a volunteer sets without a developer (DECISIONS.md): links, videos, the
 // sermon's speaker, the contact email, and photos over the drawings. Set with
 // `thewell site set` and a file in <data-dir>/photos/, on a server of its own.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, outsideRequest, test } from './fixtures';
+import { expect, expectAccessible, outsideRequest, test, VIDEO_FILE } from './fixtures';
 import { startOwnServer, type OwnServer } from './server';
 
 const PHOTO = join(import.meta.dirname, 'files', 'photo.jpg');
-/** Two seconds of a test pattern, silent (VP8). */
-const VIDEO = readFileSync(join(import.meta.dirname, 'files', 'hero.webm'));
 const GIVE = 'https://give.example.com';
 const HERO_VIDEO = 'https://media.example.com/hero.webm';
 let server: OwnServer;
@@ -30,7 +28,7 @@ test.beforeAll(async () => {
 test.afterAll(() => server?.stop());
 
 test.beforeEach(async ({ context }) => {
-  await context.route(HERO_VIDEO, (route) => route.fulfill({ contentType: 'video/webm', body: VIDEO }));
+  await context.route(HERO_VIDEO, (route) => route.fulfill({ contentType: 'video/webm', body: VIDEO_FILE }));
 });
 
 test('the home hero plays the background video of the settings, with a pause button', async ({ page }) => {

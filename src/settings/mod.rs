@@ -27,6 +27,7 @@ pub enum Key {
     MeetingUrl,
     SermonVideo,
     WorshipVideo,
+    PakistanVideo,
     WorshipVideoFile,
     HeroVideoFile,
     SermonSpeaker,
@@ -62,7 +63,7 @@ pub struct Setting {
 
 /// The settings, as data. Their defaults are placeholders that read as such (or,
 /// for the hero video, nothing: the drawn background stays).
-pub static SETTINGS: [Setting; 11] = [
+pub static SETTINGS: [Setting; 12] = [
     Setting {
         key: Key::SiteUrl,
         name: "site-url",
@@ -111,6 +112,13 @@ pub static SETTINGS: [Setting; 11] = [
         kind: ValueKind::Video,
         default: "PLACEHOLDER2",
         help: "The worship video on YouTube: its link or its 11-character id (/worship).",
+    },
+    Setting {
+        key: Key::PakistanVideo,
+        name: "pakistan-video",
+        kind: ValueKind::Video,
+        default: "PLACEHOLDER3",
+        help: "The video from the Pakistan campus on YouTube: its link or its 11-character id (/pakistan). Until it is set, the page shows its poster saying the video is coming soon.",
     },
     Setting {
         key: Key::WorshipVideoFile,

@@ -7,7 +7,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use bytes::Bytes;
 
-use crate::bundle::{PHOTO_CLASS, PHOTO_MARKER, SETTINGS_BLOCK_ID};
+use crate::bundle::{PHOTO_CLASS, PHOTO_MARKER, SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON};
 use crate::settings::{Key, Photo, SETTINGS, Snapshot};
 
 /// Where the prerendered HTML keeps the settings the page's script reads.
@@ -36,6 +36,24 @@ pub fn photo_tag(photo: &Photo) -> String {
     )
 }
 
+/// Where the content of each element whose start tag holds `attribute` begins, last
+/// first (so a change at one leaves the others' positions as they were).
+fn contents_of(text: &str, attribute: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find(attribute) {
+        let after = from + at + attribute.len();
+        // Attribute values are escaped, so the next '>' ends this start tag.
+        let Some(close) = text[after..].find('>') else {
+            break;
+        };
+        from = after + close + 1;
+        found.push(from);
+    }
+    found.reverse();
+    found
+}
+
 /// The embedded text with the settings of `snap`: the placeholder address and email
 /// replaced, the settings block rewritten, a photo over each drawing that has one
 /// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art).
@@ -59,20 +77,19 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
             out.replace_range(body..body + len, &json);
         }
     }
+    // A video that is set is no longer coming: its spot's line is emptied, as the page's script renders it.
+    for s in SETTINGS.iter().filter(|s| !snap.is_placeholder(s.key)) {
+        for at in contents_of(&out, &format!(r#" {VIDEO_MARKER}="{}""#, s.name)) {
+            if out[at..].starts_with(VIDEO_SOON) {
+                out.replace_range(at..at + VIDEO_SOON.len(), "");
+            }
+        }
+    }
     // The photo goes first inside the drawing's element (it is stacked above the drawing).
     for (slot, photo) in &snap.photos {
-        let marker = format!(r#" {PHOTO_MARKER}="{slot}""#);
         let tag = photo_tag(photo);
-        let mut from = 0;
-        while let Some(at) = out[from..].find(&marker) {
-            let after = from + at + marker.len();
-            // Attribute values are escaped, so the next '>' ends this start tag.
-            let Some(close) = out[after..].find('>') else {
-                break;
-            };
-            let insert = after + close + 1;
-            out.insert_str(insert, &tag);
-            from = insert + tag.len();
+        for at in contents_of(&out, &format!(r#" {PHOTO_MARKER}="{slot}""#)) {
+            out.insert_str(at, &tag);
         }
     }
     out
@@ -211,6 +228,32 @@ mod tests {
         assert!(!out.contains("<img"));
         assert!(
             out.contains(r#""contactEmail":"contact@thewell.example""#),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_set_video_is_no_longer_coming_soon() {
+        let page = concat!(
+            r#"<p role="status" data-video="worship-video" class="mt-1">Video coming soon</p>"#,
+            r#"<p data-video="pakistan-video">Video coming soon</p>"#,
+        );
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        assert_eq!(
+            personalize(page, &snapshot(&dir))
+                .matches("Video coming soon")
+                .count(),
+            2
+        );
+        settings::set(&dir, "worship-video", "dQw4w9WgXcQ").unwrap();
+        let out = personalize(page, &snapshot(&dir));
+        assert!(
+            out.contains(r#"<p role="status" data-video="worship-video" class="mt-1"></p>"#),
+            "{out}"
+        );
+        assert!(
+            out.contains(r#"<p data-video="pakistan-video">Video coming soon</p>"#),
             "{out}"
         );
     }

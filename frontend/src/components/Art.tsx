@@ -73,6 +73,7 @@ export function Art({
   class: extra = '',
   photo,
   inline = false,
+  bare = false,
 }: {
   kind: ArtKind;
   alt: string;
@@ -81,6 +82,8 @@ export function Art({
   photo?: string;
   /** Drawn as a block-level span, for places that take only phrasing content (inside a button). */
   inline?: boolean;
+  /** Without its symbol: a ground for something laid over it (a play button). */
+  bare?: boolean;
 }) {
   const slot = photo ?? slotName(alt);
   if (import.meta.env.SSR) notePhotoSlot(slot, alt, ratio);
@@ -103,7 +106,7 @@ export function Art({
         <rect width="400" height="200" fill={`url(#${id})`} />
         <circle cx={60 + (h % 280)} cy={40 + (h % 50)} r={70 + (h % 40)} fill={light} opacity="0.12" />
         <path d={`M0 ${160 + (h % 20)} Q100 ${130 + (h % 30)} 200 ${160} T400 ${150 + (h % 25)} V200 H0Z`} fill="#020617" opacity="0.25" />
-        <Symbol kind={kind} color={light} />
+        {!bare && <Symbol kind={kind} color={light} />}
       </svg>
     </Root>
   );

@@ -1,11 +1,12 @@
 // The country navigator on the Bible-study and campus pages, with the current one marked.
 import { countries } from '../content/campuses';
 import { Link, useRouter } from '../lib/router';
+import { container } from './Blocks';
 
 export function CountryNavigator() {
   const { path } = useRouter();
   return (
-    <nav aria-label="Countries" class="mx-auto max-w-6xl px-4 sm:px-6">
+    <nav aria-label="Countries" class={container}>
       <ul class="grid grid-cols-2 gap-3 md:grid-cols-4">
         {countries.map((c) => {
           const current = c.to === path || (c.also ?? []).includes(path);

@@ -2,6 +2,7 @@
 // the copyright line for the current year, and the legal links.
 import { footerLists, legalLinks, site, type NavLink } from '../content/layout';
 import { Link } from '../lib/router';
+import { container } from './Blocks';
 import { Logo } from './Logo';
 
 function LinkList({ links, class: listClass }: { links: NavLink[]; class: string }) {
@@ -21,7 +22,7 @@ function LinkList({ links, class: listClass }: { links: NavLink[]; class: string
 export function Footer({ year }: { year: number }) {
   return (
     <footer class="mt-16 bg-slate-950 text-slate-300">
-      <div class="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+      <div class={`${container} grid gap-10 py-12 md:grid-cols-4`}>
         <div class="md:col-span-2">
           <Link to="/" class="inline-flex min-h-11 items-center text-white" aria-label="The Well, home">
             <Logo />
@@ -36,7 +37,7 @@ export function Footer({ year }: { year: number }) {
         ))}
       </div>
       <div class="border-t border-slate-800">
-        <div class="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div class={`${container} flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between`}>
           <p>
             © <span data-testid="copyright-year">{year}</span> {site.name}. All rights reserved.
           </p>

@@ -157,13 +157,30 @@ export function CheckboxGroup(props: GroupProps & { values: string[]; onChange: 
   );
 }
 
-/** One value or none: ticking the chosen box again clears it (SPEC.md §5, the age group). */
-export function SingleCheckGroup(props: GroupProps & { value: string; onChange: (value: string) => void }) {
+/**
+ * One value or none, as radio buttons (a single choice looks like one); choosing the
+ * chosen one again, by click, tap or Space, clears it (SPEC.md §5, the age group).
+ */
+export function RadioGroup(props: GroupProps & { value: string; onChange: (value: string) => void }) {
   const { id, options, labels, value, onChange } = props;
   return (
     <Group {...props}>
       {options.map((option, i) => (
-        <Option key={option} id={`${id}-${i}`} label={labels?.[option] ?? option} checked={value === option} onToggle={() => onChange(value === option ? '' : option)} />
+        <label key={option} for={`${id}-${i}`} class={rowClass}>
+          <input
+            id={`${id}-${i}`}
+            type="radio"
+            name={id}
+            class={`mt-0.5 ${boxClass}`}
+            checked={value === option}
+            onClick={() => onChange(value === option ? '' : option)}
+            // The click above decides; this keeps the input controlled for arrow keys.
+            onChange={(event) => {
+              if ((event.target as HTMLInputElement).checked && value !== option) onChange(option);
+            }}
+          />
+          <span>{labels?.[option] ?? option}</span>
+        </label>
       ))}
     </Group>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { directLinks, navGroups, type NavGroup } from '../content/layout';
 import { links } from '../lib/settings';
 import { ExternalLink, Link, useRouter } from '../lib/router';
+import { container } from './Blocks';
 import { Logo } from './Logo';
 
 const navLinkClass =
@@ -70,7 +71,8 @@ function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
   // One accordion section at most; clicking the open one closes it.
   const [openSection, setOpenSection] = useState<string | null>(null);
   return (
-    <nav id="mobile-menu" aria-label="Main" class="border-t border-slate-200 bg-white px-4 pb-6 pt-2 lg:hidden">
+    // As tall as the screen below the header at most, scrolling within itself; the page behind stays still.
+    <nav id="mobile-menu" aria-label="Main" class="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white px-4 pb-6 pt-2 lg:hidden">
       <ul class="divide-y divide-slate-100">
         {navGroups.map((group) => {
           const open = openSection === group.label;
@@ -130,6 +132,18 @@ export function Header() {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [openGroup]);
 
+  // While the mobile menu is open the page behind does not scroll (a class, apart from the pop-ups' own lock).
+  useEffect(() => {
+    document.documentElement.classList.toggle('menu-open', menuOpen);
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.documentElement.classList.remove('menu-open');
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
   // Navigating anywhere closes whatever menu was open.
   useEffect(() => {
     setOpenGroup(null);
@@ -138,7 +152,7 @@ export function Header() {
 
   return (
     <header class="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div class="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div class={`${container} flex h-16 items-center justify-between gap-4`}>
         <Link to="/" class="inline-flex min-h-11 items-center rounded-md text-slate-900" aria-label="The Well, home">
           <Logo />
         </Link>

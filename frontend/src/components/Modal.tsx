@@ -1,7 +1,7 @@
 // One modal window on the native <dialog>: opened with showModal() (the page behind
 // is inert, so focus stays inside), closed by its buttons, Escape or a backdrop click,
 // with page scrolling locked while open and focus given back to what opened it.
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
 
 interface ModalProps {
@@ -55,7 +55,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
       const focusable = [...element.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select, textarea, iframe, [tabindex]:not([tabindex="-1"])')].filter(
-        (el) => el.offsetParent !== null || el === document.activeElement,
+        (el) => el.tabIndex >= 0 && (el.offsetParent !== null || el === document.activeElement),
       );
       if (!focusable.length) return;
       const first = focusable[0];
@@ -108,6 +108,24 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
 
 
 
+  // A long form on a phone: say that more lies below until the visitor has scrolled to the end.
+  const body = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const scroller = body.current!;
+    const check = () => setMore(scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 24);
+    check();
+    scroller.addEventListener('scroll', check, { passive: true });
+    const observer = new ResizeObserver(check);
+    observer.observe(scroller);
+    observer.observe(content.current!);
+    return () => {
+      scroller.removeEventListener('scroll', check);
+      observer.disconnect();
+    };
+  }, []);
+
   const size = expanded ? 'max-h-[95vh] w-[min(96vw,72rem)]' : `max-h-[90vh] ${wide ? 'w-[min(94vw,48rem)]' : 'w-[min(94vw,34rem)]'}`;
   return (
     <dialog
@@ -120,7 +138,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
         if (event.target === dialog.current) close.current();
       }}
     >
-      <div class={`flex flex-col ${expanded ? 'max-h-[95vh]' : 'max-h-[90vh]'}`}>
+      <div class={`relative flex flex-col ${expanded ? 'max-h-[95vh]' : 'max-h-[90vh]'}`}>
         <header class="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
           <div>
             <h2 id={headingId} tabIndex={-1} class="font-serif text-xl font-semibold focus:outline-none sm:text-2xl">
@@ -149,7 +167,29 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
             </button>
           </div>
         </header>
-        <div class="overflow-y-auto px-5 py-5">{children}</div>
+        <div ref={body} class="overflow-y-auto px-5 py-5">
+          <div ref={content}>{children}</div>
+        </div>
+        {more && (
+          // Below the scrolling part, never over it: nothing it could hide or catch a tap meant for.
+          <div class="relative flex justify-center border-t border-slate-200 bg-white py-1" data-testid="modal-more">
+            <div class="pointer-events-none absolute inset-x-0 bottom-full h-8 bg-gradient-to-t from-white to-transparent" />
+            <button
+              type="button"
+              tabIndex={-1}
+              class="inline-flex min-h-11 items-center gap-2 rounded-full px-5 text-sm font-semibold text-sky-900 hover:bg-sky-50"
+              onClick={() => {
+                const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+                body.current!.scrollBy({ top: body.current!.clientHeight * 0.8, behavior: reduce ? 'auto' : 'smooth' });
+              }}
+            >
+              More below
+              <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+                <path d="M5 8l5 5 5-5" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round" stroke-linejoin="round" />
+              </svg>
+            </button>
+          </div>
+        )}
       </div>
     </dialog>
   );

@@ -51,10 +51,18 @@ export const pakistan = {
     { kind: 'bible', alt: 'Reading the Bible together' },
   ] as const,
   gatherings: [
-    { label: 'Sunday Service', when: '10:00 AM PKT', where: 'In person' },
-    { label: 'Wednesday Bible Study', when: '7:00 PM PKT', where: 'In person' },
+    // `when` is shown until the schedule answers; then the next time in PKT and the visitor's own.
+    { label: 'Sunday Service', when: '10:00 AM PKT', where: 'In person', scheduleId: 'sunday-service-pakistan' },
+    { label: 'Wednesday Bible Study', when: '7:00 PM PKT', where: 'In person', scheduleId: 'bible-study-pakistan' },
   ],
-  video: { heading: 'See what God is doing', alt: 'Video from Pakistan (coming soon)' },
+  photosHeading: 'Life together',
+  video: {
+    heading: 'See what God is doing',
+    title: 'Stories from The Well Pakistan',
+    posterAlt: 'Sunrise over the city in Pakistan, a video still',
+    play: 'Play the video from Pakistan',
+    pause: 'Pause the video from Pakistan',
+  },
   building: {
     heading: 'Building Project',
     text: `We are raising ${facts.buildingGoal} to build a church and a school: a place to worship, and a place for children to learn.`,
@@ -98,7 +106,7 @@ export const building = {
 
 export const europe = {
   intro: 'The Well in Europe meets online every week, with believers across the continent.',
-  study: { heading: 'Weekly Bible Study', when: 'Wednesdays at 7:00 PM Central European time', where: 'Online only', scheduleId: 'europe-bible-study', live: 'Live now' },
+  study: { heading: 'Weekly Bible Study', when: 'Wednesdays at 7:00 PM Central European time', where: 'Online only', scheduleId: 'europe-bible-study' },
   clockLabel: 'Time in Berlin now',
   join: { label: 'Join Bible Study', to: '/europe-bible-study' },
   countriesHeading: 'Joining us from',

@@ -8,10 +8,11 @@ export const contact = {
   pendingLabel: 'Sending...',
   campusesHeading: 'Our campuses',
   campuses: [
-    { name: 'South Florida', detail: '1520 NW 65th Ave, Plantation, FL · Sundays 12:00 PM ET' },
-    { name: 'North Campus', detail: 'Delaware, Pennsylvania and New Jersey · launching soon' },
-    { name: 'Europe', detail: 'Online · Wednesdays 7:00 PM Central European time' },
-    { name: 'Pakistan', detail: 'In person · Sundays 10:00 AM PKT' },
+    // `when` is shown until the schedule answers; then the next time in its zone and the visitor's.
+    { name: 'South Florida', place: '1520 NW 65th Ave, Plantation, FL', when: 'Sundays 12:00 PM ET', scheduleId: 'sunday-service-florida' },
+    { name: 'North Campus', place: 'Delaware, Pennsylvania and New Jersey', when: 'Launching soon' },
+    { name: 'Europe', place: 'Online', when: 'Wednesdays 7:00 PM Central European time', scheduleId: 'europe-bible-study' },
+    { name: 'Pakistan', place: 'In person', when: 'Sundays 10:00 AM PKT', scheduleId: 'sunday-service-pakistan' },
   ],
   messages: {
     success: { title: 'Message Sent!', description: "Thank you for reaching out. We'll get back to you soon." },

@@ -4,7 +4,7 @@ import type { ArtKind } from './art';
 
 export const city = {
   intro: 'A vision for a city shaped by the Kingdom of God: every sphere of life, redeemed.',
-  video: { label: 'Play The City vision video', message: 'Video will play here when uploaded' },
+  video: { title: 'The vision of The City', posterAlt: 'A city skyline at dusk, the video still', play: 'Play The City vision video', message: 'Video will play here when uploaded' },
   blueprint: {
     heading: 'The Vision Blueprint',
     spheres: [

@@ -23,6 +23,8 @@ export const whatsNew = {
 export const sermon = {
   title: 'The Cost of Oil: How to Keep Your Lamp Burning',
   passage: 'Matthew 25:1-13',
+  posterAlt: 'An open Bible on a pulpit, the sermon video still',
+  videoSoon: 'The video of this sermon is coming soon. Its message and notes are below.',
   description:
     'In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus.',
   viewNotes: 'View Notes',
@@ -69,6 +71,7 @@ export const launch = {
   title: "We're Launching!",
   intro: `The Well is opening its doors in South Florida. Come to our launch service at ${address.oneLine}: worship, a message of hope, and a family to belong to.`,
   when: 'Sundays · 12:00 PM ET',
+  scheduleId: 'sunday-service-florida',
   attend: "I'll Be There!",
   formTitle: "Let us know you're coming!",
   submit: 'Confirm Attendance',
@@ -130,8 +133,9 @@ export const joinService = {
   title: 'Join Our Next Service',
   text: 'Worship with us in person in Plantation or online at the Wednesday Bible study.',
   items: [
-    { label: 'Sunday Service', detail: `Sundays 12:00 PM ET · ${address.oneLine}` },
-    { label: 'Online Bible Study', detail: 'Wednesdays 7:00 PM ET' },
+    // `when` is shown until the schedule answers; then the next time in its zone and the visitor's.
+    { label: 'Sunday Service', when: 'Sundays 12:00 PM ET', place: address.oneLine, scheduleId: 'sunday-service-florida' },
+    { label: 'Online Bible Study', when: 'Wednesdays 7:00 PM ET', place: 'Online', scheduleId: 'bible-study' },
   ],
   plan: { label: 'Plan your visit', to: '/new-here' },
   study: { label: 'Join the Bible study', to: '/bible-study' },

@@ -16,6 +16,8 @@ export interface SiteSettings {
   sermonVideo: string;
   /** The worship video on YouTube: its link or its 11-character id (/worship). */
   worshipVideo: string;
+  /** The video from the Pakistan campus on YouTube: its link or its 11-character id (/pakistan). Until it is set, the page shows its poster saying the video is coming soon. */
+  pakistanVideo: string;
   /** A video file (MP4) played by the browser itself on /worship. */
   worshipVideoFile: string;
   /** A short, silent video file (MP4) looping behind the home page's headline; until set, the headline sits on its drawn background. Not played for visitors who ask for less motion or save data. */
@@ -36,6 +38,7 @@ export const defaultSettings: SiteSettings = {
   meetingUrl: "https://zoom.us/j/0000000000",
   sermonVideo: "PLACEHOLDER1",
   worshipVideo: "PLACEHOLDER2",
+  pakistanVideo: "PLACEHOLDER3",
   worshipVideoFile: "https://media.example.org/the-well-placeholder/worship.mp4",
   heroVideoFile: "",
   sermonSpeaker: "Speaker to be announced",

@@ -59,3 +59,9 @@ export const SETTINGS_BLOCK_ID = "site-settings";
 
 /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */
 export const PHOTO_MARKER = "data-photo";
+
+/** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */
+export const VIDEO_MARKER = "data-video";
+
+/** What a video spot says until its video is set. */
+export const VIDEO_SOON = "Video coming soon";

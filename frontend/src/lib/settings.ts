@@ -32,3 +32,15 @@ export const settings: SiteSettings = readSettings();
 export function settingsBlock(): string {
   return `<script type="application/json" id="${SETTINGS_BLOCK_ID}">${JSON.stringify(defaultSettings).replace(/</g, '\\u003c')}</script>`;
 }
+
+type TextKey = Exclude<keyof SiteSettings, 'photos'>;
+
+/** Whether the volunteer has set this (it is neither empty nor its visible placeholder). */
+export function isSet(key: TextKey): boolean {
+  return settings[key] !== '' && settings[key] !== defaultSettings[key];
+}
+
+/** A YouTube video setting as something to play, or null while it is a placeholder. */
+export function youtubeSource(key: TextKey): { youtube: string } | null {
+  return isSet(key) ? { youtube: settings[key] } : null;
+}

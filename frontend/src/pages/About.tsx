@@ -1,4 +1,5 @@
 // The About page: the mission to bring Jesus to the marketplace and its five pillars.
+import { container } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { about } from '../content/about';
 import type { RouteMeta } from '../content/routes';
@@ -8,7 +9,7 @@ export default function About({ meta }: { meta: RouteMeta }) {
   return (
     <>
       <PageHeading title={meta.heading}>{about.mission}</PageHeading>
-      <section class="mx-auto max-w-5xl px-4 py-16 sm:px-6">
+      <section class={`${container} py-16`}>
         <h2 class="font-serif text-3xl font-semibold">{about.pillarsHeading}</h2>
         <p class="mt-2 text-slate-700">{about.pillarsIntro}</p>
         <ul class="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -9,7 +9,7 @@ export default function Beliefs({ meta }: { meta: RouteMeta }) {
     <>
       <PageHeading title={meta.heading}>{beliefs.intro}</PageHeading>
       <Section>
-        <ol class="grid gap-4 md:grid-cols-2">
+        <ol class="grid gap-4 md:grid-cols-2 md:center-lone-last">
           {beliefs.statements.map((b, i) => (
             <li key={b.title} class="rounded-2xl border border-slate-200 bg-white p-6">
               <h2 class="font-serif text-xl font-semibold text-sky-900">

@@ -1,5 +1,7 @@
 // The Contact page: the ministry's email, the 24-hour promise, the message form and the campuses.
+import { container } from '../components/Blocks';
 import { FormShell, SubmitButton, TextInput } from '../components/FormParts';
+import { GatheringTime } from '../components/GatheringTime';
 import { PageHeading } from '../components/PageHeading';
 import { contact } from '../content/contact';
 import { CONTACT_FIELDS as F, type Contact as ContactForm } from '../content/forms.generated';
@@ -15,7 +17,7 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
   return (
     <>
       <PageHeading title={meta.heading}>{contact.intro}</PageHeading>
-      <div class="mx-auto grid max-w-6xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3">
+      <div class={`${container} grid gap-12 py-16 lg:grid-cols-3`}>
         <aside class="space-y-8">
           <section>
             <h2 class="font-serif text-2xl font-semibold">{contact.emailHeading}</h2>
@@ -30,7 +32,8 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
               {contact.campuses.map((campus) => (
                 <li key={campus.name}>
                   <p class="font-semibold text-slate-900">{campus.name}</p>
-                  <p class="text-sm text-slate-700">{campus.detail}</p>
+                  <p class="text-sm text-slate-700">{campus.place}</p>
+                  <p class="text-sm text-slate-700">{campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : campus.when}</p>
                 </li>
               ))}
             </ul>

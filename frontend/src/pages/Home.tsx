@@ -2,7 +2,8 @@
 // impact, the Pakistan building, the Bible-study promotion, and the pop-up sequence.
 import { useEffect, useState } from 'react';
 import { Art } from '../components/Art';
-import { ButtonLink, Section, Stat } from '../components/Blocks';
+import { ButtonLink, container, Section, Stat } from '../components/Blocks';
+import { Gallery } from '../components/Gallery';
 import { GatheringTime } from '../components/GatheringTime';
 import { HeroVideo } from '../components/HeroVideo';
 import { useModals } from '../components/ModalHost';
@@ -88,7 +89,7 @@ export default function Home() {
       </section>
 
       <div class="bg-amber-100">
-        <div class="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-4 text-center sm:flex-row sm:px-6 sm:text-left">
+        <div class={`${container} flex flex-col items-center justify-between gap-3 py-4 text-center sm:flex-row sm:text-left`}>
           <p class="font-medium text-slate-900" data-testid="live-banner">
             {studyLive ? (
               <strong>{home.liveBanner.live}</strong>
@@ -103,9 +104,10 @@ export default function Home() {
       </div>
 
       <Section title={home.discoverHeading}>
-        <ul class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {home.discover.map((card) => (
-            <li key={card.to}>
+        {/* Seven cards, the first two columns wide: full rows at two columns and at four. */}
+        <ul class="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {home.discover.map((card, i) => (
+            <li key={card.to} class={i === 0 ? 'sm:col-span-2' : undefined}>
               <Link to={card.to} class="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none">
                 <h3 class="font-serif text-xl font-semibold text-sky-900">{card.title}</h3>
                 <p class="mt-2 text-slate-700">{card.text}</p>
@@ -116,11 +118,7 @@ export default function Home() {
       </Section>
 
       <Section title={home.community.heading} intro={home.community.intro} tone="white">
-        <div class="grid gap-4 sm:grid-cols-3">
-          {home.community.photos.map((photo) => (
-            <Art key={photo.alt} kind={photo.kind} alt={photo.alt} />
-          ))}
-        </div>
+        <Gallery items={home.community.photos} />
       </Section>
 
       <Section title={home.impact.heading} intro={home.impact.intro}>
@@ -138,7 +136,7 @@ export default function Home() {
 
       <Section tone="tint">
         <div class="grid items-center gap-8 md:grid-cols-2">
-          <Art kind="building" alt="Drawing of the planned church and school in Pakistan" />
+          <Art kind="building" alt="Drawing of the planned church and school in Pakistan" class="order-last md:order-none" />
           <div>
             <h2 class="font-serif text-3xl font-semibold">{home.building.heading}</h2>
             <p class="mt-3 text-lg text-slate-700">{home.building.text}</p>

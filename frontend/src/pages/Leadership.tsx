@@ -12,7 +12,7 @@ export default function Leadership({ meta }: { meta: RouteMeta }) {
       <PageHeading title={meta.heading}>{leadership.intro}</PageHeading>
       {leadership.sections.map((section, i) => (
         <Section key={section.heading} title={section.heading} tone={i % 2 ? 'white' : 'plain'}>
-          <ul class="grid grid-cols-2 gap-4 md:grid-cols-4">
+          <ul class="grid grid-cols-2 gap-4 max-md:center-lone-last md:grid-cols-4">
             {section.people.map((p, j) => (
               <PersonCard key={j} name={p.name} title={p.title} photo={`leader-${slotName(section.heading)}-${j + 1}`} />
             ))}

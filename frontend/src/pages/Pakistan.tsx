@@ -1,11 +1,14 @@
-// Pakistan: the campus, its gatherings, the building project and Urdu Bibles.
-import { Art } from '../components/Art';
+// Pakistan: the campus, its gatherings first (in PKT and the visitor's time), photos,
+// the video (a setting), the building project and Urdu Bibles.
 import { ButtonLink, Card, ExternalButton, Section } from '../components/Blocks';
 import { CountryNavigator } from '../components/CountryNavigator';
+import { Gallery } from '../components/Gallery';
+import { GatheringTime } from '../components/GatheringTime';
 import { PageHeading } from '../components/PageHeading';
+import { VideoSpot } from '../components/VideoSpot';
 import { pakistan as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
-import { links } from '../lib/settings';
+import { links, youtubeSource } from '../lib/settings';
 
 export default function Pakistan({ meta }: { meta: RouteMeta }) {
   return (
@@ -14,28 +17,27 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
         <p>{copy.intro}</p>
         <p class="mt-3 font-serif text-2xl font-semibold text-amber-300">{copy.claim}</p>
       </PageHeading>
-      <Section>
-        <div class="grid gap-4 sm:grid-cols-3">
-          {copy.photos.map((p) => (
-            <Art key={p.alt} kind={p.kind} alt={p.alt} />
-          ))}
-        </div>
-      </Section>
       <Section tone="white">
         <div class="grid gap-6 md:grid-cols-2">
           {copy.gatherings.map((g) => (
             <Card key={g.label} title={g.label} top>
               <p class="text-lg font-semibold text-slate-900">{g.when}</p>
-              <p>{g.where}</p>
+              <p class="text-sm text-slate-700">
+                <GatheringTime id={g.scheduleId} fallback={g.when} next />
+              </p>
+              <p class="mt-1">{g.where}</p>
             </Card>
           ))}
         </div>
+      </Section>
+      <Section title={copy.photosHeading}>
+        <Gallery items={copy.photos} />
       </Section>
       <div class="py-4">
         <CountryNavigator />
       </div>
       <Section title={copy.video.heading}>
-        <Art kind="sunrise" alt={copy.video.alt} ratio="aspect-video" />
+        <VideoSpot copy={copy.video} kind="sunrise" source={youtubeSource('pakistanVideo')} setting="pakistan-video" testId="pakistan-video" />
       </Section>
       <Section tone="tint">
         <div class="grid gap-6 md:grid-cols-2">

@@ -1,34 +1,19 @@
-// United States: South Florida and North campuses, galleries, and the online Bible study.
-import { Art } from '../components/Art';
+// United States: the South Florida and North campuses with their times first, then
+// their photos, the online Bible study, and community life.
 import { ButtonLink, Card, Section } from '../components/Blocks';
 import { CountryNavigator } from '../components/CountryNavigator';
+import { Gallery } from '../components/Gallery';
 import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import { unitedStates as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
-
-function Gallery({ photos }: { photos: readonly { kind: 'worship' | 'bible' | 'people' | 'sunrise'; alt: string }[] }) {
-  return (
-    <div class="grid gap-4 sm:grid-cols-3">
-      {photos.map((p) => (
-        <Art key={p.alt} kind={p.kind} alt={p.alt} />
-      ))}
-    </div>
-  );
-}
 
 export default function UnitedStates({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
   return (
     <>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
-      <div class="pt-10">
-        <CountryNavigator />
-      </div>
-      <Section title={copy.galleryHeading}>
-        <Gallery photos={copy.gallery} />
-      </Section>
-      <Section tone="white">
+      <Section title={copy.galleryHeading} tone="white">
         <div class="grid gap-6 md:grid-cols-2">
           {[copy.south, copy.north].map((campus) => (
             <Card key={campus.heading} title={campus.heading}>
@@ -49,12 +34,18 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
             </Card>
           ))}
         </div>
+        <div class="mt-10">
+          <Gallery items={copy.gallery} />
+        </div>
       </Section>
+      <div class="py-4">
+        <CountryNavigator />
+      </div>
       <Section title={copy.online.heading} intro={copy.online.text} tone="tint">
         <ButtonLink to={copy.online.link.to}>{copy.online.link.label}</ButtonLink>
       </Section>
       <Section title={copy.communityHeading}>
-        <Gallery photos={copy.community} />
+        <Gallery items={copy.community} />
       </Section>
     </>
   );

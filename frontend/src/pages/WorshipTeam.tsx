@@ -10,7 +10,7 @@ export default function WorshipTeam({ meta }: { meta: RouteMeta }) {
     <>
       <PageHeading title={meta.heading}>{worshipTeam.intro}</PageHeading>
       <Section>
-        <ul class="grid grid-cols-2 gap-4 md:grid-cols-3" data-testid="team">
+        <ul class="grid grid-cols-2 gap-4 max-md:center-lone-last md:grid-cols-3" data-testid="team">
           {worshipTeam.members.map((m, i) => (
             <PersonCard key={i} name={m.name} title={m.role} photo={`worship-team-${i + 1}`} />
           ))}

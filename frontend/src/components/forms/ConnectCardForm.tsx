@@ -3,7 +3,7 @@
 import { connectCard as copy } from '../../content/modals';
 import { CONNECTCARD_FIELDS as F, type ConnectCard } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { CheckboxGroup, ConsentAndSubmit, ContactFields, Field, FormShell, SingleCheckGroup, TextInput, valueOf } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, ContactFields, Field, FormShell, RadioGroup, TextInput, valueOf } from '../FormParts';
 
 const empty: ConnectCard = { firstName: '', lastName: '', phone: '', email: '', location: '', serviceInfo: [], ageGroup: '', howDidYouHear: '', nextSteps: [], prayerRequest: '', consent: false };
 
@@ -20,7 +20,7 @@ export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
         <CheckboxGroup id={`${p}-serviceInfo`} legend="About your visit" options={F.serviceInfo.options} values={form.values.serviceInfo} onChange={(v) => form.set('serviceInfo', v)} error={form.errors.serviceInfo} />
       </div>
       <div class="sm:col-span-2">
-        <SingleCheckGroup id={`${p}-ageGroup`} legend={F.ageGroup.label} options={F.ageGroup.options} value={form.values.ageGroup} onChange={(v) => form.set('ageGroup', v as ConnectCard['ageGroup'])} error={form.errors.ageGroup} columns />
+        <RadioGroup id={`${p}-ageGroup`} legend={F.ageGroup.label} options={F.ageGroup.options} value={form.values.ageGroup} onChange={(v) => form.set('ageGroup', v as ConnectCard['ageGroup'])} error={form.errors.ageGroup} columns />
       </div>
       <div class="sm:col-span-2">
         <Field id={`${p}-howDidYouHear`} label={F.howDidYouHear.label} error={form.errors.howDidYouHear}>

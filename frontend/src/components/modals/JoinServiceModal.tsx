@@ -1,6 +1,7 @@
 // 'Join Our Next Service' on the worship page: when and where to worship together.
 import { joinService as copy } from '../../content/modals';
 import { Link } from '../../lib/router';
+import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
 
@@ -12,7 +13,10 @@ export default function JoinServiceModal({ onClose }: ModalProps) {
         {copy.items.map((item) => (
           <div key={item.label} class="rounded-xl border border-slate-200 p-3">
             <dt class="font-semibold text-sky-900">{item.label}</dt>
-            <dd class="text-sm text-slate-700">{item.detail}</dd>
+            <dd class="text-sm text-slate-700">
+              <GatheringTime id={item.scheduleId} fallback={item.when} />
+            </dd>
+            <dd class="text-sm text-slate-700">{item.place}</dd>
           </div>
         ))}
       </dl>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { launch as copy } from '../../content/modals';
 import { Art } from '../Art';
 import { LaunchForm } from '../forms/LaunchForm';
+import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
 
@@ -16,7 +17,9 @@ export default function LaunchModal({ onClose }: ModalProps) {
         <div>
           <Art kind="sunrise" alt="Sunrise over Plantation, Florida" ratio="aspect-[16/9]" />
           <p class="mt-4 text-slate-700">{copy.intro}</p>
-          <p class="mt-2 font-semibold text-sky-900">{copy.when}</p>
+          <p class="mt-2 font-semibold text-sky-900">
+            <GatheringTime id={copy.scheduleId} fallback={copy.when} />
+          </p>
           <button type="button" class="mt-5 w-full rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" onClick={() => setView('form')}>
             {copy.attend}
           </button>

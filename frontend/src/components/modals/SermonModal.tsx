@@ -2,7 +2,8 @@
 // structured notes, and an expand/minimize toggle (250 px / 40vh video; 90vh / 95vh window).
 import { useState } from 'react';
 import { sermon as copy } from '../../content/modals';
-import { settings } from '../../lib/settings';
+import { isSet, settings } from '../../lib/settings';
+import { Art } from '../Art';
 import { videoEmbedUrl } from '../../lib/embed';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
@@ -23,13 +24,23 @@ export default function SermonModal({ onClose }: ModalProps) {
   return (
     <Modal title={copy.title} subtitle={`${copy.passage} · ${settings.sermonSpeaker}`} onClose={onClose} expanded={expanded} wide actions={toggle} testId="sermon-modal">
       <div class={`overflow-hidden rounded-xl bg-slate-950 ${expanded ? 'h-[40vh]' : 'h-[250px]'}`} data-testid="sermon-video">
-        <iframe
-          class="h-full w-full"
-          src={videoEmbedUrl(settings.sermonVideo)}
-          title={`Sermon video: ${copy.title}`}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-        />
+        {isSet('sermonVideo') ? (
+          <iframe
+            class="h-full w-full"
+            src={videoEmbedUrl(settings.sermonVideo)}
+            title={`Sermon video: ${copy.title}`}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            allowFullScreen
+          />
+        ) : (
+          // No player that cannot play: until the video is set, say so over a still.
+          <div class="relative h-full w-full">
+            <Art kind="bible" alt={copy.posterAlt} ratio="h-full w-full" class="rounded-none" />
+            <p class="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/90 to-transparent px-4 pb-4 pt-10 font-semibold text-white" data-testid="sermon-video-soon">
+              {copy.videoSoon}
+            </p>
+          </div>
+        )}
       </div>
       {notes ? (
         <section class="mt-5" aria-label="Sermon notes">
