@@ -171,23 +171,15 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
           <div ref={content}>{children}</div>
         </div>
         {more && (
-          // Below the scrolling part, never over it: nothing it could hide or catch a tap meant for.
-          <div class="relative flex justify-center border-t border-slate-200 bg-white py-1" data-testid="modal-more">
-            <div class="pointer-events-none absolute inset-x-0 bottom-full h-8 bg-gradient-to-t from-white to-transparent" />
-            <button
-              type="button"
-              tabIndex={-1}
-              class="inline-flex min-h-11 items-center gap-2 rounded-full px-5 text-sm font-semibold text-sky-900 hover:bg-sky-50"
-              onClick={() => {
-                const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-                body.current!.scrollBy({ top: body.current!.clientHeight * 0.8, behavior: reduce ? 'auto' : 'smooth' });
-              }}
-            >
+          // Over the foot of the scrolling part, to be seen, never to be hit: taps go through
+          // it, and it takes no room (its coming and going moves nothing under a finger).
+          <div aria-hidden="true" class="pointer-events-none absolute inset-x-0 bottom-0 flex justify-center bg-gradient-to-t from-white via-white/90 to-transparent pb-3 pt-8" data-testid="modal-more">
+            <span class="inline-flex items-center gap-2 rounded-full bg-sky-900 px-4 py-1.5 text-sm font-semibold text-white shadow-md">
               More below
               <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
                 <path d="M5 8l5 5 5-5" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round" stroke-linejoin="round" />
               </svg>
-            </button>
+            </span>
           </div>
         )}
       </div>
