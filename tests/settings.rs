@@ -316,11 +316,8 @@ async fn a_running_server_follows_changes_and_keeps_going_on_a_bad_edit() {
             .await
             .contains("mailto:office@thewell.church")
     );
-    assert!(
-        server.stderr().contains("is not a JSON object of settings"),
-        "{}",
-        server.stderr()
-    );
+    let log = server.log_with("is not a JSON object of settings");
+    assert!(log.contains("is not a JSON object of settings"), "{log}");
 
     // Removing the settings file goes back to the placeholders.
     std::fs::remove_file(data.join("site.json")).unwrap();
@@ -353,7 +350,7 @@ fn the_site_command_shows_sets_unsets_and_explains_errors() {
     assert!(ok && out.contains("worship-video = dQw4w9WgXcQ"), "{out}");
     // What is still a placeholder comes first; what is set, after.
     let (_, show, _) = thewell(&data, &["site", "show"]);
-    let placeholders = show.find("Still placeholders (9)").expect(&show);
+    let placeholders = show.find("Still placeholders (10)").expect(&show);
     let giving = show.find("giving-url ").unwrap();
     let set = show.find("Set or optional:").unwrap();
     let worship = show.find("worship-video  ").unwrap();
