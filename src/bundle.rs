@@ -14,6 +14,11 @@ pub fn get(path: &str) -> Option<EmbeddedFile> {
     Files::get(path)
 }
 
+/// The paths of every file of the bundle.
+pub fn paths() -> impl Iterator<Item = std::borrow::Cow<'static, str>> {
+    Files::iter()
+}
+
 /// The element id of the JSON block in every page that holds the settings the page's
 /// script reads before it hydrates (the server rewrites its content).
 pub const SETTINGS_BLOCK_ID: &str = "site-settings";

@@ -9,18 +9,22 @@ mod contract;
 mod data_dir;
 mod forms;
 mod health;
+mod logging;
 mod schedule;
 mod settings;
 mod store;
 mod text;
 mod web;
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use tracing_subscriber::EnvFilter;
-
 use cli::{Cli, Command};
+
+/// mimalloc rather than the system allocator: a server that answers many small
+/// requests on a few threads allocates and frees a lot, and glibc's per-thread
+/// arenas keep what a burst took long after it is over.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use data_dir::DataDir;
 
 fn main() -> ExitCode {
@@ -54,13 +58,8 @@ fn broken_pipe(error: &anyhow::Error) -> bool {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_env("THEWELL_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    // Held until the end of run(): it writes out the log lines still queued.
+    let _log = logging::init(matches!(cli.command, Command::Serve(_)));
     let data_dir = DataDir::new(cli.data_dir);
     match cli.command {
         Command::Serve(args) => {

@@ -76,10 +76,10 @@ fn idle_and_slow_connections_do_not_keep_a_visitor_out() {
         &["--header-timeout", "3"],
         Some("ulimit -n 1024"),
     );
+    let log = server.log_with("open-file limit 1024");
     assert!(
-        server.stderr().contains("open-file limit 1024"),
-        "the server runs at 1,024 open files: {}",
-        server.stderr()
+        log.contains("open-file limit 1024"),
+        "the server runs at 1,024 open files: {log}"
     );
     let addr: SocketAddr = server.base.trim_start_matches("http://").parse().unwrap();
 

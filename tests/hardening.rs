@@ -120,11 +120,8 @@ async fn a_broken_settings_file_starts_from_the_last_good_one_and_says_so() {
         !page.contains("contact@thewell.example"),
         "not the placeholder"
     );
-    assert!(
-        server.stderr().contains("SETTINGS FILE BROKEN"),
-        "{}",
-        server.stderr()
-    );
+    let log = server.log_with("SETTINGS FILE BROKEN");
+    assert!(log.contains("SETTINGS FILE BROKEN"), "{log}");
     let (_, out, _) = thewell(&server.data_dir(), &["site", "show"]);
     assert!(out.starts_with("BROKEN: "), "{out}");
     assert!(out.contains("hello@thewell.church"), "{out}");
@@ -160,7 +157,7 @@ async fn a_full_disk_is_reported_by_healthz_and_logged_once() {
     assert_eq!(health.status(), StatusCode::SERVICE_UNAVAILABLE);
     let reason = health.text().await.unwrap();
     assert!(reason.starts_with("storage failing since "), "{reason}");
-    let log = server.stderr();
+    let log = server.log_with("storing submissions fails");
     assert_eq!(
         log.matches("storing submissions fails").count(),
         1,

@@ -1,6 +1,7 @@
 //! The embedded frontend bundle and the handler that serves it: prerendered routes,
 //! hashed assets, the 404 page, compressed variants, ETags and cache headers.
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock};
 
 use bytes::Bytes;
 use poem::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -24,7 +25,7 @@ enum Target {
     /// A prerendered route (or the 404 page) served as HTML.
     Page { key: String, status: StatusCode },
     /// A file of the bundle, served under its own name.
-    File { key: String },
+    File { key: String, status: StatusCode },
     /// A route asked for with a trailing slash: redirect to its one canonical address.
     Redirect(String),
     /// A file that should exist under /assets/ and does not: a plain 404.
@@ -36,6 +37,7 @@ fn resolve(path: &str) -> Target {
     if !rel.is_empty() && !rel.ends_with('/') && bundle::get(rel).is_some() {
         return Target::File {
             key: rel.to_string(),
+            status: StatusCode::OK,
         };
     }
     let route = rel.trim_end_matches('/');
@@ -62,27 +64,61 @@ fn resolve(path: &str) -> Target {
     }
 }
 
-/// The content codings the client accepts, best first, among those we store.
-fn accepted_encodings(headers: &HeaderMap) -> Vec<&'static str> {
-    let Some(value) = headers
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-    else {
-        return Vec::new();
-    };
-    let accepts = |coding: &str| {
-        value.split(',').any(|item| {
+/// The content codings we store that the client accepts (`Accept-Encoding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Accepts {
+    br: bool,
+    gzip: bool,
+}
+
+impl Accepts {
+    fn of(headers: &HeaderMap) -> Accepts {
+        let Some(value) = headers
+            .get(header::ACCEPT_ENCODING)
+            .and_then(|v| v.to_str().ok())
+        else {
+            return Accepts::default();
+        };
+        let mut accepts = Accepts::default();
+        for item in value.split(',') {
             let mut parts = item.split(';');
             let name = parts.next().unwrap_or("").trim();
             let refused = parts.any(|p| {
-                let p = p.trim();
-                p.strip_prefix("q=")
+                p.trim()
+                    .strip_prefix("q=")
                     .is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0))
             });
-            (name.eq_ignore_ascii_case(coding) || name == "*") && !refused
-        })
-    };
-    ["br", "gzip"].into_iter().filter(|c| accepts(c)).collect()
+            if refused {
+                continue;
+            }
+            if name.eq_ignore_ascii_case("br") || name == "*" {
+                accepts.br = true;
+            }
+            if name.eq_ignore_ascii_case("gzip") || name == "*" {
+                accepts.gzip = true;
+            }
+        }
+        accepts
+    }
+
+    fn allows(self, coding: Option<&str>) -> bool {
+        match coding {
+            Some("br") => self.br,
+            Some("gzip") => self.gzip,
+            _ => true,
+        }
+    }
+
+    /// The best of them: brotli, then gzip.
+    fn best(self) -> Option<&'static str> {
+        if self.br {
+            Some("br")
+        } else if self.gzip {
+            Some("gzip")
+        } else {
+            None
+        }
+    }
 }
 
 /// The first 16 bytes of the file's SHA-256, in hex.
@@ -93,8 +129,15 @@ fn hash_of(file: &EmbeddedFile) -> String {
         .collect()
 }
 
-/// True when `If-None-Match` names this ETag (weak or strong) or is `*`.
+/// True when `If-None-Match` names this ETag (weak or strong) or is `*`. The usual
+/// case, a browser sending back the one tag it was given, is a plain comparison.
 fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+    let Some(raw) = headers.get(header::IF_NONE_MATCH) else {
+        return false;
+    };
+    if raw.as_bytes() == etag.as_bytes() {
+        return true;
+    }
     let (Some(wanted), Ok(etag)) = (headers.typed_get::<IfNoneMatch>(), etag.parse::<ETag>())
     else {
         return false;
@@ -113,6 +156,98 @@ fn content_type(key: &str) -> String {
     }
 }
 
+/// One stored form of a bundle file, fixed for the life of the executable.
+struct Variant {
+    coding: Option<&'static str>,
+    /// The bytes inside the executable (no copy per request).
+    bytes: Bytes,
+    etag: String,
+}
+
+/// Everything about serving one bundle file that does not depend on the request,
+/// worked out once at start-up rather than on every request.
+struct Entry {
+    key: String,
+    hash: String,
+    content_type: HeaderValue,
+    cache: HeaderValue,
+    /// Rewritten with the settings (pages, sitemap, robots.txt) unless those are the defaults.
+    personalized: bool,
+    /// Brotli, gzip and the file itself, those stored, best first; the file itself is last.
+    variants: Vec<Variant>,
+}
+
+fn static_bytes(file: &EmbeddedFile) -> Bytes {
+    match &file.data {
+        std::borrow::Cow::Borrowed(data) => Bytes::from_static(data),
+        std::borrow::Cow::Owned(data) => Bytes::from(data.clone()),
+    }
+}
+
+impl Entry {
+    fn new(key: &str) -> Option<Entry> {
+        let file = bundle::get(key)?;
+        let mut variants = Vec::with_capacity(3);
+        for (coding, ext) in [("br", "br"), ("gzip", "gz")] {
+            if let Some(compressed) = bundle::get(&format!("{key}.{ext}")) {
+                variants.push(Variant {
+                    coding: Some(coding),
+                    bytes: static_bytes(&compressed),
+                    etag: format!("\"{}\"", hash_of(&compressed)),
+                });
+            }
+        }
+        let hash = hash_of(&file);
+        variants.push(Variant {
+            coding: None,
+            bytes: static_bytes(&file),
+            etag: format!("\"{hash}\""),
+        });
+        Some(Entry {
+            key: key.to_string(),
+            hash,
+            content_type: HeaderValue::from_str(&content_type(key)).ok()?,
+            cache: HeaderValue::from_static(if key.starts_with("assets/") {
+                IMMUTABLE
+            } else {
+                REVALIDATE
+            }),
+            personalized: personalize::personalized(key),
+            variants,
+        })
+    }
+}
+
+/// The bundle's files by request path (`/`, `/about`, `/assets/app-1234abcd.js`),
+/// and by their own path for the pages `resolve` finds (the 404 page).
+struct Catalog {
+    by_path: HashMap<String, Arc<Entry>>,
+    by_key: HashMap<String, Arc<Entry>>,
+}
+
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
+    let mut by_path = HashMap::new();
+    let mut by_key = HashMap::new();
+    for key in bundle::paths() {
+        let Some(entry) = Entry::new(&key).map(Arc::new) else {
+            continue;
+        };
+        by_path.insert(format!("/{key}"), Arc::clone(&entry));
+        if key == "index.html" {
+            by_path.insert("/".to_string(), Arc::clone(&entry));
+        } else if let Some(route) = key.strip_suffix("/index.html") {
+            by_path.insert(format!("/{route}"), Arc::clone(&entry));
+        }
+        by_key.insert(key.into_owned(), entry);
+    }
+    Catalog { by_path, by_key }
+});
+
+/// Works out every file's headers and variants now, before the first request.
+pub fn prepare() {
+    LazyLock::force(&CATALOG);
+}
+
 /// GET or HEAD on any path that no other endpoint claims.
 #[handler]
 pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
@@ -120,71 +255,69 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
     if req.method() != Method::GET && !head {
         return WebError::PageMethod.into_response();
     }
-    let (key, status) = match resolve(req.original_uri().path()) {
-        Target::Page { key, status } => (key, status),
-        Target::File { key } => (key, StatusCode::OK),
-        Target::Redirect(to) => {
-            // The query goes along (a campaign tag, a fund): only the slash is dropped.
-            let to = match req.original_uri().query() {
-                Some(query) => format!("{to}?{query}"),
-                None => to,
-            };
-            return Response::builder()
-                .status(StatusCode::PERMANENT_REDIRECT)
-                .header(header::LOCATION, to)
-                .finish();
-        }
-        Target::Missing => {
-            return WebError::NotFound("Not found: no such file in this site's assets.".into())
-                .into_response();
-        }
+    let path = req.original_uri().path();
+    let (entry, status) = match CATALOG.by_path.get(path) {
+        Some(entry) => (entry, StatusCode::OK),
+        None => match resolve(path) {
+            Target::Page { key, status } | Target::File { key, status } => {
+                match CATALOG.by_key.get(&key) {
+                    Some(entry) => (entry, status),
+                    None => {
+                        return WebError::NotFound("Not found: no such file in this site.".into())
+                            .into_response();
+                    }
+                }
+            }
+            Target::Redirect(to) => {
+                // The query goes along (a campaign tag, a fund): only the slash is dropped.
+                let to = match req.original_uri().query() {
+                    Some(query) => format!("{to}?{query}"),
+                    None => to,
+                };
+                return Response::builder()
+                    .status(StatusCode::PERMANENT_REDIRECT)
+                    .header(header::LOCATION, to)
+                    .finish();
+            }
+            Target::Missing => {
+                return WebError::NotFound("Not found: no such file in this site's assets.".into())
+                    .into_response();
+            }
+        },
     };
-    let encodings = accepted_encodings(req.headers());
+    let accepts = Accepts::of(req.headers());
     // Only pages and the files that name the site's address read the settings.
-    let settings = personalize::personalized(&key)
+    let settings = entry
+        .personalized
         .then(|| live.current())
         .filter(|snap| !snap.is_default());
 
     // The chosen variant (brotli, gzip or the file itself) and its ETag.
     let (bytes, encoding, etag) = if let Some(snap) = settings {
-        let file = bundle::get(&key).expect("resolve() only returns keys that exist in the bundle");
-        let rendered = personalize::render(&key, &file.data, &hash_of(&file), &snap);
-        let encoding = encodings.first().copied();
+        let file = bundle::get(&entry.key).expect("the catalog lists only files of the bundle");
+        let rendered = personalize::render(&entry.key, &file.data, &entry.hash, &snap);
+        let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
         (bytes.clone(), encoding, etag)
     } else {
-        let (variant, encoding) = encodings
-            .into_iter()
-            .find_map(|coding| {
-                let ext = if coding == "br" { "br" } else { "gz" };
-                bundle::get(&format!("{key}.{ext}")).map(|file| (file, Some(coding)))
-            })
-            .or_else(|| bundle::get(&key).map(|file| (file, None)))
-            .expect("resolve() only returns keys that exist in the bundle");
-        let etag = format!("\"{}\"", hash_of(&variant));
-        let bytes = match variant.data {
-            std::borrow::Cow::Borrowed(data) => Bytes::from_static(data),
-            std::borrow::Cow::Owned(data) => Bytes::from(data),
-        };
-        (bytes, encoding, etag)
+        let variant = entry
+            .variants
+            .iter()
+            .find(|v| accepts.allows(v.coding))
+            .expect("the file itself is always a variant");
+        (variant.bytes.clone(), variant.coding, variant.etag.clone())
     };
 
-    let cache = if key.starts_with("assets/") {
-        IMMUTABLE
-    } else {
-        REVALIDATE
-    };
     let mut builder = Response::builder()
-        .header(header::CACHE_CONTROL, cache)
-        .header(header::VARY, "Accept-Encoding")
+        .header(header::CACHE_CONTROL, entry.cache.clone())
+        .header(header::VARY, HeaderValue::from_static("Accept-Encoding"))
         .header(header::ETAG, etag.as_str());
-
     if status == StatusCode::OK && not_modified(req.headers(), &etag) {
         return builder.status(StatusCode::NOT_MODIFIED).finish();
     }
     builder = builder
         .status(status)
-        .header(header::CONTENT_TYPE, content_type(&key));
+        .header(header::CONTENT_TYPE, entry.content_type.clone());
     if let Some(coding) = encoding {
         builder = builder.header(header::CONTENT_ENCODING, coding);
     }
@@ -208,23 +341,60 @@ mod tests {
 
     #[test]
     fn encodings_follow_accept_encoding_and_refuse_q0() {
+        let of = |value: &str| Accepts::of(&headers(header::ACCEPT_ENCODING, value));
         assert_eq!(
-            accepted_encodings(&headers(header::ACCEPT_ENCODING, "gzip, deflate, br")),
-            ["br", "gzip"]
+            of("gzip, deflate, br"),
+            Accepts {
+                br: true,
+                gzip: true
+            }
         );
         assert_eq!(
-            accepted_encodings(&headers(header::ACCEPT_ENCODING, "gzip")),
-            ["gzip"]
+            of("gzip"),
+            Accepts {
+                br: false,
+                gzip: true
+            }
         );
         assert_eq!(
-            accepted_encodings(&headers(header::ACCEPT_ENCODING, "br;q=0, gzip;q=0.5")),
-            ["gzip"]
+            of("br;q=0, gzip;q=0.5"),
+            Accepts {
+                br: false,
+                gzip: true
+            }
         );
-        assert_eq!(
-            accepted_encodings(&headers(header::ACCEPT_ENCODING, "identity")),
-            Vec::<&str>::new()
-        );
-        assert_eq!(accepted_encodings(&HeaderMap::new()), Vec::<&str>::new());
+        assert_eq!(of("identity"), Accepts::default());
+        assert_eq!(Accepts::of(&HeaderMap::new()), Accepts::default());
+        assert_eq!(of("gzip, br").best(), Some("br"));
+        assert_eq!(of("identity").best(), None);
+    }
+
+    #[test]
+    fn the_catalog_knows_each_route_and_its_variants_best_first() {
+        for path in ["/", "/about", "/404.html"] {
+            let entry = CATALOG
+                .by_path
+                .get(path)
+                .unwrap_or_else(|| panic!("{path}"));
+            let codings: Vec<_> = entry.variants.iter().map(|v| v.coding).collect();
+            assert_eq!(
+                codings.last(),
+                Some(&None),
+                "{path}: the file itself comes last"
+            );
+            assert_eq!(entry.content_type, "text/html; charset=utf-8");
+            assert_eq!(entry.cache, REVALIDATE);
+            assert!(entry.personalized);
+        }
+        let asset = CATALOG
+            .by_path
+            .iter()
+            .find(|(path, _)| path.starts_with("/assets/") && path.ends_with(".js"))
+            .map(|(_, entry)| entry)
+            .expect("a script");
+        assert_eq!(asset.cache, IMMUTABLE);
+        assert_eq!(asset.variants[0].coding, Some("br"));
+        assert!(asset.variants[0].bytes.len() < asset.variants.last().unwrap().bytes.len());
     }
 
     #[test]

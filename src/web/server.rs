@@ -152,6 +152,25 @@ fn schedule_backups(dir: DataDir, every: Duration, keep: usize) {
     });
 }
 
+/// Once a minute, says how many log lines were dropped since the last report (the
+/// queue to standard error was full: the terminal or journal could not keep up).
+fn report_dropped_log_lines() {
+    tokio::spawn(async move {
+        let mut reported = 0;
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            let dropped = crate::logging::dropped();
+            if dropped > reported {
+                tracing::warn!(
+                    dropped = dropped - reported,
+                    "log lines dropped in the last minute: the log could not keep up"
+                );
+                reported = dropped;
+            }
+        }
+    });
+}
+
 /// Going live (`--domain`): one line naming each setting visitors would still see as a placeholder.
 fn name_placeholders(live: &Live) {
     let snapshot = live.current();
@@ -248,6 +267,8 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     if !args.domains.is_empty() {
         name_placeholders(&live);
     }
+    assets::prepare();
+    report_dropped_log_lines();
     schedule_backups(
         data_dir.clone(),
         args.backup_every,

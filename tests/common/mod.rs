@@ -32,6 +32,19 @@ impl Server {
         std::fs::read_to_string(self.dir.path().join("stderr.log")).unwrap_or_default()
     }
 
+    /// The log once it holds `needle` (the server writes its log through a queue,
+    /// a moment after the event), or as it is after five seconds.
+    pub fn log_with(&self, needle: &str) -> String {
+        let until = std::time::Instant::now() + Duration::from_secs(5);
+        loop {
+            let log = self.stderr();
+            if log.contains(needle) || std::time::Instant::now() >= until {
+                return log;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Sends SIGTERM and waits (at most `limit`) for the exit status.
     pub fn terminate(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
         let pid = self.child.id().to_string();
