@@ -8,8 +8,9 @@ use std::sync::OnceLock;
 use tracing_appender::non_blocking::{ErrorCounter, NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::EnvFilter;
 
-/// Lines waiting to be written before new ones are dropped (a second or two of a busy server).
-const QUEUE_LINES: usize = 64 * 1024;
+/// Lines waiting to be written before new ones are dropped: a fraction of a second of
+/// a server at full speed, at most a few MB.
+const QUEUE_LINES: usize = 16 * 1024;
 
 static DROPPED: OnceLock<ErrorCounter> = OnceLock::new();
 

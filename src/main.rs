@@ -20,11 +20,6 @@ use std::process::ExitCode;
 
 use cli::{Cli, Command};
 
-/// mimalloc rather than the system allocator: a server that answers many small
-/// requests on a few threads allocates and frees a lot, and glibc's per-thread
-/// arenas keep what a burst took long after it is over.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use data_dir::DataDir;
 
 fn main() -> ExitCode {

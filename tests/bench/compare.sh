@@ -2,11 +2,12 @@
 # thewell beside its anchors, in one run on this machine (issue 13). Run from the
 # checkout after `cargo build --release`:
 #
-#   bash tests/bench/compare.sh            # DUR=8s per measurement; ROUNDS=1
+#   bash tests/bench/compare.sh            # DUR=8s per measurement, ROUNDS=3
 #
 # Static: the home page, a hashed script and a 304 (If-None-Match) with wrk at 50 and
-# 1,000 connections, thewell then nginx serving the same frontend/dist (brotli_static,
-# gzip_static, sendfile, open_file_cache), req/s and p99 and the ratio. Default
+# 1,000 connections, thewell and nginx serving the same frontend/dist (brotli_static,
+# gzip_static, sendfile, open_file_cache) in alternating rounds, the median req/s and
+# p99 of each and the median of the rounds' ratios (a noisy machine cancels out). Default
 # logging on (one line per request to a file, as a service's journal would take it).
 # Durable submissions: POST /api/contact at 1, 16, 64 and 256 clients, every 201
 # counted and checked against `thewell export`, beside SQLite's group commit (WAL,
@@ -19,6 +20,7 @@ root=$(cd "$here/../.." && pwd)
 BIN=${THEWELL_BIN:-$root/target/release/thewell}
 DIST=$root/frontend/dist
 DUR=${DUR:-8s}
+ROUNDS=${ROUNDS:-3}
 SUBMISSIONS=${SUBMISSIONS:-1}
 for tool in wrk nginx python3 curl; do
   command -v $tool >/dev/null || { echo "missing $tool: apt-get install wrk nginx-light libnginx-mod-http-brotli-static python3 curl"; exit 1; }
@@ -70,20 +72,30 @@ measure() {
 }
 ratio() { python3 -c "print(f'{$1/$2:.2f}' if $2 else 'n/a')"; }
 
-echo "== static (wrk -t2, $DUR each; thewell with its default log, nginx without) =="
-printf '%-22s %6s %18s %18s %7s\n' "what" "conns" "thewell req/s p99" "nginx req/s p99" "ratio"
+median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+
+echo "== static (wrk -t2, $DUR each, median of $ROUNDS alternating rounds; thewell with its default log, nginx without) =="
+printf '%-8s %6s %20s %20s %7s\n' "what" "conns" "thewell req/s p99" "nginx req/s p99" "ratio"
 for conns in 50 1000; do
   for what in home asset 304; do
     case $what in
-      home) a=$(measure $conns "http://127.0.0.1:$P1/" -H 'Accept-Encoding: br, gzip'); b=$(measure $conns "http://127.0.0.1:$P2/" -H 'Accept-Encoding: br, gzip');;
-      asset) a=$(measure $conns "http://127.0.0.1:$P1$asset" -H 'Accept-Encoding: br, gzip'); b=$(measure $conns "http://127.0.0.1:$P2$asset" -H 'Accept-Encoding: br, gzip');;
-      304) a=$(measure $conns "http://127.0.0.1:$P1/" -H 'Accept-Encoding: br, gzip' -H "If-None-Match: $etag1"); b=$(measure $conns "http://127.0.0.1:$P2/" -H 'Accept-Encoding: br, gzip' -H "If-None-Match: $etag2");;
+      home) path1=/ path2=/ extra1=() extra2=();;
+      asset) path1=$asset path2=$asset extra1=() extra2=();;
+      304) path1=/ path2=/ extra1=(-H "If-None-Match: $etag1") extra2=(-H "If-None-Match: $etag2");;
     esac
-    read -r ra pa <<<"$a"; read -r rb pb <<<"$b"
-    printf '%-22s %6s %10s %6sms %10s %6sms %7s\n' "$what" "$conns" "$ra" "$pa" "$rb" "$pb" "$(ratio "$ra" "$rb")"
+    ras=() pas=() rbs=() pbs=() ratios=()
+    for _ in $(seq "$ROUNDS"); do
+      read -r ra pa <<<"$(measure "$conns" "http://127.0.0.1:$P1$path1" -H 'Accept-Encoding: br, gzip' "${extra1[@]}")"
+      read -r rb pb <<<"$(measure "$conns" "http://127.0.0.1:$P2$path2" -H 'Accept-Encoding: br, gzip' "${extra2[@]}")"
+      ras+=("$ra") pas+=("$pa") rbs+=("$rb") pbs+=("$pb") ratios+=("$(ratio "$ra" "$rb")")
+    done
+    printf '%-8s %6s %11s %6sms %11s %6sms %7s\n' "$what" "$conns" \
+      "$(printf '%s\n' "${ras[@]}" | median)" "$(printf '%s\n' "${pas[@]}" | median)" \
+      "$(printf '%s\n' "${rbs[@]}" | median)" "$(printf '%s\n' "${pbs[@]}" | median)" \
+      "$(printf '%s\n' "${ratios[@]}" | median)"
   done
 done
-sleep 2
+sleep 3 # at rest, as below
 echo "RSS after static load (1,000 connections closed): thewell $(rss $T), nginx $(rss "$(pgrep -P "$(cat "$tmp/nginx.pid")" | head -1)") per worker"
 
 echo
@@ -107,6 +119,7 @@ if [ "$exported" -ge "$acked" ] && [ $((exported - acked)) -le $inflight ]; then
 else
   echo "acknowledged $acked, exported $exported: MISMATCH"
 fi
+sleep 3
 echo "RSS after the submissions: thewell $(rss $T)"
 
 if [ "$SUBMISSIONS" != 0 ]; then
@@ -120,6 +133,7 @@ if [ "$SUBMISSIONS" != 0 ]; then
       wrk -t2 -c256 -d3s -s "$here/post-contact.lua" "http://127.0.0.1:$P1" >/dev/null
       have=$("$BIN" --data-dir "$tmp/grow" stats 2>/dev/null | awk '$1=="contact"{print $2}')
     done
+    sleep 3 # at rest: what the server keeps, not what a burst holds for a moment
     echo "RSS with $have stored submissions: thewell $(rss $T) (database $(du -m "$tmp/grow/thewell.redb" 2>/dev/null | cut -f1) MB)"
   done
 fi
