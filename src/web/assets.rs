@@ -251,8 +251,7 @@ pub fn prepare() {
 /// GET or HEAD on any path that no other endpoint claims.
 #[handler]
 pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
-    let head = req.method() == Method::HEAD;
-    if req.method() != Method::GET && !head {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
         return WebError::PageMethod.into_response();
     }
     let path = req.original_uri().path();
@@ -293,26 +292,41 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
         .filter(|snap| !snap.is_default());
 
     // The chosen variant (brotli, gzip or the file itself) and its ETag.
-    let (bytes, encoding, etag) = if let Some(snap) = settings {
+    if let Some(snap) = settings {
         let file = bundle::get(&entry.key).expect("the catalog lists only files of the bundle");
         let rendered = personalize::render(&entry.key, &file.data, &entry.hash, &snap);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
-        (bytes.clone(), encoding, etag)
+        answer(req, entry, status, (bytes.clone(), encoding, &etag))
     } else {
-        let variant = entry
+        answer(req, entry, status, entry.variant(accepts))
+    }
+}
+
+impl Entry {
+    /// The best stored variant the client accepts: its bytes, coding and ETag.
+    fn variant(&self, accepts: Accepts) -> (Bytes, Option<&'static str>, &str) {
+        let variant = self
             .variants
             .iter()
             .find(|v| accepts.allows(v.coding))
             .expect("the file itself is always a variant");
-        (variant.bytes.clone(), variant.coding, variant.etag.clone())
-    };
+        (variant.bytes.clone(), variant.coding, &variant.etag)
+    }
+}
 
+/// The answer with one variant of a file: its headers, a 304 when the client has it.
+fn answer(
+    req: &Request,
+    entry: &Entry,
+    status: StatusCode,
+    (bytes, encoding, etag): (Bytes, Option<&'static str>, &str),
+) -> Response {
     let mut builder = Response::builder()
         .header(header::CACHE_CONTROL, entry.cache.clone())
         .header(header::VARY, HeaderValue::from_static("Accept-Encoding"))
-        .header(header::ETAG, etag.as_str());
-    if status == StatusCode::OK && not_modified(req.headers(), &etag) {
+        .header(header::ETAG, etag);
+    if status == StatusCode::OK && not_modified(req.headers(), etag) {
         return builder.status(StatusCode::NOT_MODIFIED).finish();
     }
     builder = builder
@@ -321,12 +335,32 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
     if let Some(coding) = encoding {
         builder = builder.header(header::CONTENT_ENCODING, coding);
     }
-    if head {
+    if req.method() == Method::HEAD {
         return builder
             .header(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()))
             .body(Body::empty());
     }
     builder.body(bytes)
+}
+
+/// The common case answered before the router: GET or HEAD of a file of the site
+/// whose answer does not depend on the settings (every file, while the settings are
+/// the defaults; assets and the files that name no setting, always). None for
+/// everything else, which goes through the router as before.
+pub fn answer_directly(req: &Request, live: &Live) -> Option<Response> {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return None;
+    }
+    let entry = CATALOG.by_path.get(req.original_uri().path())?;
+    if entry.personalized && !live.current().is_default() {
+        return None;
+    }
+    Some(answer(
+        req,
+        entry,
+        StatusCode::OK,
+        entry.variant(Accepts::of(req.headers())),
+    ))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! log line per request (except the health check, which monitors poll).
 use std::time::Instant;
 
-use poem::http::{HeaderMap, HeaderValue, header};
+use poem::http::{HeaderMap, HeaderValue, Method, header};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 /// Only what the site itself embeds: the privacy-mode video player and the meeting service.
@@ -50,17 +50,46 @@ pub fn set_security_headers(headers: &mut HeaderMap) {
     }
 }
 
+/// What one request was, for its log line, taken before the request is handed on.
+pub struct Seen {
+    started: Instant,
+    https: bool,
+    method: Method,
+    path: String,
+}
+
+impl Seen {
+    pub fn of(req: &Request) -> Seen {
+        Seen {
+            started: Instant::now(),
+            https: req.scheme() == &poem::http::uri::Scheme::HTTPS,
+            method: req.method().clone(),
+            path: req.uri().path().to_string(),
+        }
+    }
+}
+
 /// Wraps the whole application. An inner error is turned into its response first,
 /// so error answers get the headers too.
 pub async fn around<E: Endpoint>(inner: E, req: Request) -> Result<Response> {
-    let started = Instant::now();
-    let https = req.scheme() == &poem::http::uri::Scheme::HTTPS;
-    let method = req.method().clone();
-    let path = req.uri().path().to_string();
-    let mut response = match inner.call(req).await {
+    let seen = Seen::of(&req);
+    let response = match inner.call(req).await {
         Ok(response) => response.into_response(),
         Err(error) => error.into_response(),
     };
+    Ok(finish(response, seen))
+}
+
+/// The security headers and the log line, on any answer.
+pub fn finish(
+    mut response: Response,
+    Seen {
+        started,
+        https,
+        method,
+        path,
+    }: Seen,
+) -> Response {
     set_security_headers(response.headers_mut());
     if https {
         // Only over HTTPS: a browser ignores it on plain HTTP, and it must not pin a
@@ -79,5 +108,5 @@ pub async fn around<E: Endpoint>(inner: E, req: Request) -> Result<Response> {
             "request"
         );
     }
-    Ok(response)
+    response
 }

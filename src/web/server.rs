@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Data;
-use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, get, handler};
+use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, get, handler};
 
 use super::acme::{self, Acme, AcmeConfig, AcmeError};
 use super::error::WebError;
@@ -86,10 +86,11 @@ fn healthz(api: Data<&Arc<Api>>) -> Response {
     }
 }
 
-/// The whole application: health check, the schedule, the form API, the outside
-/// links and photos, then the embedded site for every other path.
+/// The whole application: the site's own files answered first, directly; then the
+/// router: health check, the schedule, the form API, the outside links and photos,
+/// and the embedded site for every other path.
 fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint<Output = Response> {
-    Route::new()
+    let routed = Route::new()
         .at("/healthz", get(healthz).data(Arc::clone(&api)))
         .at("/api/schedule", get(schedule::schedule))
         .at("/calendar/:file", get(schedule::calendar))
@@ -97,9 +98,29 @@ fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint<Output = Response> {
         .at("/photos/:file", get(photos::photo))
         .nest("/api", forms::forms_endpoint.data(api))
         .nest("/", assets::serve)
-        .data(live)
+        .data(Arc::clone(&live))
         .around(middleware::around)
-        .map_to_response()
+        .map_to_response();
+    FilesFirst { routed, live }
+}
+
+/// Most requests are for the site's own files (pages, scripts, 304s): answered from
+/// the catalog without the router's matching, with the same headers and log line.
+struct FilesFirst<E> {
+    routed: E,
+    live: Arc<Live>,
+}
+
+impl<E: Endpoint<Output = Response>> Endpoint for FilesFirst<E> {
+    type Output = Response;
+
+    async fn call(&self, req: Request) -> poem::Result<Response> {
+        let seen = middleware::Seen::of(&req);
+        if let Some(response) = assets::answer_directly(&req, &self.live) {
+            return Ok(middleware::finish(response, seen));
+        }
+        self.routed.call(req).await
+    }
 }
 
 /// Resolves on SIGTERM or SIGINT (Ctrl-C). The handlers are registered when this is
