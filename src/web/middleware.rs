@@ -60,8 +60,13 @@ pub struct Seen {
 
 impl Seen {
     pub fn of(req: &Request) -> Seen {
+        Seen::since(req, Instant::now())
+    }
+
+    /// A request whose handling began at `started`.
+    pub fn since(req: &Request, started: Instant) -> Seen {
         Seen {
-            started: Instant::now(),
+            started,
             https: req.scheme() == &poem::http::uri::Scheme::HTTPS,
             method: req.method().clone(),
             path: req.uri().path().to_string(),

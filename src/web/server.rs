@@ -115,9 +115,12 @@ impl<E: Endpoint<Output = Response>> Endpoint for FilesFirst<E> {
     type Output = Response;
 
     async fn call(&self, req: Request) -> poem::Result<Response> {
-        let seen = middleware::Seen::of(&req);
+        let started = std::time::Instant::now();
         if let Some(response) = assets::answer_directly(&req, &self.live) {
-            return Ok(middleware::finish(response, seen));
+            return Ok(middleware::finish(
+                response,
+                middleware::Seen::since(&req, started),
+            ));
         }
         self.routed.call(req).await
     }
