@@ -29,7 +29,7 @@ export const E2E_VIDEOS = {
   'pakistan-video': 'https://youtu.be/ScMzIvxBSi4',
   'worship-video-file': 'https://media.example.org/the-well/worship.webm',
 };
-if (fresh && existsSync(binary)) {
+if (fresh) {
   for (const [name, value] of Object.entries(E2E_VIDEOS)) execFileSync(binary, ['--data-dir', dataDir, 'site', 'set', name, value], { stdio: 'ignore' });
 }
 

@@ -2,9 +2,7 @@
 // time beside it ('Wednesday 7:00 PM EST (Thu 5:30 AM your time)'); while it is on,
 // plainly that it is on and until when; the fixed words until the schedule has answered.
 import { formatZoned } from '../lib/clock';
-import { useGathering, visitorShort, zonedStart } from '../lib/schedule';
-
-const visitorTime = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+import { useGathering, visitorClock, visitorShort, zonedStart } from '../lib/schedule';
 
 export function GatheringTime({ id, fallback, calendar = false, next = false }: { id: string; fallback: string; calendar?: boolean; /** Says 'Next: ' before the time when it is not on now. */ next?: boolean }) {
   const g = useGathering(id);
@@ -13,7 +11,7 @@ export function GatheringTime({ id, fallback, calendar = false, next = false }: 
     const until = formatZoned(new Date(g.end), g.zone, false).replace(/^\S+ /, '');
     return (
       <>
-        <strong class="text-red-800">Live now</strong>, until {until} <span class="whitespace-nowrap text-slate-600">({visitorTime(g.end)} your time)</span>
+        <strong class="text-red-800">Live now</strong>, until {until} <span class="whitespace-nowrap text-slate-600">({visitorClock(g.end)} your time)</span>
       </>
     );
   }

@@ -4,6 +4,7 @@
 // plays in the browser's own player. Until a video is set the poster says it is
 // coming, and no player that cannot play is ever shown.
 import { useRef, useState } from 'react';
+import type { ComponentChildren } from 'preact';
 import type { ArtKind } from '../content/art';
 import { VIDEO_MARKER, VIDEO_SOON } from '../lib/contract.generated';
 import { pauseVideo, videoEmbedUrl } from '../lib/embed';
@@ -22,6 +23,16 @@ export interface VideoCopy {
   pause?: string;
   /** Its length when known, e.g. '4:32'. */
   duration?: string;
+}
+
+/** A still filling its frame (a drawing, or the volunteer's photo over it) with words at its foot on a dark fade. */
+export function Poster({ kind, alt, bare = false, children }: { kind: ArtKind; alt: string; bare?: boolean; children: ComponentChildren }) {
+  return (
+    <div class="absolute inset-0">
+      <Art kind={kind} alt={alt} ratio="h-full w-full" class="rounded-none" bare={bare} />
+      <div class="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/95 via-slate-950/80 to-transparent px-4 pb-4 pt-16 text-white sm:px-6 sm:pb-5">{children}</div>
+    </div>
+  );
 }
 
 const playIcon = (
@@ -54,15 +65,12 @@ export function VideoSpot({
   const canPress = source || (comingSoon && !told);
   const state = !source ? 'coming-soon' : playing ? 'playing' : 'paused';
   const poster = !loaded && (
-    <div class="absolute inset-0">
-      <Art kind={kind} alt={copy.posterAlt} ratio="h-full w-full" class="rounded-none" bare={Boolean(canPress)} />
-      <div class="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/95 via-slate-950/80 to-transparent px-4 pb-4 pt-16 text-white sm:px-6 sm:pb-5">
-        <p class="font-serif text-xl font-semibold sm:text-2xl">{copy.title}</p>
-        <p class="mt-1 text-sm text-slate-100" role="status" data-testid={`${testId}-message`} {...(setting ? { [VIDEO_MARKER]: setting } : {})}>
-          {source ? copy.duration : told && comingSoon ? comingSoon.message : VIDEO_SOON}
-        </p>
-      </div>
-    </div>
+    <Poster kind={kind} alt={copy.posterAlt} bare={Boolean(canPress)}>
+      <p class="font-serif text-xl font-semibold sm:text-2xl">{copy.title}</p>
+      <p class="mt-1 text-sm text-slate-100" role="status" data-testid={`${testId}-message`} {...(setting ? { [VIDEO_MARKER]: setting } : {})}>
+        {source ? copy.duration : told && comingSoon ? comingSoon.message : VIDEO_SOON}
+      </p>
+    </Poster>
   );
   return (
     <div class="relative aspect-video max-w-3xl overflow-hidden rounded-2xl bg-slate-950" data-testid={testId} data-state={state}>

@@ -74,6 +74,11 @@ export function visitorShort(g: Gathering): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start)).replace(',', '');
 }
 
+/** An instant's time of day in the browser's own zone: '2:30 PM'. */
+export function visitorClock(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
 /** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'. */
 export function visitorLine(g: Gathering): string {
   const local = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start));

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { sermon as copy } from '../../content/modals';
 import { isSet, settings } from '../../lib/settings';
-import { Art } from '../Art';
+import { Poster } from '../VideoSpot';
 import { videoEmbedUrl } from '../../lib/embed';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
@@ -35,10 +35,11 @@ export default function SermonModal({ onClose }: ModalProps) {
         ) : (
           // No player that cannot play: until the video is set, say so over a still.
           <div class="relative h-full w-full">
-            <Art kind="bible" alt={copy.posterAlt} ratio="h-full w-full" class="rounded-none" />
-            <p class="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/90 to-transparent px-4 pb-4 pt-10 font-semibold text-white" data-testid="sermon-video-soon">
-              {copy.videoSoon}
-            </p>
+            <Poster kind="bible" alt={copy.posterAlt}>
+              <p class="font-semibold" data-testid="sermon-video-soon">
+                {copy.videoSoon}
+              </p>
+            </Poster>
           </div>
         )}
       </div>
