@@ -3,7 +3,7 @@
 //! reads, erasures and backups the command line needs while the server runs.
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use redb::{
@@ -301,7 +301,8 @@ pub fn erase_email(
 
 struct Job {
     form: &'static Form,
-    record: Map<String, Value>,
+    /// The record as a JSON object, without its time (the writer adds it).
+    json: String,
     reply: oneshot::Sender<Result<Ulid, StoreError>>,
 }
 
@@ -312,15 +313,13 @@ pub struct Writer {
     health: Arc<Health>,
 }
 
-/// At most this many submissions share one commit.
+/// At most this many submissions share one commit. The writer does not wait for
+/// more: what arrives while one commit is being made goes into the next. Measured
+/// with 64 clients on a 2-core machine, waiting up to 2 ms (or half the last commit's
+/// time) for more lowered the rate by some 8 %: the requests it held back were the
+/// ones the next commit would have taken anyway, and the wait only added to each
+/// visitor's time.
 const MAX_BATCH: usize = 512;
-/// The longest the writer waits for more submissions before a commit. It waits only
-/// while they come in bursts (the last commit held more than one), at most half as
-/// long as the last commit took (so waiting never costs more than it saves), and
-/// stops at the first pause of GATHER_GAP with nothing new: a lone submission is
-/// never held back.
-const GATHER_MAX: Duration = Duration::from_millis(2);
-const GATHER_GAP: Duration = Duration::from_micros(150);
 
 impl Writer {
     /// Opens the database in `data_dir` and starts the writer thread over it.
@@ -352,12 +351,10 @@ impl Writer {
         record: Map<String, Value>,
     ) -> Result<Ulid, StoreError> {
         let (reply, answer) = oneshot::channel();
+        // Written out here, on the request's own thread, rather than by the one writer.
+        let json = Value::Object(record).to_string();
         self.jobs
-            .send(Job {
-                form,
-                record,
-                reply,
-            })
+            .send(Job { form, json, reply })
             .await
             .map_err(|_| StoreError::WriterStopped)?;
         answer.await.map_err(|_| StoreError::WriterStopped)?
@@ -375,19 +372,17 @@ fn write_loop(
 ) {
     let mut ids = Generator::new();
     let mut batch = Vec::with_capacity(MAX_BATCH);
-    let mut window = Duration::ZERO;
     while let Some(first) = rx.blocking_recv() {
         batch.push(first);
-        gather(&mut rx, &mut batch, window);
-        let busy = batch.len() > 1;
-        let started = Instant::now();
+        while batch.len() < MAX_BATCH
+            && let Ok(job) = rx.try_recv()
+        {
+            batch.push(job);
+        }
         let mut prepared = Vec::with_capacity(batch.len());
         for mut job in batch.drain(..) {
             let id = ids.generate().unwrap_or_else(|_| Ulid::generate());
-            let at = received_at(id).to_rfc3339_opts(SecondsFormat::Millis, true);
-            job.record
-                .insert(SUBMITTED_AT.to_string(), Value::String(at));
-            let json = Value::Object(std::mem::take(&mut job.record)).to_string();
+            let json = with_time(std::mem::take(&mut job.json), id);
             prepared.push((job, id, json));
         }
         let result = match db.take().map_or_else(|| open_for_writing(data_dir), Ok) {
@@ -395,11 +390,6 @@ fn write_loop(
             Err(error) => Err(error),
         };
         // A failed commit leaves redb wanting a fresh handle: the next batch reopens it.
-        window = if busy {
-            (started.elapsed() / 2).min(GATHER_MAX)
-        } else {
-            Duration::ZERO
-        };
         let result = match result {
             Ok(handle) => {
                 db = Some(handle);
@@ -421,27 +411,15 @@ fn write_loop(
     }
 }
 
-/// Adds what is waiting to `batch` (up to MAX_BATCH), and what comes within `window`
-/// while it keeps coming (no pause longer than GATHER_GAP).
-fn gather(rx: &mut mpsc::Receiver<Job>, batch: &mut Vec<Job>, window: Duration) {
-    let until = Instant::now() + window;
-    let mut last = Instant::now();
-    while batch.len() < MAX_BATCH {
-        match rx.try_recv() {
-            Ok(job) => {
-                batch.push(job);
-                last = Instant::now();
-            }
-            Err(mpsc::error::TryRecvError::Empty) => {
-                let now = Instant::now();
-                if now >= until || now - last >= GATHER_GAP {
-                    break;
-                }
-                std::thread::sleep(Duration::from_micros(50));
-            }
-            Err(mpsc::error::TryRecvError::Disconnected) => break,
-        }
+/// A record's JSON object with the time its id carries added as its last field.
+fn with_time(mut json: String, id: Ulid) -> String {
+    let at = received_at(id).to_rfc3339_opts(SecondsFormat::Millis, true);
+    json.pop(); // the closing brace
+    if json.len() > 1 {
+        json.push(',');
     }
+    json.push_str(&format!("\"{SUBMITTED_AT}\":\"{at}\"}}"));
+    json
 }
 
 /// One durable commit of the batch, each form's table opened once.
@@ -480,6 +458,18 @@ mod tests {
     use super::*;
     use crate::forms::find;
     use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_time_is_added_as_the_last_field_of_any_record() {
+        let id = Ulid::from_parts(1_700_000_000_123, 7);
+        let at = "2023-11-14T22:13:20.123Z";
+        for (json, fields) in [("{}", 1), (r#"{"a":"b"}"#, 2)] {
+            let with = with_time(json.to_string(), id);
+            let record: Map<String, Value> = serde_json::from_str(&with).unwrap();
+            assert_eq!(record[SUBMITTED_AT], at, "{with}");
+            assert_eq!(record.len(), fields, "{with}");
+        }
+    }
 
     #[tokio::test]
     async fn submissions_are_readable_in_order_with_their_time() {

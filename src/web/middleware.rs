@@ -105,12 +105,11 @@ pub fn finish(
         );
     }
     if path != "/healthz" {
-        tracing::info!(
-            %method,
-            path = %path,
-            status = response.status().as_u16(),
-            micros = started.elapsed().as_micros() as u64,
-            "request"
+        crate::logging::request(
+            method.as_str(),
+            &path,
+            response.status().as_u16(),
+            started.elapsed().as_micros() as u64,
         );
     }
     response
