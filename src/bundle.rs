@@ -23,6 +23,10 @@ pub fn paths() -> impl Iterator<Item = std::borrow::Cow<'static, str>> {
 /// script reads before it hydrates (the server rewrites its content).
 pub const SETTINGS_BLOCK_ID: &str = "site-settings";
 
+/// The element id of the JSON block in every page that holds what the content files
+/// show now (the latest sermon, the events not yet ended); the server rewrites it.
+pub const CONTENT_BLOCK_ID: &str = "site-content";
+
 /// The attribute that marks a drawing a photo can replace; its value is the slot.
 pub const PHOTO_MARKER: &str = "data-photo";
 

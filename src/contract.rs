@@ -21,16 +21,19 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON,
+        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SETTINGS_BLOCK_ID, VIDEO_MARKER,
+        VIDEO_SOON,
     };
+    use crate::content::{Block, Event, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
     use crate::schedule::{GatheringNow, ScheduleNow};
     use crate::settings::{LINKS, SETTINGS};
     use ts_rs::{Config, TS};
 
     /// The generated files: where each lives (from the crate root) and its text.
-    pub fn files() -> [(&'static str, String); 3] {
+    pub fn files() -> [(&'static str, String); 4] {
         [
+            ("frontend/src/content/content.generated.ts", content()),
             ("frontend/src/content/forms.generated.ts", forms()),
             ("frontend/src/content/settings.generated.ts", settings()),
             ("frontend/src/lib/contract.generated.ts", contract()),
@@ -64,6 +67,8 @@ mod emit {
         out.push_str(&format!(
             "/** The id of the JSON block in every page that holds the site's settings (the server rewrites it). */\n\
              export const SETTINGS_BLOCK_ID = {};\n\n\
+             /** The id of the JSON block in every page that holds what the content files show now (the server rewrites it). */\n\
+             export const CONTENT_BLOCK_ID = {};\n\n\
              /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */\n\
              export const PHOTO_MARKER = {};\n\n\
              /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */\n\
@@ -71,9 +76,27 @@ mod emit {
              /** What a video spot says until its video is set. */\n\
              export const VIDEO_SOON = {};\n",
             quote(SETTINGS_BLOCK_ID),
+            quote(CONTENT_BLOCK_ID),
             quote(PHOTO_MARKER),
             quote(VIDEO_MARKER),
             quote(VIDEO_SOON)
+        ));
+        out
+    }
+
+    /// content.generated.ts: the shape of the content files' items (src/content/), and
+    /// what a site without content files shows (the built-in examples).
+    fn content() -> String {
+        let mut out = header("src/content/mod.rs");
+        out.push_str(&declaration::<Block>());
+        out.push_str(&declaration::<Note>());
+        out.push_str(&declaration::<Sermon>());
+        out.push_str(&declaration::<Event>());
+        out.push_str(&declaration::<Shown>());
+        out.push_str(&format!(
+            "/** What a site without content files shows: the built-in example sermon, and no event. */\n\
+             export const defaultContent: Shown = {};\n",
+            crate::settings::builtin_content_json()
         ));
         out
     }

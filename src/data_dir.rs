@@ -11,6 +11,8 @@ const DATABASE: &str = "thewell.redb";
 const SETTINGS: &str = "site.json";
 /// The photos that replace the drawn placeholders.
 const PHOTOS: &str = "photos";
+/// The sermons and events a volunteer writes (`thewell content new`).
+const CONTENT: &str = "content";
 /// Snapshots of the database (`thewell serve` takes them, `thewell backup` too).
 const BACKUPS: &str = "backups";
 /// The ACME account and the certificates obtained with it (`serve --domain`).
@@ -36,6 +38,11 @@ impl DataDir {
     /// The submissions database, `thewell.redb`.
     pub fn database(&self) -> PathBuf {
         self.root.join(DATABASE)
+    }
+
+    /// The content files' folder, `content/` (one folder per kind inside).
+    pub fn content(&self) -> PathBuf {
+        self.root.join(CONTENT)
     }
 
     /// The settings file, `site.json`.

@@ -5,6 +5,7 @@
 mod backups;
 mod bundle;
 mod cli;
+mod content;
 mod contract;
 mod data_dir;
 mod forms;

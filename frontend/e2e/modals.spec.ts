@@ -14,7 +14,7 @@ interface Case {
 
 const cases: Case[] = [
   { name: 'Global Ministry', route: '/about', opener: (p) => p.getByRole('button', { name: 'Global Ministry' }), testId: 'global-ministry-modal', content: ['United States', 'Pakistan', 'Europe', 'Monthly Gathering', 'Explore Our Campuses'], closeLabel: 'Minimize' },
-  { name: "What's New", route: '/about', opener: (p) => p.getByRole('button', { name: "What's New" }), testId: 'whats-new-modal', content: ['Serving the homeless in Plantation', 'October 4 · 10:00 AM', 'The Cost of Oil', 'Watch Sermon', 'See You There!'] },
+  { name: "What's New", route: '/about', opener: (p) => p.getByRole('button', { name: "What's New" }), testId: 'whats-new-modal', content: ['No events are planned just now', 'The Cost of Oil', 'Watch Sermon', 'See You There!'] },
   { name: 'Prayer Request', route: '/about', opener: (p) => p.getByRole('button', { name: 'Prayer Request' }), testId: 'prayer-request-modal', content: ["Prayer Request — We'd love to pray for you", 'Cancel'] },
   { name: 'Sermon', route: '/', opener: (p) => p.getByRole('button', { name: 'Watch Now' }), testId: 'sermon-modal', content: ['The Cost of Oil: How to Keep Your Lamp Burning', 'Matthew 25:1-13', 'View Notes'] },
   { name: 'North Campus', route: '/united-states', opener: (p) => p.getByRole('button', { name: 'Interested in Learning More' }), testId: 'north-campus-modal', content: ['Joining the launch team', 'Submit Interest'] },

@@ -8,6 +8,7 @@ import { site } from './content/layout';
 import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace } from './lib/photos';
+import { contentBlock } from './lib/content';
 import { settingsBlock } from './lib/settings';
 
 registerPages(import.meta.glob('./pages/*.tsx', { eager: true }));
@@ -48,6 +49,7 @@ export function render(path: string, year: number): { html: string; head: string
   const image = `${site.origin}/og-image.png`;
   const tags = [
     settingsBlock(),
+    contentBlock(),
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
   ];

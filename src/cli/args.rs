@@ -174,6 +174,9 @@ pub enum Command {
     /// Show or change the site's settings (links, videos, speaker, email) and list its photos.
     /// A running server picks up a change within a second.
     Site(SiteArgs),
+    /// Write, check and list the sermons and events in <data-dir>/content/ (one text
+    /// file each). A running server shows a change within a second.
+    Content(ContentArgs),
 }
 
 #[derive(Debug, Args)]
@@ -362,6 +365,35 @@ pub struct RestoreArgs {
 pub struct SiteArgs {
     #[command(subcommand)]
     pub command: Option<SiteCommand>,
+}
+
+#[derive(Debug, Args)]
+pub struct ContentArgs {
+    #[command(subcommand)]
+    pub command: Option<ContentCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ContentCommand {
+    /// What the site shows now, what is coming, what has ended and what is invalid (the default).
+    List,
+    /// Check every content file; each problem is named file:line with what to write.
+    /// Exits 1 when there is one.
+    Check,
+    /// Write a filled-in file for a new sermon or event and print its path, to edit with
+    /// any text editor (e.g. nano).
+    New {
+        /// What to write: a sermon or an event.
+        #[arg(value_enum)]
+        kind: crate::content::Kind,
+        /// Its day, YYYY-MM-DD [default: a sermon the coming Sunday (today on a Sunday),
+        /// an event a week from today].
+        #[arg(long, value_parser = parse_date)]
+        date: Option<NaiveDate>,
+        /// Its title (also names the file) [default: "New sermon" or "New event"].
+        #[arg(long)]
+        title: Option<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,7 +1,8 @@
 //! The staff face: the clap arguments (`args`) and the commands staff and
 //! volunteers run on the server, beside a running `serve`: `export`, the care of
 //! the stored submissions (`maintenance`: stats, erase, backup) and the site's
-//! settings and photos (`settings`: `thewell site`).
+//! settings and photos (`settings`: `thewell site`), and its sermons and events
+//! (`content`: `thewell content`).
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -13,6 +14,7 @@ use crate::settings::SettingsError;
 use crate::store::StoreError;
 
 mod args;
+mod content;
 mod export;
 mod maintenance;
 mod settings;
@@ -40,6 +42,10 @@ pub enum CliError {
     Settings(#[from] SettingsError),
     #[error(transparent)]
     Restore(#[from] RestoreError),
+    #[error(
+        "{0} content file problem(s) above: fix each at the line named, then run `thewell content check` again"
+    )]
+    ContentProblems(usize),
 }
 
 impl CliError {
@@ -77,6 +83,7 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
         Command::Backup(args) => maintenance::backup(data_dir, &args.file, out)?,
         Command::Restore(args) => maintenance::restore(data_dir, &args.file, out)?,
         Command::Site(args) => settings::run(data_dir, args.command, out)?,
+        Command::Content(args) => content::run(data_dir, args.command, out)?,
     }
     out.flush().map_err(CliError::Stdout)
 }

@@ -1,15 +1,19 @@
-//! One consistent reading of everything a volunteer set (`Snapshot`), and the
-//! reading a running server keeps (`Live`), re-read when the files change.
+//! One consistent reading of everything a volunteer set (`Snapshot`: settings,
+//! photos, and the sermons and events of the content files), and the reading a
+//! running server keeps (`Live`), re-read when the files change and when what the
+//! content shows changes by itself (an event ends).
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
+use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
 use super::file::{read_file, read_last_good, save_last_good};
 use super::photos::{Photo, read_photos};
 use super::{Key, SETTINGS, find, names, setting, validate};
+use crate::content::{Kind, Library};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
 
@@ -26,8 +30,23 @@ pub struct Snapshot {
     pub warnings: Vec<String>,
     /// Set when site.json itself cannot be read or parsed: what is wrong with it.
     pub broken: Option<String>,
+    /// The sermons and events of the content files (or the built-in examples).
+    pub library: Library,
+    /// What the pages show of them, as the JSON the pages' script reads.
+    pub content_json: String,
+    /// When that changes by itself next (an event ends, a sermon's day comes).
+    pub content_until: Option<DateTime<Utc>>,
     /// Differs whenever anything the pages show differs.
     pub tag: u64,
+}
+
+/// The content JSON of a site without content files, as the build's pages carry it.
+pub fn builtin_content_json() -> &'static str {
+    static JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let library = Library::builtin();
+        serde_json::to_string(&library.shown(library.settled())).expect("JSON")
+    });
+    &JSON
 }
 
 impl Snapshot {
@@ -36,25 +55,43 @@ impl Snapshot {
             SETTINGS.iter().map(|s| s.default.to_string()).collect(),
             BTreeMap::new(),
             Vec::new(),
+            Library::builtin(),
         )
     }
 
-    fn new(values: Vec<String>, photos: BTreeMap<String, Photo>, warnings: Vec<String>) -> Self {
+    fn new(
+        values: Vec<String>,
+        photos: BTreeMap<String, Photo>,
+        warnings: Vec<String>,
+        library: Library,
+    ) -> Self {
         let mut snapshot = Snapshot {
             values,
             photos,
             warnings,
             broken: None,
+            library,
+            content_json: String::new(),
+            content_until: None,
             tag: 0,
         };
-        snapshot.retag();
+        snapshot.show_content_at(Utc::now());
         snapshot
+    }
+
+    /// Sets what the content shows at `now`.
+    fn show_content_at(&mut self, now: DateTime<Utc>) {
+        self.content_json =
+            serde_json::to_string(&self.library.shown(now)).expect("content is JSON");
+        self.content_until = self.library.next_change(now);
+        self.retag();
     }
 
     fn retag(&mut self) {
         let mut hasher = DefaultHasher::new();
         self.values.hash(&mut hasher);
         self.photos.hash(&mut hasher);
+        self.content_json.hash(&mut hasher);
         self.tag = hasher.finish();
     }
 
@@ -87,7 +124,7 @@ impl Snapshot {
             Some(file) => {
                 let mut ignored = Vec::new();
                 let values = values_from(&file, &defaults, dir, &mut ignored);
-                Snapshot::new(values, BTreeMap::new(), Vec::new())
+                Snapshot::new(values, BTreeMap::new(), Vec::new(), Library::builtin())
             }
             None => defaults,
         }
@@ -99,7 +136,9 @@ impl Snapshot {
 
     /// True when nothing differs from the embedded defaults.
     pub fn is_default(&self) -> bool {
-        self.photos.is_empty() && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
+        self.photos.is_empty()
+            && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
+            && self.content_json == builtin_content_json()
     }
 
     /// Whether a setting still has its placeholder value.
@@ -148,7 +187,14 @@ impl Snapshot {
             }
         };
         let photos = read_photos(&dir.photos(), &mut warnings);
-        let mut snapshot = Snapshot::new(values, photos, warnings);
+        let library = Library::read(dir, &previous.library);
+        warnings.extend(
+            library
+                .problems
+                .iter()
+                .map(|p| format!("content file problem: {p}; {}", library.consequence(p))),
+        );
+        let mut snapshot = Snapshot::new(values, photos, warnings, library);
         snapshot.broken = broken;
         snapshot
     }
@@ -195,7 +241,7 @@ fn values_from(
     values
 }
 
-/// What changes when a volunteer edits the settings or the photos.
+/// What changes when a volunteer edits the settings, the photos or the content files.
 fn fingerprint(dir: &DataDir) -> Vec<(String, u64, Option<SystemTime>)> {
     let stamp = |path: &std::path::Path, name: String| {
         std::fs::metadata(path)
@@ -205,12 +251,21 @@ fn fingerprint(dir: &DataDir) -> Vec<(String, u64, Option<SystemTime>)> {
     let mut marks: Vec<_> = stamp(&dir.settings_file(), dir.settings_file_name().into())
         .into_iter()
         .collect();
-    if let Ok(entries) = std::fs::read_dir(dir.photos()) {
-        marks.extend(
-            entries
-                .flatten()
-                .filter_map(|e| stamp(&e.path(), e.file_name().to_string_lossy().into_owned())),
-        );
+    let folders = std::iter::once((dir.photos(), String::new())).chain(Kind::ALL.map(|kind| {
+        (
+            dir.content().join(kind.folder()),
+            format!("{}/", kind.folder()),
+        )
+    }));
+    for (folder, prefix) in folders {
+        if let Ok(entries) = std::fs::read_dir(folder) {
+            marks.extend(entries.flatten().filter_map(|e| {
+                stamp(
+                    &e.path(),
+                    format!("{prefix}{}", e.file_name().to_string_lossy()),
+                )
+            }));
+        }
     }
     marks.sort();
     marks
@@ -261,13 +316,22 @@ impl Live {
         if state.checked.elapsed() >= RECHECK {
             state.checked = Instant::now();
             let marks = fingerprint(&self.dir);
-            if marks != state.marks {
+            let content_moved = state
+                .snapshot
+                .content_until
+                .is_some_and(|until| Utc::now() >= until);
+            if marks != state.marks || content_moved {
                 let snapshot = Snapshot::read(&self.dir, &state.snapshot)
                     .with_site_url(self.site_url.as_deref());
                 for warning in &snapshot.warnings {
                     tracing::warn!("{warning}");
                 }
-                tracing::info!(photos = snapshot.photos.len(), "site settings re-read");
+                tracing::info!(
+                    photos = snapshot.photos.len(),
+                    sermons = snapshot.library.sermons.len(),
+                    events = snapshot.library.events.len(),
+                    "site settings and content re-read"
+                );
                 state.snapshot = Arc::new(snapshot);
                 state.marks = marks;
             }

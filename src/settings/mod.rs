@@ -13,9 +13,11 @@ mod photos;
 mod validate;
 
 pub use file::{set, unset};
+#[cfg(test)]
+pub use live::builtin_content_json;
 pub use live::{Live, Snapshot};
 pub use photos::{PHOTO_TYPES, Photo};
-pub use validate::validate;
+pub use validate::{https_link, validate, youtube_id};
 
 /// Every setting, in the order of `SETTINGS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -31,21 +31,7 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             }
             Ok(url.as_str().trim_end_matches('/').to_string())
         }
-        ValueKind::Link => {
-            let url = url::Url::parse(value).map_err(|e| {
-                invalid(&format!("{e}. Write the whole link, starting with https://"))
-            })?;
-            if url.scheme() != "https" || url.host_str().is_none() {
-                return Err(invalid("links must start with https://"));
-            }
-            if !url.username().is_empty() || url.password().is_some() {
-                return Err(invalid("a link with a user name or password in it would publish them; leave them out"));
-            }
-            if url.as_str().len() > 2000 {
-                return Err(invalid("it is longer than 2,000 characters"));
-            }
-            Ok(url.to_string())
-        }
+        ValueKind::Link => https_link(value).map_err(|why| invalid(&why)),
         ValueKind::Video => youtube_id(value).ok_or_else(|| {
             invalid("give a YouTube link (https://www.youtube.com/watch?v=…, https://youtu.be/…) or the video's 11-character id")
         }),
@@ -68,8 +54,26 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
     }
 }
 
+/// A link a visitor may follow: https, to a host, with no user name or password in it.
+pub fn https_link(value: &str) -> Result<String, String> {
+    let url = url::Url::parse(value)
+        .map_err(|e| format!("{e}. Write the whole link, starting with https://"))?;
+    if url.scheme() != "https" || url.host_str().is_none() {
+        return Err("links must start with https://".into());
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(
+            "a link with a user name or password in it would publish them; leave them out".into(),
+        );
+    }
+    if url.as_str().len() > 2000 {
+        return Err("it is longer than 2,000 characters".into());
+    }
+    Ok(url.to_string())
+}
+
 /// The video id in a YouTube link (watch, youtu.be, embed, live, shorts), or the id itself.
-fn youtube_id(value: &str) -> Option<String> {
+pub fn youtube_id(value: &str) -> Option<String> {
     let is_id = |id: &str| {
         id.len() == 11
             && id

@@ -7,12 +7,22 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use bytes::Bytes;
 
-use crate::bundle::{PHOTO_CLASS, PHOTO_MARKER, SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON};
+use crate::bundle::{
+    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON,
+};
 use crate::settings::{Key, Photo, SETTINGS, Snapshot};
 
-/// Where the prerendered HTML keeps the settings the page's script reads.
-fn settings_open() -> String {
-    format!(r#"<script type="application/json" id="{SETTINGS_BLOCK_ID}">"#)
+/// Puts `json` into the prerendered page's JSON block `id` (settings, content), so
+/// escaped that nothing in it can close the script element early.
+fn write_block(out: &mut String, id: &str, json: &str) {
+    let open = format!(r#"<script type="application/json" id="{id}">"#);
+    if let Some(start) = out.find(&open) {
+        let body = start + open.len();
+        if let Some(len) = out[body..].find("</script>") {
+            let json = json.replace('<', "\\u003c").replace('>', "\\u003e");
+            out.replace_range(body..body + len, &json);
+        }
+    }
 }
 
 /// Whether a bundle file carries settings and so is rewritten.
@@ -55,7 +65,7 @@ fn contents_of(text: &str, attribute: &str) -> Vec<usize> {
 }
 
 /// The embedded text with the settings of `snap`: the placeholder address and email
-/// replaced, the settings block rewritten, a photo over each drawing that has one
+/// replaced, the settings and content blocks rewritten, a photo over each drawing that has one
 /// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art).
 pub fn personalize(text: &str, snap: &Snapshot) -> String {
     let mut out = text.to_string();
@@ -65,18 +75,8 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
             out = out.replace(default, &escape_html(snap.get(key)));
         }
     }
-    let open = settings_open();
-    if let Some(start) = out.find(&open) {
-        let body = start + open.len();
-        if let Some(len) = out[body..].find("</script>") {
-            // Nothing in the JSON may close the script element early.
-            let json = snap
-                .client_json()
-                .replace('<', "\\u003c")
-                .replace('>', "\\u003e");
-            out.replace_range(body..body + len, &json);
-        }
-    }
+    write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json());
+    write_block(&mut out, CONTENT_BLOCK_ID, &snap.content_json);
     // A video that is set is no longer coming: its spot's line is emptied, as the page's script renders it.
     for s in SETTINGS.iter().filter(|s| !snap.is_placeholder(s.key)) {
         for at in contents_of(&out, &format!(r#" {VIDEO_MARKER}="{}""#, s.name)) {
@@ -283,7 +283,9 @@ mod tests {
             "{out}"
         );
         let settings_json = out
-            .split(&settings_open())
+            .split(&format!(
+                r#"<script type="application/json" id="{SETTINGS_BLOCK_ID}">"#
+            ))
             .nth(1)
             .and_then(|rest| rest.split("</script>").next())
             .unwrap();

@@ -9,35 +9,22 @@ export const globalMinistry = {
 
 export const whatsNew = {
   title: "What's New",
-  event: {
-    tag: 'Community event',
-    title: 'Serving the homeless in Plantation',
-    when: 'October 4 · 10:00 AM ET',
-    where: 'Plantation, FL',
-    text: 'Join us as we serve our neighbours experiencing homelessness with meals, care packages and prayer.',
-  },
+  // The events and the sermon themselves come from the content files (lib/content.ts).
+  noEvents: { tag: 'Events', text: 'No events are planned just now. New ones appear here as soon as they are announced.' },
+  more: 'More about this event',
+  eventsArt: 'Volunteers serving meals in Plantation',
   sermon: { tag: 'Latest sermon', watch: 'Watch Sermon' },
   close: 'See You There!',
 };
 
 export const sermon = {
-  title: 'The Cost of Oil: How to Keep Your Lamp Burning',
-  passage: 'Matthew 25:1-13',
   posterAlt: 'An open Bible on a pulpit, the sermon video still',
   videoSoon: 'The video of this sermon is coming soon. Its message and notes are below.',
-  description:
-    'In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus.',
+  none: 'The next sermon will be here soon.',
   viewNotes: 'View Notes',
   backToDescription: 'Back to Description',
   expand: 'Expand',
   minimize: 'Minimize',
-  notes: [
-    { heading: '1. Everyone had a lamp', text: 'All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.', scripture: 'Matthew 25:1-4' },
-    { heading: '2. The delay reveals the oil', text: 'The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.', scripture: 'Matthew 25:5' },
-    { heading: '3. Oil cannot be borrowed', text: "The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.", scripture: 'Matthew 25:8-9' },
-    { heading: '4. Keep your lamp burning', text: 'Buy oil while you can: time in the Word, in prayer and in community, every day.', scripture: 'Matthew 25:13' },
-  ],
-  reflection: 'Reflect: where is my oil running low, and what is one daily habit that would refill it this week?',
 };
 
 /** Every form's failure toast when the visitor can act on it (see lib/useForm.ts). */

@@ -57,6 +57,9 @@ places: Array<string>, };
 /** The id of the JSON block in every page that holds the site's settings (the server rewrites it). */
 export const SETTINGS_BLOCK_ID = "site-settings";
 
+/** The id of the JSON block in every page that holds what the content files show now (the server rewrites it). */
+export const CONTENT_BLOCK_ID = "site-content";
+
 /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */
 export const PHOTO_MARKER = "data-photo";
 

@@ -1,8 +1,11 @@
-// The latest sermon: an autoplaying privacy-mode player, the description or the
-// structured notes, and an expand/minimize toggle (250 px / 40vh video; 90vh / 95vh window).
+// The latest sermon (from the volunteer's content files): an autoplaying privacy-mode
+// player, the description or the structured notes, and an expand/minimize toggle
+// (250 px / 40vh video; 90vh / 95vh window).
 import { useState } from 'react';
-import { sermon as copy } from '../../content/modals';
+import { sermon as copy, whatsNew } from '../../content/modals';
+import { content } from '../../lib/content';
 import { isSet, settings } from '../../lib/settings';
+import { ContentBlocks } from '../ContentBlocks';
 import { Poster } from '../VideoSpot';
 import { videoEmbedUrl } from '../../lib/embed';
 import { Modal } from '../Modal';
@@ -11,6 +14,17 @@ import type { ModalProps } from './ModalProps';
 export default function SermonModal({ onClose }: ModalProps) {
   const [expanded, setExpanded] = useState(false);
   const [notes, setNotes] = useState(false);
+  const sermon = content.sermon;
+  if (!sermon) {
+    return (
+      <Modal title={whatsNew.sermon.tag} onClose={onClose} testId="sermon-modal">
+        <p class="text-slate-700">{copy.none}</p>
+      </Modal>
+    );
+  }
+  // The file's video and speaker; the older site settings stand in while a file has none.
+  const video = sermon.video || (isSet('sermonVideo') ? settings.sermonVideo : '');
+  const speaker = sermon.speaker || (isSet('sermonSpeaker') ? settings.sermonSpeaker : '');
   const toggle = (
     <button
       type="button"
@@ -22,13 +36,13 @@ export default function SermonModal({ onClose }: ModalProps) {
     </button>
   );
   return (
-    <Modal title={copy.title} subtitle={`${copy.passage} · ${settings.sermonSpeaker}`} onClose={onClose} expanded={expanded} wide actions={toggle} testId="sermon-modal">
+    <Modal title={sermon.title} subtitle={[sermon.passage, speaker].filter(Boolean).join(' · ')} onClose={onClose} expanded={expanded} wide actions={toggle} testId="sermon-modal">
       <div class={`overflow-hidden rounded-xl bg-slate-950 ${expanded ? 'h-[40vh]' : 'h-[250px]'}`} data-testid="sermon-video">
-        {isSet('sermonVideo') ? (
+        {video ? (
           <iframe
             class="h-full w-full"
-            src={videoEmbedUrl(settings.sermonVideo)}
-            title={`Sermon video: ${copy.title}`}
+            src={videoEmbedUrl(video)}
+            title={`Sermon video: ${sermon.title}`}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
           />
@@ -46,7 +60,7 @@ export default function SermonModal({ onClose }: ModalProps) {
       {notes ? (
         <section class="mt-5" aria-label="Sermon notes">
           <ol class="grid gap-4">
-            {copy.notes.map((note) => (
+            {sermon.notes.map((note) => (
               <li key={note.heading}>
                 <h3 class="font-semibold text-sky-900">{note.heading}</h3>
                 <p class="mt-1 text-slate-700">{note.text}</p>
@@ -54,17 +68,19 @@ export default function SermonModal({ onClose }: ModalProps) {
               </li>
             ))}
           </ol>
-          <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800">{copy.reflection}</p>
+          {sermon.reflection && <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800">{sermon.reflection}</p>}
           <button type="button" class="mt-4 font-semibold text-sky-800 underline underline-offset-2" onClick={() => setNotes(false)}>
             {copy.backToDescription}
           </button>
         </section>
       ) : (
         <section class="mt-5">
-          <p class="text-slate-700">{copy.description}</p>
+          <ContentBlocks blocks={sermon.description} />
+          {sermon.notes.length > 0 && (
           <button type="button" class="mt-4 rounded-full bg-sky-900 px-5 py-2 font-semibold text-white hover:bg-sky-800" onClick={() => setNotes(true)}>
             {copy.viewNotes}
           </button>
+          )}
         </section>
       )}
     </Modal>

@@ -1,34 +1,64 @@
-// What's New: the community outreach card and the latest sermon, whose button
-// closes this window and opens the sermon.
-import { sermon, whatsNew as copy } from '../../content/modals';
+// What's New: the events not yet ended (from the volunteer's content files, each in
+// its zone and the visitor's) and the latest sermon, whose button closes this window
+// and opens the sermon. With no event coming it says so plainly.
+import { whatsNew as copy } from '../../content/modals';
+import { content, eventVisitorTime, eventWhen, upcoming } from '../../lib/content';
 import { Art } from '../Art';
+import { ContentBlocks } from '../ContentBlocks';
 import { Modal } from '../Modal';
 import { useModals } from './context';
 import type { ModalProps } from './ModalProps';
 
+const card = 'rounded-xl border border-slate-200 p-4';
+const label = 'text-xs font-semibold uppercase tracking-wider text-amber-800';
+
 export default function WhatsNewModal({ onClose }: ModalProps) {
   const modals = useModals();
+  const events = upcoming(content.events, new Date());
+  const sermon = content.sermon;
   return (
     <Modal title={copy.title} onClose={onClose} wide testId="whats-new-modal">
-      <div class="grid gap-4 sm:grid-cols-2">
-        <article class="rounded-xl border border-slate-200 p-4">
-          <Art kind="people" alt="Volunteers serving meals in Plantation" ratio="aspect-[16/9]" />
-          <p class="mt-3 text-xs font-semibold uppercase tracking-wider text-amber-800">{copy.event.tag}</p>
-          <h3 class="mt-1 font-serif text-lg font-semibold">{copy.event.title}</h3>
-          <p class="mt-1 text-sm font-medium text-slate-800">
-            {copy.event.when} · {copy.event.where}
-          </p>
-          <p class="mt-2 text-sm text-slate-700">{copy.event.text}</p>
-        </article>
-        <article class="rounded-xl border border-slate-200 p-4">
-          <Art kind="bible" alt="The latest sermon" ratio="aspect-[16/9]" />
-          <p class="mt-3 text-xs font-semibold uppercase tracking-wider text-amber-800">{copy.sermon.tag}</p>
-          <h3 class="mt-1 font-serif text-lg font-semibold">{sermon.title}</h3>
-          <p class="mt-1 text-sm text-slate-700">{sermon.passage}</p>
-          <button type="button" class="mt-3 min-h-11 rounded-full bg-sky-900 px-5 py-2 text-sm font-semibold text-white hover:bg-sky-800" onClick={() => modals.open('sermon')}>
-            {copy.sermon.watch}
-          </button>
-        </article>
+      <div class={`grid gap-4 ${sermon ? 'sm:grid-cols-2' : ''}`}>
+        <div class="grid content-start gap-4" data-testid="whats-new-events">
+          <Art kind="people" alt={copy.eventsArt} ratio="aspect-[16/9]" />
+          {events.length === 0 ? (
+            <article class={card}>
+              <p class={label}>{copy.noEvents.tag}</p>
+              <p class="mt-2 text-slate-700" data-testid="whats-new-no-events">
+                {copy.noEvents.text}
+              </p>
+            </article>
+          ) : (
+            events.map((e) => (
+              <article key={e.startsAt + e.title} class={card} data-testid="whats-new-event">
+                <p class={label}>{e.tag}</p>
+                <h3 class="mt-1 font-serif text-lg font-semibold">{e.title}</h3>
+                <p class="mt-1 text-sm font-medium text-slate-800">
+                  {eventWhen(e)} <span class="whitespace-nowrap font-normal text-slate-600">{eventVisitorTime(e)}</span> · {e.place}
+                </p>
+                <div class="mt-2 text-sm">
+                  <ContentBlocks blocks={e.text} />
+                </div>
+                {e.link && (
+                  <a href={e.link} rel="noopener" class="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-sky-800 underline underline-offset-2">
+                    {copy.more}
+                  </a>
+                )}
+              </article>
+            ))
+          )}
+        </div>
+        {sermon && (
+          <article class={card}>
+            <Art kind="bible" alt="The latest sermon" ratio="aspect-[16/9]" />
+            <p class={`mt-3 ${label}`}>{copy.sermon.tag}</p>
+            <h3 class="mt-1 font-serif text-lg font-semibold">{sermon.title}</h3>
+            <p class="mt-1 text-sm text-slate-700">{sermon.passage}</p>
+            <button type="button" class="mt-3 min-h-11 rounded-full bg-sky-900 px-5 py-2 text-sm font-semibold text-white hover:bg-sky-800" onClick={() => modals.open('sermon')}>
+              {copy.sermon.watch}
+            </button>
+          </article>
+        )}
       </div>
       <div class="mt-5 flex justify-end">
         <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" onClick={onClose}>

@@ -1,0 +1,122 @@
+// The week's content changed by a volunteer while the server runs (issue 14): a
+// sermon written with `thewell content new` and edited shows in the sermon pop-up
+// within 2 s, a broken edit leaves the last good version on the page and makes
+// `thewell content check` fail naming file:line, and an event disappears from
+// What's New once it has ended, leaving the plain empty state.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './server';
+
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  server = await startOwnServer(() => {});
+});
+
+test.afterAll(() => server?.stop());
+
+/** Today in the church's home zone, YYYY-MM-DD. */
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+}
+
+/** An instant as a local date-time in UTC, the way a content file writes it. */
+function utcLocal(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+/** Waits until the home page's HTML carries `text`; returns how long that took. */
+async function servedWithin(text: string): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const html = await (await fetch(`${server.url}/`)).text();
+    if (html.includes(text)) return Date.now() - started;
+    if (Date.now() - started > 10_000) throw new Error(`the page never carried ${text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function openSermon(page: Page) {
+  await page.goto(`${server.url}/`);
+  await page.getByRole('button', { name: 'Watch Now' }).click();
+  const dialog = page.getByTestId('sermon-modal');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('a new sermon shows within 2 s; a broken edit keeps the last good one and check names file:line', async ({ page }) => {
+  const path = server.cli('content', 'new', 'sermon', '--title', 'Living Water', '--date', today()).trim();
+  expect(path).toMatch(/content\/sermons\/\d{4}-\d{2}-\d{2}-living-water\.md$/);
+  const text = readFileSync(path, 'utf8')
+    .replace('passage = "Book 1:1-10"', 'passage = "John 4:1-26"')
+    .replace('speaker = ""', 'speaker = "Pastor Ana Ruiz"')
+    .replace('heading = "1. First point"', 'heading = "1. Jesus asks for a drink"')
+    .replace(/The description:[\s\S]*$/, 'At a well at noon, a conversation <script>alert(1)</script> that changed a town.\n');
+  writeFileSync(path, text);
+  expect(await servedWithin('John 4:1-26')).toBeLessThan(2000);
+
+  page.on('dialog', () => {
+    throw new Error('a content file ran script');
+  });
+  let dialog = await openSermon(page);
+  await expect(dialog.getByRole('heading', { name: 'Living Water' })).toBeVisible();
+  await expect(dialog).toContainText('John 4:1-26 · Pastor Ana Ruiz');
+  await expect(dialog).toContainText('a conversation <script>alert(1)</script> that changed a town.');
+  await dialog.getByRole('button', { name: 'View Notes' }).click();
+  await expect(dialog).toContainText('1. Jesus asks for a drink');
+  await expect(dialog).not.toContainText('Speaker to be announced');
+
+  // A broken edit: the title's quote left open (line 4).
+  // Written whole (as an editor's rename does), so no read sees it half-written.
+  writeFileSync(`${path}.tmp`, text.replace('title = "Living Water"', 'title = "Living Water'));
+  renameSync(`${path}.tmp`, path);
+  await new Promise((r) => setTimeout(r, 1500));
+  dialog = await openSermon(page);
+  await expect(dialog.getByRole('heading', { name: 'Living Water' })).toBeVisible();
+  await expect(dialog).toContainText('John 4:1-26');
+  let check: { status: number | null; stdout: string } = { status: 0, stdout: '' };
+  try {
+    execFileSync(process.env.THEWELL_E2E_BIN!, ['--data-dir', server.dataDir, 'content', 'check'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    check = e as { status: number; stdout: string };
+  }
+  expect(check.status).toBe(1);
+  expect(check.stdout).toMatch(/content\/sermons\/\d{4}-\d{2}-\d{2}-living-water\.md:\d+: /);
+  expect(check.stdout).toContain('last good version');
+  writeFileSync(path, text);
+});
+
+test('an event shows in its zone until it ends, then What\'s New says none is planned', async ({ page }) => {
+  const start = Date.now() - 60 * 60 * 1000;
+  const end = Date.now() + 5000;
+  const folder = join(server.dataDir, 'content', 'events');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'today-picnic.md');
+  writeFileSync(
+    file,
+    `+++\ntitle = "Church picnic"\nstart = ${utcLocal(start)}\nend = ${utcLocal(end)}\nzone = "UTC"\nplace = "Plantation Heritage Park"\nlink = "https://example.org/picnic"\n+++\nBring a dish to share.\n`,
+  );
+  await servedWithin('Church picnic');
+  await page.goto(`${server.url}/about`);
+  await page.getByRole('button', { name: "What's New" }).click();
+  const dialog = page.getByTestId('whats-new-modal');
+  const event = dialog.getByTestId('whats-new-event');
+  await expect(event).toHaveCount(1);
+  await expect(event).toContainText('Church picnic');
+  await expect(event).toContainText(/UTC|GMT/);
+  await expect(event).toContainText('your time');
+  await expect(event.getByRole('link', { name: 'More about this event' })).toHaveAttribute('href', 'https://example.org/picnic');
+  await expect(dialog).toContainText('Latest sermon');
+
+  await new Promise((r) => setTimeout(r, Math.max(0, end - Date.now()) + 1200));
+  const html = await (await fetch(`${server.url}/about`)).text();
+  expect(html).not.toContain('Church picnic');
+  await page.goto(`${server.url}/about`);
+  await page.getByRole('button', { name: "What's New" }).click();
+  await expect(dialog.getByTestId('whats-new-event')).toHaveCount(0);
+  await expect(dialog.getByTestId('whats-new-no-events')).toBeVisible();
+  await expect(dialog).toContainText('Watch Sermon');
+});

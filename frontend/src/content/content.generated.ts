@@ -1,0 +1,74 @@
+// Generated from src/content/mod.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
+// A Rust test fails when this file and the declarations drift apart.
+
+/**
+ * One paragraph of long text, or one list (Markdown below a file's fields).
+ */
+export type Block = { 
+/**
+ * Whether this is a list (each item one entry) or a paragraph (one entry).
+ */
+list: boolean, items: Array<string>, };
+
+/**
+ * One point of a sermon's notes.
+ */
+export type Note = { heading: string, text: string, 
+/**
+ * The passage it rests on, e.g. "Matthew 25:1-4" (may be empty).
+ */
+scripture: string, };
+
+/**
+ * A sermon, as its file gives it.
+ */
+export type Sermon = { title: string, 
+/**
+ * The day it was preached, YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * Who preached it (may be empty: the page then names no one).
+ */
+speaker: string, passage: string, 
+/**
+ * A YouTube video id, or empty until the video is uploaded.
+ */
+video: string, description: Array<Block>, notes: Array<Note>, reflection: string, };
+
+/**
+ * A community event, as its file gives it.
+ */
+export type Event = { title: string, 
+/**
+ * A short label above the title, e.g. "Community event".
+ */
+tag: string, 
+/**
+ * The IANA zone its times are local to, e.g. "America/New_York".
+ */
+zone: string, 
+/**
+ * Its start and end as instants with their offset in `zone` (ISO 8601).
+ */
+startsAt: string, endsAt: string, place: string, text: Array<Block>, 
+/**
+ * An https link for more (sign-up, map), or empty.
+ */
+link: string, };
+
+/**
+ * What the pages show at one instant.
+ */
+export type Shown = { 
+/**
+ * The latest sermon preached (by date, none in the future).
+ */
+sermon: Sermon | null, 
+/**
+ * The events not yet ended, soonest first.
+ */
+events: Array<Event>, };
+
+/** What a site without content files shows: the built-in example sermon, and no event. */
+export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to Keep Your Lamp Burning","date":"2026-11-15","speaker":"","passage":"Matthew 25:1-13","video":"","description":[{"list":false,"items":["In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus."]}],"notes":[{"heading":"1. Everyone had a lamp","text":"All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.","scripture":"Matthew 25:1-4"},{"heading":"2. The delay reveals the oil","text":"The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.","scripture":"Matthew 25:5"},{"heading":"3. Oil cannot be borrowed","text":"The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.","scripture":"Matthew 25:8-9"},{"heading":"4. Keep your lamp burning","text":"Buy oil while you can: time in the Word, in prayer and in community, every day.","scripture":"Matthew 25:13"}],"reflection":"Reflect: where is my oil running low, and what is one daily habit that would refill it this week?"},"events":[]};

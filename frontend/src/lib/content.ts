@@ -1,0 +1,46 @@
+// The sermons and events as this page was served with them: the server writes what
+// it shows now (the latest sermon, the events not yet ended) into every page's
+// #site-content block, from the volunteer's files in <data-dir>/content/, and the page
+// reads it once, before it comes alive. The built-in example stands in without it.
+import { defaultContent, type Block, type Event, type Shown } from '../content/content.generated';
+import { CONTENT_BLOCK_ID } from './contract.generated';
+import { zoneAbbreviation } from './clock';
+
+export type { Block, Event, Shown };
+
+function readContent(): Shown {
+  if (typeof document === 'undefined') return defaultContent;
+  try {
+    const given = JSON.parse(document.getElementById(CONTENT_BLOCK_ID)?.textContent || 'null') as Partial<Shown> | null;
+    if (given && Array.isArray(given.events) && 'sermon' in given) return given as Shown;
+  } catch {
+    // A damaged block leaves the built-in example: the page still works.
+  }
+  return defaultContent;
+}
+
+export const content: Shown = readContent();
+
+/** The block prerendering writes into each page, with the built-in example. */
+export function contentBlock(): string {
+  return `<script type="application/json" id="${CONTENT_BLOCK_ID}">${JSON.stringify(defaultContent).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The events not yet ended at `now` (the page may have been open a while). */
+export function upcoming(events: Event[], now: Date): Event[] {
+  return events.filter((e) => Date.parse(e.endsAt) > now.getTime());
+}
+
+/** 'Saturday, December 5 · 10:00 AM EST' in the event's own zone. */
+export function eventWhen(e: Event): string {
+  const start = new Date(e.startsAt);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: e.zone, weekday: 'long', month: 'long', day: 'numeric' }).format(start);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: e.zone, hour: 'numeric', minute: '2-digit' }).format(start);
+  return `${day} · ${time} ${zoneAbbreviation(start, e.zone)}`;
+}
+
+/** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'. */
+export function eventVisitorTime(e: Event): string {
+  const local = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(e.startsAt));
+  return `(${local.replace(',', '')} your time)`;
+}

@@ -1,0 +1,411 @@
+//! The content that changes week by week: sermons and events, one plain-text file
+//! each in the data directory (`content/sermons/<date>-<slug>.md`,
+//! `content/events/<date>-<slug>.md`), read and checked by `parse`. What the site
+//! shows at an instant (`Shown`: the latest sermon, the events not yet ended), and
+//! the built-in examples that stand in until the first file of their kind exists.
+use std::path::Path;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use chrono_tz::Tz;
+use serde::Serialize;
+
+use crate::data_dir::DataDir;
+
+mod parse;
+pub mod template;
+
+pub use parse::Problem;
+
+/// The zone whose date decides which sermon is "the latest" (the church's home).
+pub const HOME_ZONE: Tz = chrono_tz::America::New_York;
+/// A file larger than this is refused (a sermon's notes fit in a tenth of it).
+pub const MAX_FILE_BYTES: u64 = 100 * 1024;
+/// Files of one kind read at most; the rest are refused, named in `content check`.
+pub const MAX_FILES: usize = 500;
+
+/// One paragraph of long text, or one list (Markdown below a file's fields).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Block {
+    /// Whether this is a list (each item one entry) or a paragraph (one entry).
+    pub list: bool,
+    pub items: Vec<String>,
+}
+
+/// One point of a sermon's notes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Note {
+    pub heading: String,
+    pub text: String,
+    /// The passage it rests on, e.g. "Matthew 25:1-4" (may be empty).
+    pub scripture: String,
+}
+
+/// A sermon, as its file gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Sermon {
+    pub title: String,
+    /// The day it was preached, YYYY-MM-DD.
+    pub date: String,
+    /// Who preached it (may be empty: the page then names no one).
+    pub speaker: String,
+    pub passage: String,
+    /// A YouTube video id, or empty until the video is uploaded.
+    pub video: String,
+    pub description: Vec<Block>,
+    pub notes: Vec<Note>,
+    pub reflection: String,
+}
+
+/// A community event, as its file gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    pub title: String,
+    /// A short label above the title, e.g. "Community event".
+    pub tag: String,
+    /// The IANA zone its times are local to, e.g. "America/New_York".
+    pub zone: String,
+    /// Its start and end as instants with their offset in `zone` (ISO 8601).
+    pub starts_at: String,
+    pub ends_at: String,
+    pub place: String,
+    pub text: Vec<Block>,
+    /// An https link for more (sign-up, map), or empty.
+    pub link: String,
+}
+
+impl Event {
+    fn ends(&self) -> DateTime<Utc> {
+        instant(&self.ends_at)
+    }
+
+    fn starts(&self) -> DateTime<Utc> {
+        instant(&self.starts_at)
+    }
+}
+
+/// An instant the parser wrote (always valid RFC 3339).
+fn instant(text: &str) -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_default()
+}
+
+/// The kinds of content file, each in its folder under `content/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    Sermon,
+    Event,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 2] = [Kind::Sermon, Kind::Event];
+
+    /// The folder's name under `content/`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            Kind::Sermon => "sermons",
+            Kind::Event => "events",
+        }
+    }
+}
+
+/// One item and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Item<T> {
+    /// The file, as `content/<folder>/<name>`, or "built-in example".
+    pub source: String,
+    pub value: T,
+}
+
+impl<T> Item<T> {
+    pub fn is_builtin(&self) -> bool {
+        self.source == BUILTIN
+    }
+}
+
+/// The source of a built-in example.
+pub const BUILTIN: &str = "built-in example";
+
+/// Every item the content files give, and what is wrong with the others.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Library {
+    pub sermons: Vec<Item<Sermon>>,
+    pub events: Vec<Item<Event>>,
+    /// Files left out (or kept at their last good version), each with what to fix.
+    pub problems: Vec<Problem>,
+}
+
+impl Library {
+    /// What the site does about a problem file: keeps its last good version, or leaves it out.
+    pub fn consequence(&self, problem: &Problem) -> &'static str {
+        let source = problem.file.as_str();
+        if self.sermons.iter().any(|i| i.source == source)
+            || self.events.iter().any(|i| i.source == source)
+        {
+            "the site keeps showing its last good version until it is fixed"
+        } else {
+            "it is left out of the site until it is fixed"
+        }
+    }
+}
+
+/// What the pages show at one instant.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Shown {
+    /// The latest sermon preached (by date, none in the future).
+    pub sermon: Option<Sermon>,
+    /// The events not yet ended, soonest first.
+    pub events: Vec<Event>,
+}
+
+impl Library {
+    /// The built-in examples alone: what a site without content files shows.
+    pub fn builtin() -> Library {
+        let parsed =
+            |kind, text| parse::parse(kind, BUILTIN, text).expect("the built-in examples parse");
+        let mut library = Library::default();
+        for (kind, text) in template::EXAMPLES {
+            match parsed(kind, text) {
+                parse::Parsed::Sermon(s) => library.sermons.push(item(BUILTIN, s)),
+                parse::Parsed::Event(e) => library.events.push(item(BUILTIN, e)),
+            }
+        }
+        library
+    }
+
+    /// Reads `content/` in `dir`. A file that cannot be used is a problem; when
+    /// `previous` held a good version of it, that version stays. A kind without
+    /// any file (good or bad) shows its built-in example.
+    pub fn read(dir: &DataDir, previous: &Library) -> Library {
+        let builtin = Library::builtin();
+        let mut library = Library::default();
+        for kind in Kind::ALL {
+            let folder = dir.content().join(kind.folder());
+            let files = list(&folder, kind, &mut library.problems);
+            for (name, path) in &files {
+                let source = format!("content/{}/{name}", kind.folder());
+                match read_one(path, kind, &source) {
+                    Ok(parse::Parsed::Sermon(s)) => library.sermons.push(item(&source, s)),
+                    Ok(parse::Parsed::Event(e)) => library.events.push(item(&source, e)),
+                    Err(problem) => {
+                        match kind {
+                            Kind::Sermon => keep(&previous.sermons, &source, &mut library.sermons),
+                            Kind::Event => keep(&previous.events, &source, &mut library.events),
+                        }
+                        library.problems.push(problem);
+                    }
+                }
+            }
+            if files.is_empty() {
+                match kind {
+                    Kind::Sermon => library.sermons.extend(builtin.sermons.iter().cloned()),
+                    Kind::Event => library.events.extend(builtin.events.iter().cloned()),
+                }
+            }
+        }
+        library
+    }
+
+    /// An instant after every date the items name: what the built-in examples show
+    /// from then on is what the build's pages carry.
+    pub fn settled(&self) -> DateTime<Utc> {
+        let ends = self.events.iter().map(|e| e.value.ends());
+        let days = self.sermons.iter().filter_map(|s| {
+            Some(crate::schedule::resolve_local(
+                HOME_ZONE,
+                sermon_date(&s.value).and_hms_opt(0, 0, 0)?,
+            ))
+        });
+        ends.chain(days).max().unwrap_or_default() + chrono::Duration::days(1)
+    }
+
+    /// What the site shows at `now`.
+    pub fn shown(&self, now: DateTime<Utc>) -> Shown {
+        let today = now.with_timezone(&HOME_ZONE).date_naive();
+        let sermon = self
+            .sermons
+            .iter()
+            .filter(|s| sermon_date(&s.value) <= today)
+            .max_by(|a, b| {
+                a.value
+                    .date
+                    .cmp(&b.value.date)
+                    .then(b.source.cmp(&a.source))
+            })
+            .map(|s| s.value.clone());
+        let mut events: Vec<Event> = self
+            .events
+            .iter()
+            .filter(|e| e.value.ends() > now)
+            .map(|e| e.value.clone())
+            .collect();
+        events.sort_by(|a, b| a.starts().cmp(&b.starts()).then(a.title.cmp(&b.title)));
+        Shown { sermon, events }
+    }
+
+    /// The next instant after `now` at which `shown` changes by itself (an event
+    /// ends, a sermon's day begins), if any.
+    pub fn next_change(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let ends = self.events.iter().map(|e| e.value.ends());
+        let days = self.sermons.iter().filter_map(|s| {
+            Some(crate::schedule::resolve_local(
+                HOME_ZONE,
+                sermon_date(&s.value).and_hms_opt(0, 0, 0)?,
+            ))
+        });
+        ends.chain(days).filter(|t| *t > now).min()
+    }
+}
+
+fn item<T>(source: &str, value: T) -> Item<T> {
+    Item {
+        source: source.to_string(),
+        value,
+    }
+}
+
+fn sermon_date(sermon: &Sermon) -> NaiveDate {
+    NaiveDate::parse_from_str(&sermon.date, "%Y-%m-%d").unwrap_or_default()
+}
+
+/// Puts `previous`'s good version of `source`, if it had one, into `into`.
+fn keep<T: Clone>(previous: &[Item<T>], source: &str, into: &mut Vec<Item<T>>) {
+    if let Some(good) = previous.iter().find(|i| i.source == source) {
+        into.push(good.clone());
+    }
+}
+
+/// The `.md` files of one folder, by name, at most MAX_FILES of them.
+fn list(
+    folder: &Path,
+    kind: Kind,
+    problems: &mut Vec<Problem>,
+) -> Vec<(String, std::path::PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut files: Vec<(String, std::path::PathBuf)> = entries
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            // Editors' backups and hidden files are not content.
+            (name.ends_with(".md") && !name.starts_with('.')).then(|| (name, e.path()))
+        })
+        .collect();
+    files.sort();
+    if files.len() > MAX_FILES {
+        for (name, _) in files.drain(MAX_FILES..) {
+            problems.push(Problem::new(
+                format!("content/{}/{name}", kind.folder()),
+                1,
+                format!(
+                    "there are more than {MAX_FILES} {} files: move old ones out of content/{}",
+                    kind.folder(),
+                    kind.folder()
+                ),
+            ));
+        }
+    }
+    files
+}
+
+fn read_one(path: &Path, kind: Kind, source: &str) -> Result<parse::Parsed, Problem> {
+    let problem = |message: String| Problem::new(source.to_string(), 1, message);
+    let size = std::fs::metadata(path)
+        .map_err(|e| problem(format!("cannot read it: {e}")))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(problem(format!(
+            "it is {} KB; a content file may be at most {} KB",
+            size / 1024,
+            MAX_FILE_BYTES / 1024
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| problem(format!("cannot read it: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| problem("it is not UTF-8 text: save it as UTF-8 (nano does)".into()))?;
+    parse::parse(kind, source, &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn write(dir: &DataDir, kind: Kind, name: &str, text: &str) {
+        let folder = dir.content().join(kind.folder());
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join(name), text).unwrap();
+    }
+
+    const EVENT: &str = "+++\ntitle = \"Picnic\"\nstart = 2030-06-01T12:00:00\nend = 2030-06-01T15:00:00\nplace = \"Park\"\n+++\nBring a dish.\n";
+
+    #[test]
+    fn builtin_examples_stand_in_until_a_file_of_their_kind_exists() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let library = Library::read(&dir, &Library::default());
+        assert!(library.sermons.iter().all(Item::is_builtin));
+        assert!(library.events.iter().all(Item::is_builtin));
+        assert!(library.problems.is_empty(), "{:?}", library.problems);
+        write(&dir, Kind::Event, "2030-06-01-picnic.md", EVENT);
+        let library = Library::read(&dir, &library);
+        assert_eq!(library.events.len(), 1);
+        assert_eq!(
+            library.events[0].source,
+            "content/events/2030-06-01-picnic.md"
+        );
+        assert!(library.sermons.iter().all(Item::is_builtin));
+    }
+
+    #[test]
+    fn a_broken_file_keeps_its_last_good_version_or_is_left_out() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        write(&dir, Kind::Event, "a.md", EVENT);
+        let good = Library::read(&dir, &Library::default());
+        write(&dir, Kind::Event, "a.md", "+++\ntitle = \"Picnic\n+++\n");
+        let kept = Library::read(&dir, &good);
+        assert_eq!(kept.events, good.events);
+        assert_eq!(kept.problems.len(), 1);
+        assert!(
+            kept.problems[0]
+                .to_string()
+                .starts_with("content/events/a.md:2:"),
+            "{}",
+            kept.problems[0]
+        );
+        let fresh = Library::read(&dir, &Library::default());
+        assert!(fresh.events.is_empty());
+        assert!(fresh.consequence(&fresh.problems[0]).contains("left out"));
+        assert!(
+            kept.consequence(&kept.problems[0])
+                .contains("last good version")
+        );
+    }
+
+    #[test]
+    fn ended_events_and_future_sermons_are_not_shown() {
+        let library = Library::builtin();
+        let sermon_day = &library.sermons[0].value.date;
+        let event = &library.events[0].value;
+        let shown = library.shown(library.settled());
+        assert!(shown.events.is_empty());
+        assert_eq!(shown.sermon.as_ref().map(|s| &s.date), Some(sermon_day));
+        let before_sermon = Utc.with_ymd_and_hms(2000, 1, 1, 0, 0, 0).unwrap();
+        let early = library.shown(before_sermon);
+        assert!(early.sermon.is_none());
+        assert_eq!(early.events.len(), 1);
+        assert_eq!(
+            library.next_change(before_sermon),
+            Some(instant(&event.ends_at))
+        );
+    }
+}

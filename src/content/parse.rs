@@ -1,0 +1,516 @@
+//! One content file read and checked: the `+++` block of TOML fields, then the long
+//! text in Markdown, kept as plain paragraphs and lists (raw HTML stays text, link
+//! targets are dropped: what a visitor sees is inert). Every problem names the
+//! file, the line, the field and what to write instead.
+use std::fmt;
+
+use chrono::{NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat};
+use chrono_tz::Tz;
+use pulldown_cmark::{Event as Md, Parser, Tag, TagEnd};
+use serde::Deserialize;
+use toml::Spanned;
+use toml::value::Datetime;
+
+use super::{Block, Event, Kind, Note, Sermon};
+use crate::text::{free_text, one_line};
+
+/// What is wrong with a content file, and where.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Problem {
+    /// `content/<folder>/<name>`.
+    pub file: String,
+    /// 1-based.
+    pub line: usize,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(file: String, line: usize, message: String) -> Problem {
+        Problem {
+            file,
+            line,
+            message,
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+pub enum Parsed {
+    Sermon(Sermon),
+    Event(Event),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSermon {
+    title: Spanned<String>,
+    date: Spanned<Datetime>,
+    speaker: Option<Spanned<String>>,
+    passage: Option<Spanned<String>>,
+    video: Option<Spanned<String>>,
+    reflection: Option<Spanned<String>>,
+    #[serde(default)]
+    notes: Vec<RawNote>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNote {
+    heading: Spanned<String>,
+    text: Option<Spanned<String>>,
+    scripture: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEvent {
+    title: Spanned<String>,
+    tag: Option<Spanned<String>>,
+    start: Spanned<Datetime>,
+    end: Spanned<Datetime>,
+    zone: Option<Spanned<String>>,
+    place: Spanned<String>,
+    link: Option<Spanned<String>>,
+}
+
+/// Reads one file's text. `source` names it in problems.
+pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
+    let file = File::split(source, text)?;
+    match kind {
+        Kind::Sermon => {
+            let raw: RawSermon = file.fields()?;
+            file.sermon(raw).map(Parsed::Sermon)
+        }
+        Kind::Event => {
+            let raw: RawEvent = file.fields()?;
+            file.event(raw).map(Parsed::Event)
+        }
+    }
+}
+
+struct File<'a> {
+    source: &'a str,
+    fields: &'a str,
+    /// The line the fields start on.
+    fields_line: usize,
+    body: &'a str,
+}
+
+const FENCE: &str = "+++";
+const SEE_TEMPLATE: &str = "`thewell content new` writes a filled-in example";
+
+impl<'a> File<'a> {
+    fn split(source: &'a str, text: &'a str) -> Result<File<'a>, Problem> {
+        let text = text.trim_start_matches('\u{feff}');
+        let problem = |line, message: String| Problem::new(source.to_string(), line, message);
+        let mut lines = text.split_inclusive('\n');
+        if lines.next().map(str::trim) != Some(FENCE) {
+            return Err(problem(
+                1,
+                format!(
+                    "the first line must be {FENCE}, opening the block of fields ({SEE_TEMPLATE})"
+                ),
+            ));
+        }
+        let start = text.find('\n').map_or(text.len(), |i| i + 1);
+        let mut at = start;
+        for line in lines {
+            if line.trim() == FENCE {
+                return Ok(File {
+                    source,
+                    fields: &text[start..at],
+                    fields_line: 2,
+                    body: &text[at + line.len()..],
+                });
+            }
+            at += line.len();
+        }
+        Err(problem(
+            1,
+            format!(
+                "the block of fields opened on line 1 is never closed: add a line {FENCE} after the last field"
+            ),
+        ))
+    }
+
+    fn line_at(&self, offset: usize) -> usize {
+        self.fields_line
+            + self.fields[..offset.min(self.fields.len())]
+                .matches('\n')
+                .count()
+    }
+
+    fn problem(&self, offset: usize, message: String) -> Problem {
+        Problem::new(self.source.to_string(), self.line_at(offset), message)
+    }
+
+    fn fields<T: serde::de::DeserializeOwned>(&self) -> Result<T, Problem> {
+        toml::from_str(self.fields).map_err(|e| {
+            let at = e.span().map_or(0, |s| s.start);
+            let message = e.message().trim().replace('\n', " ").replace(
+                "expected a TOML datetime",
+                "expected a day (and time) without quotes, e.g. 2026-12-05 or 2026-12-05T10:00:00",
+            );
+            self.problem(at, format!("{message} ({SEE_TEMPLATE})"))
+        })
+    }
+
+    /// A one-line text field of at most `max` characters (empty allowed unless `required`).
+    fn line(
+        &self,
+        name: &str,
+        value: Option<&Spanned<String>>,
+        max: usize,
+        required: bool,
+    ) -> Result<String, Problem> {
+        let Some(value) = value else {
+            return Ok(String::new());
+        };
+        let text = value.get_ref().trim();
+        let at = value.span().start;
+        if required && text.is_empty() {
+            return Err(self.problem(at, format!("{name} is empty: write it between the quotes")));
+        }
+        if text.chars().count() > max {
+            return Err(self.problem(
+                at,
+                format!("{name} is longer than {max} characters: shorten it"),
+            ));
+        }
+        one_line(text).ok_or_else(|| {
+            self.problem(
+                at,
+                format!("{name} must be one line, without control characters"),
+            )
+        })
+    }
+
+    /// A longer text field: newlines become spaces, at most `max` characters.
+    fn prose(
+        &self,
+        name: &str,
+        value: Option<&Spanned<String>>,
+        max: usize,
+    ) -> Result<String, Problem> {
+        let Some(value) = value else {
+            return Ok(String::new());
+        };
+        let text = free_text(value.get_ref())
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if text.chars().count() > max {
+            return Err(self.problem(
+                value.span().start,
+                format!("{name} is longer than {max} characters: shorten it"),
+            ));
+        }
+        Ok(text)
+    }
+
+    fn date(&self, name: &str, value: &Spanned<Datetime>) -> Result<NaiveDate, Problem> {
+        let v = value.get_ref();
+        let wrong = || {
+            self.problem(
+                value.span().start,
+                format!("{name} must be a day without quotes, e.g. {name} = 2026-11-29"),
+            )
+        };
+        match (v.date, v.time, v.offset) {
+            (Some(d), None, None) => {
+                NaiveDate::from_ymd_opt(d.year.into(), d.month.into(), d.day.into())
+                    .ok_or_else(wrong)
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    fn local_time(&self, name: &str, value: &Spanned<Datetime>) -> Result<NaiveDateTime, Problem> {
+        let v = value.get_ref();
+        let wrong = || {
+            self.problem(
+                value.span().start,
+                format!("{name} must be a local day and time without quotes or offset, e.g. {name} = 2026-12-05T10:00:00 (the zone goes in zone = \"…\")"),
+            )
+        };
+        match (v.date, v.time, v.offset) {
+            (Some(d), Some(t), None) => {
+                let day = NaiveDate::from_ymd_opt(d.year.into(), d.month.into(), d.day.into());
+                let time = NaiveTime::from_hms_opt(t.hour.into(), t.minute.into(), t.second.into());
+                day.zip(time).map(|(d, t)| d.and_time(t)).ok_or_else(wrong)
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    fn sermon(&self, raw: RawSermon) -> Result<Sermon, Problem> {
+        let video = match &raw.video {
+            Some(v) if !v.get_ref().trim().is_empty() => crate::settings::youtube_id(v.get_ref().trim())
+                .ok_or_else(|| {
+                    self.problem(
+                        v.span().start,
+                        "video must be a YouTube link (https://www.youtube.com/watch?v=…, https://youtu.be/…) or the video's 11-character id, or \"\" until it is uploaded".into(),
+                    )
+                })?,
+            _ => String::new(),
+        };
+        let notes = raw
+            .notes
+            .iter()
+            .map(|n| {
+                Ok(Note {
+                    heading: self.line("heading", Some(&n.heading), 150, true)?,
+                    text: self.prose("text", n.text.as_ref(), 2000)?,
+                    scripture: self.line("scripture", n.scripture.as_ref(), 100, false)?,
+                })
+            })
+            .collect::<Result<_, Problem>>()?;
+        Ok(Sermon {
+            title: self.line("title", Some(&raw.title), 150, true)?,
+            date: self.date("date", &raw.date)?.format("%Y-%m-%d").to_string(),
+            speaker: self.line("speaker", raw.speaker.as_ref(), 100, false)?,
+            passage: self.line("passage", raw.passage.as_ref(), 100, false)?,
+            video,
+            description: blocks(self.body),
+            notes,
+            reflection: self.prose("reflection", raw.reflection.as_ref(), 2000)?,
+        })
+    }
+
+    fn event(&self, raw: RawEvent) -> Result<Event, Problem> {
+        let zone: Tz = match &raw.zone {
+            Some(z) => z.get_ref().trim().parse().map_err(|_| {
+                self.problem(
+                    z.span().start,
+                    format!("zone \"{}\" is not a time zone: write an IANA name such as America/New_York, Europe/Berlin or Asia/Karachi", z.get_ref().chars().take(60).collect::<String>()),
+                )
+            })?,
+            None => super::HOME_ZONE,
+        };
+        let start = self.local_time("start", &raw.start)?;
+        let end = self.local_time("end", &raw.end)?;
+        if end <= start {
+            return Err(self.problem(raw.end.span().start, "end must be after start".into()));
+        }
+        let link = match &raw.link {
+            Some(l) if !l.get_ref().trim().is_empty() => {
+                crate::settings::https_link(l.get_ref().trim())
+                    .map_err(|why| self.problem(l.span().start, format!("link: {why}")))?
+            }
+            _ => String::new(),
+        };
+        let stamp = |local| {
+            crate::schedule::resolve_local(zone, local)
+                .with_timezone(&zone)
+                .to_rfc3339_opts(SecondsFormat::Secs, false)
+        };
+        Ok(Event {
+            title: self.line("title", Some(&raw.title), 150, true)?,
+            tag: match &raw.tag {
+                Some(_) => self.line("tag", raw.tag.as_ref(), 40, false)?,
+                None => "Community event".into(),
+            },
+            zone: zone.name().to_string(),
+            starts_at: stamp(start),
+            ends_at: stamp(end),
+            place: self.line("place", Some(&raw.place), 150, true)?,
+            text: blocks(self.body),
+            link,
+        })
+    }
+}
+
+/// Markdown as paragraphs and lists of plain text. HTML is kept as the text it
+/// is; a link keeps its words, not its target; headings become paragraphs.
+pub fn blocks(markdown: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let mut items: Option<Vec<String>> = None;
+    let mut lists = 0;
+    for event in Parser::new(markdown) {
+        match event {
+            Md::Text(t) | Md::Code(t) | Md::Html(t) | Md::InlineHtml(t) => text.push_str(&t),
+            Md::SoftBreak | Md::HardBreak => text.push(' '),
+            Md::Start(Tag::List(_)) => {
+                lists += 1;
+                if lists == 1 {
+                    flush(&mut text, &mut out);
+                    items = Some(Vec::new());
+                }
+            }
+            Md::End(TagEnd::List(_)) => {
+                lists -= 1;
+                if lists == 0
+                    && let Some(items) = items.take()
+                    && !items.is_empty()
+                {
+                    out.push(Block { list: true, items });
+                }
+            }
+            Md::End(TagEnd::Item) | Md::Start(Tag::Item) => {
+                if let Some(items) = items.as_mut() {
+                    let item = clean(&std::mem::take(&mut text));
+                    if !item.is_empty() {
+                        items.push(item);
+                    }
+                }
+            }
+            Md::End(
+                TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::BlockQuote(_)
+                | TagEnd::CodeBlock
+                | TagEnd::HtmlBlock,
+            ) => {
+                if items.is_none() {
+                    flush(&mut text, &mut out);
+                } else {
+                    text.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    flush(&mut text, &mut out);
+    out
+}
+
+fn clean(text: &str) -> String {
+    free_text(text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn flush(text: &mut String, out: &mut Vec<Block>) {
+    let paragraph = clean(&std::mem::take(text));
+    if !paragraph.is_empty() {
+        out.push(Block {
+            list: false,
+            items: vec![paragraph],
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(fields: &str) -> Result<Event, Problem> {
+        match parse(
+            Kind::Event,
+            "content/events/x.md",
+            &format!("+++\n{fields}+++\nText.\n"),
+        )? {
+            Parsed::Event(e) => Ok(e),
+            Parsed::Sermon(_) => unreachable!(),
+        }
+    }
+
+    const GOOD: &str = "title = \"Picnic\"\nstart = 2026-03-08T01:30:00\nend = 2026-03-08T03:30:00\nplace = \"Park\"\n";
+
+    #[test]
+    fn an_event_is_in_its_zone_with_offsets_and_a_gap_moves_forward() {
+        let e = event(GOOD).unwrap();
+        assert_eq!(e.zone, "America/New_York");
+        assert_eq!(e.starts_at, "2026-03-08T01:30:00-05:00");
+        // 02:00-03:00 does not exist that night; 03:30 is after the change.
+        assert_eq!(e.ends_at, "2026-03-08T03:30:00-04:00");
+        let berlin = event(&format!("{GOOD}zone = \"Europe/Berlin\"\n")).unwrap();
+        assert_eq!(berlin.starts_at, "2026-03-08T01:30:00+01:00");
+        assert_eq!(e.tag, "Community event");
+    }
+
+    #[test]
+    fn each_problem_names_its_line_and_what_to_write() {
+        let cases = [
+            (format!("{GOOD}zone = \"Mars/Base\"\n"), 6, "IANA"),
+            (
+                GOOD.replace("end = 2026-03-08T03:30:00", "end = 2026-03-08T01:00:00"),
+                4,
+                "after start",
+            ),
+            (
+                GOOD.replace("start = 2026-03-08T01:30:00", "start = \"soon\""),
+                3,
+                "without quotes",
+            ),
+            (
+                GOOD.replace("start = 2026-03-08T01:30:00", "start = 2026-03-08"),
+                3,
+                "local day and time",
+            ),
+            (
+                format!("{GOOD}link = \"http://example.org\"\n"),
+                6,
+                "https://",
+            ),
+            (format!("{GOOD}colour = \"red\"\n"), 6, "unknown field"),
+            (GOOD.replace("title = \"Picnic\"\n", ""), 2, "title"),
+            (GOOD.replace("\"Park\"", "\"Park"), 5, ""),
+        ];
+        for (fields, line, words) in cases {
+            let problem = event(&fields).unwrap_err();
+            assert_eq!(problem.line, line, "{problem}");
+            assert!(problem.message.contains(words), "{problem}");
+            assert!(
+                problem
+                    .to_string()
+                    .starts_with(&format!("content/events/x.md:{line}: "))
+            );
+        }
+        let unclosed = parse(Kind::Event, "e.md", "+++\ntitle = \"x\"\n")
+            .err()
+            .unwrap();
+        assert!(unclosed.message.contains("never closed"), "{unclosed}");
+        let no_fence = parse(Kind::Event, "e.md", "title = \"x\"\n").err().unwrap();
+        assert_eq!(no_fence.line, 1);
+    }
+
+    #[test]
+    fn markdown_becomes_inert_paragraphs_and_lists() {
+        let text = "First <script>alert(1)</script> line\nstill first.\n\n- one [link](javascript:alert(1))\n- two\n\n## Heading\n\n<b>bold</b>\n";
+        let got = blocks(text);
+        let para = |s: &str| Block {
+            list: false,
+            items: vec![s.into()],
+        };
+        assert_eq!(
+            got,
+            vec![
+                para("First <script>alert(1)</script> line still first."),
+                Block {
+                    list: true,
+                    items: vec!["one link".into(), "two".into()]
+                },
+                para("Heading"),
+                para("<b>bold</b>"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_sermon_takes_a_youtube_link_and_refuses_a_time_for_its_day() {
+        let text = "+++\ntitle = \"T\"\ndate = 2026-11-29\nvideo = \"https://youtu.be/dQw4w9WgXcQ\"\n[[notes]]\nheading = \"One\"\ntext = \"\"\"\nA\nB\"\"\"\n+++\nBody.\n";
+        let Ok(Parsed::Sermon(s)) = parse(Kind::Sermon, "s.md", text) else {
+            panic!()
+        };
+        assert_eq!(s.video, "dQw4w9WgXcQ");
+        assert_eq!(s.notes[0].text, "A B");
+        assert_eq!(
+            s.description,
+            vec![Block {
+                list: false,
+                items: vec!["Body.".into()]
+            }]
+        );
+        let timed = text.replace("date = 2026-11-29", "date = 2026-11-29T10:00:00");
+        let problem = parse(Kind::Sermon, "s.md", &timed).err().unwrap();
+        assert_eq!(problem.line, 3);
+    }
+}

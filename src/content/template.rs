@@ -1,0 +1,147 @@
+//! The text of content files: the built-in examples (the sermon and the event the
+//! site first launched with) and the filled-in file `thewell content new` writes.
+use chrono::NaiveDate;
+
+use super::Kind;
+
+/// The built-in examples, written as content files are.
+pub const EXAMPLES: [(Kind, &str); 2] = [(Kind::Sermon, SERMON), (Kind::Event, EVENT)];
+
+const SERMON: &str = r#"+++
+title = "The Cost of Oil: How to Keep Your Lamp Burning"
+date = 2026-11-15
+speaker = ""
+passage = "Matthew 25:1-13"
+video = ""
+reflection = "Reflect: where is my oil running low, and what is one daily habit that would refill it this week?"
+
+[[notes]]
+heading = "1. Everyone had a lamp"
+text = "All ten looked ready from the outside. Being near the things of God is not the same as knowing Him."
+scripture = "Matthew 25:1-4"
+
+[[notes]]
+heading = "2. The delay reveals the oil"
+text = "The bridegroom was delayed and all of them slept. Waiting shows what we are carrying."
+scripture = "Matthew 25:5"
+
+[[notes]]
+heading = "3. Oil cannot be borrowed"
+text = "The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you."
+scripture = "Matthew 25:8-9"
+
+[[notes]]
+heading = "4. Keep your lamp burning"
+text = "Buy oil while you can: time in the Word, in prayer and in community, every day."
+scripture = "Matthew 25:13"
++++
+In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus.
+"#;
+
+const EVENT: &str = r#"+++
+title = "Serving the homeless in Plantation"
+tag = "Community event"
+start = 2026-10-04T10:00:00
+end = 2026-10-04T13:00:00
+zone = "America/New_York"
+place = "Plantation, FL"
++++
+Join us as we serve our neighbours experiencing homelessness with meals, care packages and prayer.
+"#;
+
+/// A file name's slug: lowercase words of the title joined by dashes.
+pub fn slug(title: &str) -> String {
+    let words: Vec<String> = title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(8)
+        .map(str::to_lowercase)
+        .collect();
+    if words.is_empty() {
+        "new".into()
+    } else {
+        words.join("-")
+    }
+}
+
+/// A new file of `kind` for `day`, every field present with a note on what it takes.
+pub fn new_file(kind: Kind, day: NaiveDate, title: &str) -> String {
+    let title = title.replace('\\', "").replace('"', "'");
+    match kind {
+        Kind::Sermon => format!(
+            r#"+++
+# This week's sermon. Each field is  name = "text in quotes". Save, then run
+# `thewell content check`; the site shows it within a second.
+title = "{title}"
+# The Sunday it is preached (no quotes). It shows from that day on.
+date = {day}
+# Who preaches it, e.g. "Pastor Maria Lopez"; "" names no one.
+speaker = ""
+passage = "Book 1:1-10"
+# The YouTube link or id once it is uploaded; "" until then.
+video = ""
+reflection = "A question to take into the week."
+
+# One [[notes]] block per point of the notes, in order. Delete the ones you do not need.
+[[notes]]
+heading = "1. First point"
+text = "What the first point says."
+scripture = "Book 1:1"
+
+[[notes]]
+heading = "2. Second point"
+text = "What the second point says."
+scripture = "Book 1:5"
++++
+The description: one or two paragraphs below the +++ line. Leave an empty line
+between paragraphs; start lines with "- " for a list.
+"#
+        ),
+        Kind::Event => format!(
+            r#"+++
+# A community event. Each field is  name = "text in quotes". Save, then run
+# `thewell content check`; the site shows it within a second, and stops showing it
+# once it has ended.
+title = "{title}"
+tag = "Community event"
+# Local day and time, no quotes, in the zone below.
+start = {day}T10:00:00
+end = {day}T12:00:00
+zone = "America/New_York"
+place = "Where it happens"
+# An https link for more (sign-up, map), or "".
+link = ""
++++
+What it is and who it is for, below the +++ line. Leave an empty line between
+paragraphs.
+"#
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::{Parsed, parse};
+    use super::*;
+
+    #[test]
+    fn new_files_parse_as_written() {
+        let day = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        for kind in Kind::ALL {
+            let text = new_file(kind, day, "Hope \"for\" all");
+            match parse(kind, "new.md", &text) {
+                Ok(Parsed::Sermon(s)) => assert_eq!(
+                    (s.title.as_str(), s.date.as_str()),
+                    ("Hope 'for' all", "2026-11-29")
+                ),
+                Ok(Parsed::Event(e)) => assert_eq!(e.starts_at, "2026-11-29T10:00:00-05:00"),
+                Err(problem) => panic!("{kind:?}: {problem}"),
+            }
+        }
+        assert_eq!(
+            slug("The Cost of Oil: How to Keep"),
+            "the-cost-of-oil-how-to-keep"
+        );
+        assert_eq!(slug("¿?"), "new");
+    }
+}
