@@ -1,6 +1,8 @@
 //! `thewell content` against a running server: a new sermon file is served in every
 //! page's content block within a second or two, a broken edit keeps the last good
-//! version and is logged once, and `content check` exits 1 naming file:line.
+//! version and is logged once, and `content check` exits 1 naming file:line. The
+//! feeds (events.ics, sermons.xml) and the pages' JSON-LD follow the same files, read
+//! back by independent parsers (icalendar, roxmltree, serde_json).
 mod common;
 
 use std::time::{Duration, Instant};
@@ -106,4 +108,141 @@ fn content_new_refuses_to_overwrite_and_check_passes_on_its_files() {
     let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
     assert!(ok, "{out}");
     assert!(out.contains("1 content files, all good."), "{out}");
+}
+
+fn write(dir: &std::path::Path, relative: &str, text: &str) {
+    let path = dir.join("content").join(relative);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+#[tokio::test]
+async fn the_feeds_and_json_ld_follow_the_files_and_leave_out_the_past() {
+    use icalendar::{Calendar, Component, EventLike};
+    let server = Server::start();
+    let dir = server.data_dir();
+    let event = |title: &str, start: &str, end: &str, zone: &str| {
+        format!(
+            "+++\ntitle = \"{title}\"\nstart = {start}\nend = {end}\nzone = \"{zone}\"\nplace = \"Hall <b>&</b>\"\n+++\nBring <script>alert(1)</script> a dish.\n"
+        )
+    };
+    write(
+        &dir,
+        "events/2099-01-10-carols.md",
+        &event(
+            "Carols",
+            "2099-01-10T18:00:00",
+            "2099-01-10T20:00:00",
+            "Europe/Berlin",
+        ),
+    );
+    write(
+        &dir,
+        "events/2099-01-03-picnic.md",
+        &event(
+            "Picnic & prayer",
+            "2099-01-03T12:00:00",
+            "2099-01-03T15:00:00",
+            "America/New_York",
+        ),
+    );
+    write(
+        &dir,
+        "events/2020-05-01-old.md",
+        &event(
+            "Long ago",
+            "2020-05-01T12:00:00",
+            "2020-05-01T13:00:00",
+            "America/New_York",
+        ),
+    );
+    let sermon = |title: &str, date: &str| {
+        format!("+++\ntitle = \"{title}\"\ndate = {date}\npassage = \"John 4\"\n+++\nAt a well.\n")
+    };
+    write(
+        &dir,
+        "sermons/2026-01-04-a.md",
+        &sermon("First <i>word</i>", "2026-01-04"),
+    );
+    write(
+        &dir,
+        "sermons/2026-02-01-b.md",
+        &sermon("Second", "2026-02-01"),
+    );
+    write(
+        &dir,
+        "sermons/2099-01-01-c.md",
+        &sermon("Not yet", "2099-01-01"),
+    );
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+
+    let ics = get(&server, "/calendar/events.ics").await;
+    let calendar: Calendar = ics
+        .parse()
+        .unwrap_or_else(|e| panic!("events.ics does not parse: {e}\n{ics}"));
+    let events: Vec<_> = calendar.events().collect();
+    let titles: Vec<_> = events.iter().map(|e| e.get_summary().unwrap()).collect();
+    assert_eq!(
+        titles,
+        ["Picnic & prayer", "Carols"],
+        "upcoming only, soonest first"
+    );
+    assert_eq!(events[0].get_uid(), Some("2099-01-03-picnic@thewell"));
+    let start = |e: &icalendar::Event| match e.get_start() {
+        Some(icalendar::DatePerhapsTime::DateTime(t)) => t.try_into_utc().unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        start(events[0]).to_rfc3339(),
+        "2099-01-03T17:00:00+00:00",
+        "noon in New York"
+    );
+    assert_eq!(
+        start(events[1]).to_rfc3339(),
+        "2099-01-10T17:00:00+00:00",
+        "18:00 in Berlin"
+    );
+    assert_eq!(events[0].get_location(), Some("Hall <b>&</b>"));
+
+    let rss = get(&server, "/sermons.xml").await;
+    let doc =
+        roxmltree::Document::parse(&rss).unwrap_or_else(|e| panic!("not well-formed: {e}\n{rss}"));
+    assert_eq!(doc.root_element().attribute("version"), Some("2.0"));
+    let items: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("item"))
+        .collect();
+    let item_titles: Vec<_> = items
+        .iter()
+        .map(|i| {
+            i.children()
+                .find(|c| c.has_tag_name("title"))
+                .unwrap()
+                .text()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        item_titles,
+        ["Second", "First <i>word</i>"],
+        "preached ones only, newest first"
+    );
+
+    let html = get(&server, "/about").await;
+    let ld = html
+        .split(r#"<script type="application/ld+json">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("a JSON-LD block");
+    assert!(
+        !ld.contains("<script"),
+        "nothing in it can end the script early"
+    );
+    let ld: serde_json::Value = serde_json::from_str(ld).unwrap();
+    assert_eq!(ld[0]["@type"], "Event");
+    assert_eq!(ld[0]["name"], "Picnic & prayer");
+    assert_eq!(ld[0]["startDate"], "2099-01-03T12:00:00-05:00");
+    assert_eq!(ld[1]["startDate"], "2099-01-10T18:00:00+01:00");
+    assert_eq!(ld.as_array().unwrap().len(), 2);
+    assert!(!html.contains("Long ago"));
 }

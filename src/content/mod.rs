@@ -79,11 +79,11 @@ pub struct Event {
 }
 
 impl Event {
-    fn ends(&self) -> DateTime<Utc> {
+    pub fn ends(&self) -> DateTime<Utc> {
         instant(&self.ends_at)
     }
 
-    fn starts(&self) -> DateTime<Utc> {
+    pub fn starts(&self) -> DateTime<Utc> {
         instant(&self.starts_at)
     }
 }
@@ -155,7 +155,7 @@ impl Library {
 }
 
 /// What the pages show at one instant.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Shown {
     /// The latest sermon preached (by date, none in the future).
@@ -212,6 +212,31 @@ impl Library {
         library
     }
 
+    /// The events not yet ended at `now`, soonest first.
+    pub fn upcoming(&self, now: DateTime<Utc>) -> Vec<&Item<Event>> {
+        let mut events: Vec<&Item<Event>> = self
+            .events
+            .iter()
+            .filter(|e| e.value.ends() > now)
+            .collect();
+        events.sort_by(|a, b| {
+            (a.value.starts(), &a.value.title).cmp(&(b.value.starts(), &b.value.title))
+        });
+        events
+    }
+
+    /// The sermons preached by `now` (none in the future), newest first.
+    pub fn preached(&self, now: DateTime<Utc>) -> Vec<&Item<Sermon>> {
+        let today = now.with_timezone(&HOME_ZONE).date_naive();
+        let mut sermons: Vec<&Item<Sermon>> = self
+            .sermons
+            .iter()
+            .filter(|s| sermon_date(&s.value) <= today)
+            .collect();
+        sermons.sort_by(|a, b| (&b.value.date, &a.source).cmp(&(&a.value.date, &b.source)));
+        sermons
+    }
+
     /// An instant after every date the items name: what the built-in examples show
     /// from then on is what the build's pages carry.
     pub fn settled(&self) -> DateTime<Utc> {
@@ -227,25 +252,12 @@ impl Library {
 
     /// What the site shows at `now`.
     pub fn shown(&self, now: DateTime<Utc>) -> Shown {
-        let today = now.with_timezone(&HOME_ZONE).date_naive();
-        let sermon = self
-            .sermons
-            .iter()
-            .filter(|s| sermon_date(&s.value) <= today)
-            .max_by(|a, b| {
-                a.value
-                    .date
-                    .cmp(&b.value.date)
-                    .then(b.source.cmp(&a.source))
-            })
-            .map(|s| s.value.clone());
-        let mut events: Vec<Event> = self
-            .events
-            .iter()
-            .filter(|e| e.value.ends() > now)
+        let sermon = self.preached(now).first().map(|s| s.value.clone());
+        let events = self
+            .upcoming(now)
+            .into_iter()
             .map(|e| e.value.clone())
             .collect();
-        events.sort_by(|a, b| a.starts().cmp(&b.starts()).then(a.title.cmp(&b.title)));
         Shown { sermon, events }
     }
 
@@ -270,7 +282,7 @@ fn item<T>(source: &str, value: T) -> Item<T> {
     }
 }
 
-fn sermon_date(sermon: &Sermon) -> NaiveDate {
+pub fn sermon_date(sermon: &Sermon) -> NaiveDate {
     NaiveDate::parse_from_str(&sermon.date, "%Y-%m-%d").unwrap_or_default()
 }
 

@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use super::file::{read_file, read_last_good, save_last_good};
 use super::photos::{Photo, read_photos};
 use super::{Key, SETTINGS, find, names, setting, validate};
-use crate::content::{Kind, Library};
+use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
 
@@ -32,7 +32,9 @@ pub struct Snapshot {
     pub broken: Option<String>,
     /// The sermons and events of the content files (or the built-in examples).
     pub library: Library,
-    /// What the pages show of them, as the JSON the pages' script reads.
+    /// What the pages show of them now.
+    pub shown: Shown,
+    /// The same, as the JSON the pages' script reads.
     pub content_json: String,
     /// When that changes by itself next (an event ends, a sermon's day comes).
     pub content_until: Option<DateTime<Utc>>,
@@ -71,6 +73,7 @@ impl Snapshot {
             warnings,
             broken: None,
             library,
+            shown: Shown::default(),
             content_json: String::new(),
             content_until: None,
             tag: 0,
@@ -81,8 +84,8 @@ impl Snapshot {
 
     /// Sets what the content shows at `now`.
     fn show_content_at(&mut self, now: DateTime<Utc>) {
-        self.content_json =
-            serde_json::to_string(&self.library.shown(now)).expect("content is JSON");
+        self.shown = self.library.shown(now);
+        self.content_json = serde_json::to_string(&self.shown).expect("content is JSON");
         self.content_until = self.library.next_change(now);
         self.retag();
     }

@@ -1,10 +1,12 @@
-//! iCalendar files (RFC 5545) of the regular gatherings: one weekly series in the
-//! gathering's own zone, with that zone's rules written out as a VTIMEZONE.
+//! iCalendar files (RFC 5545) of the regular gatherings (one weekly series in the
+//! gathering's own zone, with that zone's rules written out as a VTIMEZONE), and of
+//! the coming events of the content files (each at its instants, in UTC).
 use std::sync::OnceLock;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc, Weekday};
 use chrono_tz::{OffsetName, Tz};
 
+use crate::content::{Block, Event, Item};
 use crate::schedule::{GATHERINGS, Gathering};
 
 /// The first week of every published series (a fixed date keeps the file stable).
@@ -137,6 +139,66 @@ fn cached_vtimezone(g: &Gathering) -> &'static [String] {
         .position(|other| other.id == g.id)
         .expect("a known gathering");
     &zones[index]
+}
+
+fn utc_stamp(t: DateTime<Utc>) -> String {
+    t.format("%Y%m%dT%H%M%SZ").to_string()
+}
+
+/// Long text as one value: paragraphs apart, list items on their own lines.
+pub fn plain_text(blocks: &[Block]) -> String {
+    blocks
+        .iter()
+        .map(|b| {
+            if b.list {
+                b.items
+                    .iter()
+                    .map(|i| format!("- {i}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                b.items.join(" ")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// The coming events as one calendar (`/calendar/events.ics`): a VEVENT each, its
+/// UID the file's name, so a calendar that subscribed updates rather than doubles it.
+pub fn events_ics(events: &[&Item<Event>], now: DateTime<Utc>) -> String {
+    let mut lines = vec![
+        "BEGIN:VCALENDAR".to_string(),
+        "VERSION:2.0".into(),
+        "PRODID:-//The Well//thewell//EN".into(),
+        "CALSCALE:GREGORIAN".into(),
+        "METHOD:PUBLISH".into(),
+        "X-WR-CALNAME:The Well: events".into(),
+    ];
+    for item in events {
+        let e = &item.value;
+        let name = item.source.rsplit('/').next().unwrap_or(&item.source);
+        lines.extend([
+            "BEGIN:VEVENT".into(),
+            format!("UID:{}@thewell", escape(name.trim_end_matches(".md"))),
+            format!("DTSTAMP:{}", utc_stamp(now)),
+            format!("DTSTART:{}", utc_stamp(e.starts())),
+            format!("DTEND:{}", utc_stamp(e.ends())),
+            format!("SUMMARY:{}", escape(&e.title)),
+            format!("LOCATION:{}", escape(&e.place)),
+            format!("DESCRIPTION:{}", escape(&plain_text(&e.text))),
+        ]);
+        if !e.link.is_empty() {
+            lines.push(format!("URL:{}", e.link));
+        }
+        lines.push("END:VEVENT".into());
+    }
+    lines.push("END:VCALENDAR".into());
+    let mut out = String::new();
+    for line in lines {
+        fold(&line, &mut out);
+    }
+    out
 }
 
 /// The gathering as an iCalendar file: one weekly VEVENT in its own zone, at

@@ -64,6 +64,54 @@ fn contents_of(text: &str, attribute: &str) -> Vec<usize> {
     found
 }
 
+/// The coming events as schema.org `Event`s for search engines, in a JSON-LD block
+/// after the content block (only pages carry one).
+fn add_events_json_ld(out: &mut String, snap: &Snapshot) {
+    if snap.shown.events.is_empty() {
+        return;
+    }
+    let open = format!(r#"<script type="application/json" id="{CONTENT_BLOCK_ID}">"#);
+    let Some(after) = out.find(&open).and_then(|start| {
+        out[start..]
+            .find("</script>")
+            .map(|end| start + end + "</script>".len())
+    }) else {
+        return;
+    };
+    let site = snap.get(Key::SiteUrl);
+    let events: Vec<serde_json::Value> = snap
+        .shown
+        .events
+        .iter()
+        .map(|e| {
+            let mut event = serde_json::json!({
+                "@context": "https://schema.org",
+                "@type": "Event",
+                "name": e.title,
+                "startDate": e.starts_at,
+                "endDate": e.ends_at,
+                "eventStatus": "https://schema.org/EventScheduled",
+                "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+                "location": { "@type": "Place", "name": e.place, "address": e.place },
+                "description": super::ics::plain_text(&e.text),
+                "organizer": { "@type": "Organization", "name": "The Well", "url": site },
+            });
+            if !e.link.is_empty() {
+                event["url"] = e.link.clone().into();
+            }
+            event
+        })
+        .collect();
+    let json = serde_json::Value::Array(events)
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e");
+    out.insert_str(
+        after,
+        &format!(r#"<script type="application/ld+json">{json}</script>"#),
+    );
+}
+
 /// The embedded text with the settings of `snap`: the placeholder address and email
 /// replaced, the settings and content blocks rewritten, a photo over each drawing that has one
 /// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art).
@@ -77,6 +125,7 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
     }
     write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json());
     write_block(&mut out, CONTENT_BLOCK_ID, &snap.content_json);
+    add_events_json_ld(&mut out, snap);
     // A video that is set is no longer coming: its spot's line is emptied, as the page's script renders it.
     for s in SETTINGS.iter().filter(|s| !snap.is_placeholder(s.key)) {
         for at in contents_of(&out, &format!(r#" {VIDEO_MARKER}="{}""#, s.name)) {

@@ -1,6 +1,7 @@
 //! What the server publishes about the schedule: `GET /api/schedule?at=<instant>`
 //! (each gathering live or next, as JSON of `schedule::ScheduleNow`) and
-//! `GET /calendar/<id>.ics` (a weekly series, see `ics`).
+//! `GET /calendar/<id>.ics` (a weekly series, see `ics`), and
+//! `GET /calendar/events.ics` (the coming events of the content files).
 use std::sync::Arc;
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -70,9 +71,24 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
         .body(serde_json::to_string(&body).expect("plain data serializes"))
 }
 
-/// `GET /calendar/<id>.ics`.
+/// The calendar of the coming events of the content files.
+const EVENTS_CALENDAR: &str = "events.ics";
+
+/// `GET /calendar/<id>.ics`, and `/calendar/events.ics`.
 #[handler]
 pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
+    if file == EVENTS_CALENDAR {
+        let snap = live.current();
+        let now = Utc::now();
+        return Response::builder()
+            .content_type("text/calendar; charset=utf-8")
+            .header(
+                header::CONTENT_DISPOSITION,
+                "inline; filename=\"events.ics\"",
+            )
+            .header(header::CACHE_CONTROL, "public, max-age=300")
+            .body(super::ics::events_ics(&snap.library.upcoming(now), now));
+    }
     let gathering = file.strip_suffix(".ics").and_then(find);
     match gathering {
         Some(g) => Response::builder()
@@ -93,6 +109,7 @@ pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
             GATHERINGS
                 .iter()
                 .map(|g| format!("{}.ics", g.id))
+                .chain([EVENTS_CALENDAR.to_string()])
                 .collect::<Vec<_>>()
                 .join(", ")
         )),

@@ -16,7 +16,7 @@ use super::forms::{self, Api};
 use super::listen::{self, Limits};
 use super::ratelimit::{self, Limiter};
 use super::tls::{self, TlsError};
-use super::{assets, links, middleware, photos, schedule};
+use super::{assets, links, middleware, photos, rss, schedule};
 use crate::backups;
 use crate::cli::ServeArgs;
 use crate::data_dir::DataDir;
@@ -94,6 +94,7 @@ fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint<Output = Response> {
         .at("/healthz", get(healthz).data(Arc::clone(&api)))
         .at("/api/schedule", get(schedule::schedule))
         .at("/calendar/:file", get(schedule::calendar))
+        .at("/sermons.xml", get(rss::sermons_feed))
         .at("/go/:name", get(links::go))
         .at("/photos/:file", get(photos::photo))
         .nest("/api", forms::forms_endpoint.data(api))

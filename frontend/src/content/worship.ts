@@ -48,9 +48,9 @@ export const media = {
   ],
   empty: 'Nothing matches yet. Try another word or category.',
   items: [
-    { id: 'cost-of-oil', title: 'The Cost of Oil: How to Keep Your Lamp Burning', speaker: 'Speaker to be announced', date: 'Coming soon', duration: '42 min', category: 'message', art: 'bible' },
-    { id: 'one-family', title: 'One Family, Many Nations', speaker: 'Speaker to be announced', date: 'Coming soon', duration: '38 min', category: 'message', art: 'globe' },
+    { id: 'cost-of-oil', title: 'The Cost of Oil: How to Keep Your Lamp Burning', date: 'Coming soon', duration: '42 min', category: 'message', art: 'bible' },
+    { id: 'one-family', title: 'One Family, Many Nations', date: 'Coming soon', duration: '38 min', category: 'message', art: 'globe' },
     { id: 'worship-night', title: 'Worship Night Live', speaker: 'The Well Worship', date: 'Coming soon', duration: '55 min', category: 'worship', art: 'worship' },
-  ] as { id: string; title: string; speaker: string; date: string; duration: string; category: 'message' | 'worship'; art: ArtKind }[],
+  ] as { id: string; title: string; speaker?: string; date: string; duration: string; category: 'message' | 'worship'; art: ArtKind }[],
   notify: { heading: 'Get notified', text: 'We will email you when the first sermons are online.', button: 'Notify Me' },
 };

@@ -1,7 +1,8 @@
-// Leadership: each section of leaders, each person with a name, a title and a photo placeholder.
+// Leadership: each section of leaders, each named person with a name, a title and a
+// photo (or its drawing); a section with no one named yet says so in one line.
 import { Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
-import { PersonCard } from '../components/PersonCard';
+import { People } from '../components/People';
 import { leadership } from '../content/people';
 import type { RouteMeta } from '../content/routes';
 import { slotName } from '../lib/photos';
@@ -12,11 +13,10 @@ export default function Leadership({ meta }: { meta: RouteMeta }) {
       <PageHeading title={meta.heading}>{leadership.intro}</PageHeading>
       {leadership.sections.map((section, i) => (
         <Section key={section.heading} title={section.heading} tone={i % 2 ? 'white' : 'plain'}>
-          <ul class="grid grid-cols-2 gap-4 max-md:center-lone-last md:grid-cols-4">
-            {section.people.map((p, j) => (
-              <PersonCard key={j} name={p.name} title={p.title} photo={`leader-${slotName(section.heading)}-${j + 1}`} />
-            ))}
-          </ul>
+          <People
+            grid="grid grid-cols-2 gap-4 max-md:center-lone-last md:grid-cols-4"
+            places={section.people.map((p, j) => ({ ...p, photo: `leader-${slotName(section.heading)}-${j + 1}` }))}
+          />
         </Section>
       ))}
     </>

@@ -13,7 +13,7 @@ export default function Media({ meta }: { meta: RouteMeta }) {
   const [category, setCategory] = useState('all');
   const words = query.trim().toLowerCase();
   const shown = copy.items.filter(
-    (item) => (category === 'all' || item.category === category) && (!words || `${item.title} ${item.speaker}`.toLowerCase().includes(words)),
+    (item) => (category === 'all' || item.category === category) && (!words || `${item.title} ${item.speaker ?? ''}`.toLowerCase().includes(words)),
   );
   return (
     <>
@@ -54,7 +54,7 @@ export default function Media({ meta }: { meta: RouteMeta }) {
                   <p class="text-xs font-semibold uppercase tracking-wider text-amber-800">{item.category}</p>
                   <h2 class="mt-1 font-serif text-lg font-semibold text-slate-900">{item.title}</h2>
                   <p class="mt-1 text-sm text-slate-700">
-                    {item.speaker} · {item.duration} · {item.date}
+                    {[item.speaker, item.duration, item.date].filter(Boolean).join(' · ')}
                   </p>
                 </div>
               </li>

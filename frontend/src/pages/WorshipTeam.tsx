@@ -1,7 +1,8 @@
-// The worship team: nine members, each with a photo placeholder, name and role.
+// The worship team: each named member with a photo (or its drawing), name and role;
+// with no one named yet, one line says so.
 import { Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
-import { PersonCard } from '../components/PersonCard';
+import { People } from '../components/People';
 import { worshipTeam } from '../content/people';
 import type { RouteMeta } from '../content/routes';
 
@@ -10,11 +11,10 @@ export default function WorshipTeam({ meta }: { meta: RouteMeta }) {
     <>
       <PageHeading title={meta.heading}>{worshipTeam.intro}</PageHeading>
       <Section>
-        <ul class="grid grid-cols-2 gap-4 max-md:center-lone-last md:grid-cols-3" data-testid="team">
-          {worshipTeam.members.map((m, i) => (
-            <PersonCard key={i} name={m.name} title={m.role} photo={`worship-team-${i + 1}`} />
-          ))}
-        </ul>
+        <People
+          grid="grid grid-cols-2 gap-4 max-md:center-lone-last md:grid-cols-3"
+          places={worshipTeam.members.map((m, i) => ({ name: m.name, title: m.role, photo: `worship-team-${i + 1}` }))}
+        />
       </Section>
     </>
   );
