@@ -21,8 +21,8 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SETTINGS_BLOCK_ID, VIDEO_MARKER,
-        VIDEO_SOON,
+        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SERMON_LIST_ID, SETTINGS_BLOCK_ID,
+        VIDEO_MARKER, VIDEO_SOON,
     };
     use crate::content::{Block, Event, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
@@ -69,6 +69,8 @@ mod emit {
              export const SETTINGS_BLOCK_ID = {};\n\n\
              /** The id of the JSON block in every page that holds what the content files show now (the server rewrites it). */\n\
              export const CONTENT_BLOCK_ID = {};\n\n\
+             /** The id of the /media list of sermons, whose inner HTML the server writes (the page keeps it). */\n\
+             export const SERMON_LIST_ID = {};\n\n\
              /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */\n\
              export const PHOTO_MARKER = {};\n\n\
              /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */\n\
@@ -77,6 +79,7 @@ mod emit {
              export const VIDEO_SOON = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
+            quote(SERMON_LIST_ID),
             quote(PHOTO_MARKER),
             quote(VIDEO_MARKER),
             quote(VIDEO_SOON)
@@ -95,8 +98,17 @@ mod emit {
         out.push_str(&declaration::<Shown>());
         out.push_str(&format!(
             "/** What a site without content files shows: the built-in example sermon, and no event. */\n\
-             export const defaultContent: Shown = {};\n",
+             export const defaultContent: Shown = {};\n\n",
             crate::settings::builtin_content_json()
+        ));
+        let library = crate::content::Library::builtin();
+        out.push_str(&format!(
+            "/** The /media list of sermons of a site without content files, as the server writes it. */\n\
+             export const defaultSermonListHtml = {};\n",
+            serde_json::to_string(&crate::web::sermon_list::html(
+                &library.preached(library.settled())
+            ))
+            .expect("string")
         ));
         out
     }

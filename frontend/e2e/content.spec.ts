@@ -47,7 +47,7 @@ async function openSermon(page: Page) {
   return dialog;
 }
 
-test('a new sermon shows within 2 s; a broken edit keeps the last good one and check names file:line', async ({ page }) => {
+test('a new sermon shows within 2 s; a broken edit keeps the last good one and check names file:line', async ({ page, browser }) => {
   const path = server.cli('content', 'new', 'sermon', '--title', 'Living Water', '--date', today()).trim();
   expect(path).toMatch(/content\/sermons\/\d{4}-\d{2}-\d{2}-living-water\.md$/);
   const text = readFileSync(path, 'utf8')
@@ -69,8 +69,23 @@ test('a new sermon shows within 2 s; a broken edit keeps the last good one and c
   await expect(dialog).toContainText('1. Jesus asks for a drink');
   await expect(dialog).not.toContainText('Speaker to be announced');
 
-  // A broken edit: the title's quote left open (line 4).
-  // Written whole (as an editor's rename does), so no read sees it half-written.
+  // /media lists it, newest first, the same with and without script.
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await bare.newPage();
+  await plain.goto(`${server.url}/media`);
+  const list = plain.getByTestId('sermon-list');
+  await expect(list.locator('li h3').first()).toHaveText('Living Water');
+  await list.getByText('Sermon notes').first().click();
+  await expect(list).toContainText('1. Jesus asks for a drink');
+  const withoutScript = await list.innerText();
+  await bare.close();
+  await page.goto(`${server.url}/media`);
+  await expect(page.getByTestId('sermon-list').locator('li h3').first()).toHaveText('Living Water');
+  await page.getByTestId('sermon-list').getByText('Sermon notes').first().click();
+  expect(await page.getByTestId('sermon-list').innerText()).toBe(withoutScript);
+
+  // A broken edit: the title's quote left open (line 4), written whole (as an
+  // editor's rename does), so no read sees it half-written.
   writeFileSync(`${path}.tmp`, text.replace('title = "Living Water"', 'title = "Living Water'));
   renameSync(`${path}.tmp`, path);
   await new Promise((r) => setTimeout(r, 1500));

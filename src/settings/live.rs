@@ -142,6 +142,8 @@ impl Snapshot {
         self.photos.is_empty()
             && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
             && self.content_json == builtin_content_json()
+            && self.library.sermons.iter().all(|s| s.is_builtin())
+            && self.library.events.iter().all(|e| e.is_builtin())
     }
 
     /// Whether a setting still has its placeholder value.

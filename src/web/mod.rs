@@ -16,6 +16,7 @@ mod photos;
 mod ratelimit;
 mod rss;
 mod schedule;
+pub mod sermon_list;
 mod server;
 mod tls;
 

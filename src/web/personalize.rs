@@ -8,7 +8,8 @@ use std::sync::{Arc, LazyLock, Mutex};
 use bytes::Bytes;
 
 use crate::bundle::{
-    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON,
+    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SERMON_LIST_ID, SETTINGS_BLOCK_ID, VIDEO_MARKER,
+    VIDEO_SOON,
 };
 use crate::settings::{Key, Photo, SETTINGS, Snapshot};
 
@@ -30,7 +31,7 @@ pub fn personalized(key: &str) -> bool {
     key.ends_with(".html") || key == "sitemap.xml" || key == "robots.txt"
 }
 
-fn escape_html(text: &str) -> String {
+pub fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -126,6 +127,13 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
     write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json());
     write_block(&mut out, CONTENT_BLOCK_ID, &snap.content_json);
     add_events_json_ld(&mut out, snap);
+    let list = format!(r#" id="{SERMON_LIST_ID}">"#);
+    if let Some(start) = out.find(&list).map(|at| at + list.len())
+        && let Some(len) = out[start..].find("</div>")
+    {
+        let preached = snap.library.preached(chrono::Utc::now());
+        out.replace_range(start..start + len, &super::sermon_list::html(&preached));
+    }
     // A video that is set is no longer coming: its spot's line is emptied, as the page's script renders it.
     for s in SETTINGS.iter().filter(|s| !snap.is_placeholder(s.key)) {
         for at in contents_of(&out, &format!(r#" {VIDEO_MARKER}="{}""#, s.name)) {

@@ -60,6 +60,9 @@ export const SETTINGS_BLOCK_ID = "site-settings";
 /** The id of the JSON block in every page that holds what the content files show now (the server rewrites it). */
 export const CONTENT_BLOCK_ID = "site-content";
 
+/** The id of the /media list of sermons, whose inner HTML the server writes (the page keeps it). */
+export const SERMON_LIST_ID = "sermon-list";
+
 /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */
 export const PHOTO_MARKER = "data-photo";
 

@@ -1,10 +1,12 @@
-// Media: 'Coming Soon', a search box and category filter over the media list (with
-// an empty state), and 'Notify Me'.
+// Media: the sermons preached so far (from the content files, as the server wrote
+// them), then 'Coming Soon', a search box and category filter over the media list
+// (with an empty state), and 'Notify Me'.
 import { useState } from 'react';
 import { Art } from '../components/Art';
 import { Section } from '../components/Blocks';
 import { SubscriptionForm } from '../components/forms/SubscriptionForm';
 import { PageHeading } from '../components/PageHeading';
+import { SermonList } from '../components/SermonList';
 import type { RouteMeta } from '../content/routes';
 import { media as copy } from '../content/worship';
 
@@ -21,6 +23,9 @@ export default function Media({ meta }: { meta: RouteMeta }) {
         <p class="font-semibold uppercase tracking-[0.2em] text-amber-300">{copy.banner}</p>
         <p class="mt-2">{copy.intro}</p>
       </PageHeading>
+      <Section title={copy.sermonsHeading}>
+        <SermonList />
+      </Section>
       <Section>
         <div class="grid gap-4 sm:grid-cols-[1fr_auto]" role="search">
           <div>

@@ -1,0 +1,123 @@
+//! The list of sermons preached so far, newest first, as the HTML the /media page
+//! shows (with and without its script: the page keeps the server's HTML). Each
+//! sermon gives its date, title, passage and speaker, its description, and its
+//! notes in a <details> that opens without JavaScript. Everything from a file is
+//! escaped text. The classes are Tailwind's (styles.css scans this file).
+use chrono::NaiveDate;
+
+use super::personalize::escape_html;
+use crate::content::{Block, Item, Sermon};
+
+/// What the list says when no sermon has been preached yet.
+const NONE_YET: &str = "The first sermons will be listed here soon.";
+
+fn blocks(out: &mut String, blocks: &[Block]) {
+    for b in blocks {
+        if b.list {
+            out.push_str(r#"<ul class="mt-2 list-disc pl-5 text-slate-700">"#);
+            for item in &b.items {
+                out.push_str(&format!("<li>{}</li>", escape_html(item)));
+            }
+            out.push_str("</ul>");
+        } else {
+            out.push_str(&format!(
+                r#"<p class="mt-2 text-slate-700">{}</p>"#,
+                escape_html(&b.items.join(" "))
+            ));
+        }
+    }
+}
+
+/// The inner HTML of the list's element.
+pub fn html(preached: &[&Item<Sermon>]) -> String {
+    if preached.is_empty() {
+        return format!(r#"<p class="text-slate-700">{NONE_YET}</p>"#);
+    }
+    let mut out = String::from(r#"<ol class="grid gap-6" data-testid="sermon-list">"#);
+    for item in preached {
+        let s = &item.value;
+        let day = NaiveDate::parse_from_str(&s.date, "%Y-%m-%d")
+            .map(|d| d.format("%B %-d, %Y").to_string())
+            .unwrap_or_else(|_| s.date.clone());
+        let by = [s.passage.as_str(), s.speaker.as_str()]
+            .into_iter()
+            .filter(|t| !t.is_empty())
+            .map(escape_html)
+            .collect::<Vec<_>>()
+            .join(" · ");
+        out.push_str(r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">"#);
+        out.push_str(&format!(
+            r#"<p class="text-xs font-semibold uppercase tracking-wider text-amber-800"><time datetime="{}">{day}</time></p>"#,
+            escape_html(&s.date)
+        ));
+        out.push_str(&format!(
+            r#"<h3 class="mt-1 font-serif text-xl font-semibold text-slate-900">{}</h3>"#,
+            escape_html(&s.title)
+        ));
+        if !by.is_empty() {
+            out.push_str(&format!(
+                r#"<p class="mt-1 text-sm font-medium text-slate-800">{by}</p>"#
+            ));
+        }
+        blocks(&mut out, &s.description);
+        if !s.notes.is_empty() || !s.reflection.is_empty() {
+            out.push_str(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">Sermon notes</summary><ol class="mt-2 grid gap-3">"#);
+            for note in &s.notes {
+                out.push_str(&format!(
+                    r#"<li><p class="font-semibold text-sky-900">{}</p><p class="mt-1 text-slate-700">{}</p>"#,
+                    escape_html(&note.heading),
+                    escape_html(&note.text)
+                ));
+                if !note.scripture.is_empty() {
+                    out.push_str(&format!(
+                        r#"<p class="mt-1 text-sm italic text-slate-600">{}</p>"#,
+                        escape_html(&note.scripture)
+                    ));
+                }
+                out.push_str("</li>");
+            }
+            out.push_str("</ol>");
+            if !s.reflection.is_empty() {
+                out.push_str(&format!(
+                    r#"<p class="mt-3 rounded-lg bg-amber-50 p-3 text-slate-800">{}</p>"#,
+                    escape_html(&s.reflection)
+                ));
+            }
+            out.push_str("</details>");
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ol>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Library;
+
+    #[test]
+    fn file_text_is_escaped_and_the_notes_open_without_script() {
+        let mut library = Library::builtin();
+        library.sermons[0].value.title = "Grace <script>alert(1)</script>".into();
+        let out = html(&library.preached(library.settled()));
+        assert!(
+            out.contains("Grace &lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{out}"
+        );
+        assert!(!out.contains("<script"));
+        assert!(
+            out.contains(r#"<time datetime="2026-11-15">November 15, 2026</time>"#),
+            "{out}"
+        );
+        assert!(out.contains("<details"));
+        assert!(
+            !out.contains("</div>"),
+            "the page finds the list's end at its first </div>"
+        );
+        assert_eq!(
+            html(&[]),
+            format!(r#"<p class="text-slate-700">{NONE_YET}</p>"#)
+        );
+    }
+}
