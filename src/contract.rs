@@ -24,7 +24,7 @@ mod emit {
         CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SERMON_LIST_ID, SETTINGS_BLOCK_ID,
         VIDEO_MARKER, VIDEO_SOON,
     };
-    use crate::content::{Block, Event, Note, Sermon, Shown};
+    use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
     use crate::schedule::{GatheringNow, ScheduleNow};
     use crate::settings::{LINKS, SETTINGS};
@@ -95,6 +95,7 @@ mod emit {
         out.push_str(&declaration::<Note>());
         out.push_str(&declaration::<Sermon>());
         out.push_str(&declaration::<Event>());
+        out.push_str(&declaration::<Launch>());
         out.push_str(&declaration::<Shown>());
         out.push_str(&format!(
             "/** What a site without content files shows: the built-in example sermon, and no event. */\n\

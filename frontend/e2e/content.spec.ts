@@ -135,3 +135,28 @@ test('an event shows in its zone until it ends, then What\'s New says none is pl
   await expect(dialog.getByTestId('whats-new-no-events')).toBeVisible();
   await expect(dialog).toContainText('Watch Sermon');
 });
+
+test.describe('the launch', () => {
+  test.use({ firstVisit: true });
+
+  test('a set launch shows its day and place; once its day is over the first visit skips it', async ({ page, context }) => {
+    const file = join(server.dataDir, 'content', 'launch.md');
+    mkdirSync(join(server.dataDir, 'content'), { recursive: true });
+    writeFileSync(file, '+++\nstart = 2099-01-10T12:00:00\nplace = "1520 NW 65th Ave, Plantation, FL"\n+++\nOur first Sunday together.\n');
+    await servedWithin('Our first Sunday together.');
+    await page.goto(`${server.url}/`);
+    const launch = page.getByTestId('launch-modal');
+    await expect(launch).toContainText('Our first Sunday together.');
+    await expect(launch.getByTestId('launch-when')).toContainText('Saturday, January 10 · 12:00 PM EST');
+    await expect(launch).toContainText('1520 NW 65th Ave, Plantation, FL');
+
+    writeFileSync(`${file}.tmp`, '+++\nstart = 2020-01-12T12:00:00\nplace = "1520 NW 65th Ave, Plantation, FL"\n+++\nOur first Sunday together, long ago.\n');
+    renameSync(`${file}.tmp`, file);
+    await servedWithin('long ago');
+    await context.clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}/`);
+    await expect(page.getByTestId('welcome-modal')).toBeVisible();
+    await expect(page.getByTestId('launch-modal')).toHaveCount(0);
+  });
+});

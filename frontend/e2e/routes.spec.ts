@@ -10,7 +10,7 @@ const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> 
   '/pakistan-building': { h1: 'Pakistan Church & School Building', text: ['Why This Matters', 'Why Now', '800+', '$35,000', 'Give Now'] },
   '/europe': { h1: 'Europe', text: ['7:00 PM Central European time', 'Online only', 'Germany', 'France', 'Belgium', 'Netherlands', 'United Kingdom', 'Italy', 'Join Bible Study'] },
   '/about': { h1: 'About The Well', text: ['marketplace', 'Government', 'Education', 'Family', 'Entertainment', 'Business'] },
-  '/leadership': { h1: 'Leadership', text: ['Senior Leaders', 'Executive Team', 'Global', 'South Florida Campus', 'North Campus (DE, PA, NJ)', 'Pakistan Campus', 'Introduced here soon.'] },
+  '/leadership': { h1: 'Leadership', text: ['Servant leaders across every campus', 'Introduced here soon. Contact us in the meantime.'] },
   '/beliefs': { h1: 'What We Believe', text: ['The Bible', 'God', 'Jesus Christ', 'Salvation', 'The Holy Spirit', 'Baptism', 'Communion', 'Sanctification', 'The Church', 'Healing', 'The Resurrection', "God's Promises", 'Judgment', 'Our Hope'] },
   '/new-here': { h1: 'New Here?', text: ['What to Expect', 'Plan Your Visit', '1520 NW 65th Ave, Plantation, FL', '12:00 PM ET, in person', '7:00 PM ET, online', 'Fill Out a Connect Card'] },
   '/groups': { h1: 'Groups', text: ['Bible Study Groups', 'Marketplace Groups', 'Regional Campus Groups', 'Set Up the Church App'] },

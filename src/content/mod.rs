@@ -95,6 +95,22 @@ fn instant(text: &str) -> DateTime<Utc> {
         .unwrap_or_default()
 }
 
+/// The launch service the launch pop-up announces (`content/launch.md`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Launch {
+    /// The IANA zone of its time.
+    pub zone: String,
+    /// Its start, with its offset (ISO 8601).
+    pub starts_at: String,
+    /// The start of the day after it: from then on the first visit skips the launch pop-up.
+    pub over_at: String,
+    pub place: String,
+    /// What the pop-up says about it.
+    pub intro: Vec<Block>,
+}
+
 /// The kinds of content file, each in its folder under `content/`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
@@ -136,6 +152,8 @@ pub const BUILTIN: &str = "built-in example";
 pub struct Library {
     pub sermons: Vec<Item<Sermon>>,
     pub events: Vec<Item<Event>>,
+    /// The launch service, when `content/launch.md` gives one.
+    pub launch: Option<Item<Launch>>,
     /// Files left out (or kept at their last good version), each with what to fix.
     pub problems: Vec<Problem>,
 }
@@ -162,6 +180,8 @@ pub struct Shown {
     pub sermon: Option<Sermon>,
     /// The events not yet ended, soonest first.
     pub events: Vec<Event>,
+    /// The launch service, when one is set (the pop-up says what SPEC.md says without).
+    pub launch: Option<Launch>,
 }
 
 impl Library {
@@ -203,9 +223,21 @@ impl Library {
                 }
             }
             if files.is_empty() {
+                // (a kind with no file shows its built-in example)
                 match kind {
                     Kind::Sermon => library.sermons.extend(builtin.sermons.iter().cloned()),
                     Kind::Event => library.events.extend(builtin.events.iter().cloned()),
+                }
+            }
+        }
+        let launch = dir.content().join(LAUNCH_FILE);
+        if launch.is_file() {
+            let source = format!("content/{LAUNCH_FILE}");
+            match read_text(&launch, &source).and_then(|text| parse::parse_launch(&source, &text)) {
+                Ok(value) => library.launch = Some(item(&source, value)),
+                Err(problem) => {
+                    library.launch = previous.launch.clone();
+                    library.problems.push(problem);
                 }
             }
         }
@@ -258,7 +290,12 @@ impl Library {
             .into_iter()
             .map(|e| e.value.clone())
             .collect();
-        Shown { sermon, events }
+        let launch = self.launch.as_ref().map(|l| l.value.clone());
+        Shown {
+            sermon,
+            events,
+            launch,
+        }
     }
 
     /// The next instant after `now` at which `shown` changes by itself (an event
@@ -328,7 +365,15 @@ fn list(
     files
 }
 
+/// The launch service's file under `content/`.
+pub const LAUNCH_FILE: &str = "launch.md";
+
 fn read_one(path: &Path, kind: Kind, source: &str) -> Result<parse::Parsed, Problem> {
+    parse::parse(kind, source, &read_text(path, source)?)
+}
+
+/// A content file's text, if it is small enough and UTF-8.
+fn read_text(path: &Path, source: &str) -> Result<String, Problem> {
     let problem = |message: String| Problem::new(source.to_string(), 1, message);
     let size = std::fs::metadata(path)
         .map_err(|e| problem(format!("cannot read it: {e}")))?
@@ -341,9 +386,8 @@ fn read_one(path: &Path, kind: Kind, source: &str) -> Result<parse::Parsed, Prob
         )));
     }
     let bytes = std::fs::read(path).map_err(|e| problem(format!("cannot read it: {e}")))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| problem("it is not UTF-8 text: save it as UTF-8 (nano does)".into()))?;
-    parse::parse(kind, source, &text)
+    String::from_utf8(bytes)
+        .map_err(|_| problem("it is not UTF-8 text: save it as UTF-8 (nano does)".into()))
 }
 
 #[cfg(test)]
@@ -401,6 +445,24 @@ mod tests {
             kept.consequence(&kept.problems[0])
                 .contains("last good version")
         );
+    }
+
+    #[test]
+    fn a_launch_file_gives_the_launch_and_the_day_after_it() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        assert_eq!(Library::read(&dir, &Library::default()).launch, None);
+        std::fs::create_dir_all(dir.content()).unwrap();
+        let text = "+++\nstart = 2027-01-10T12:00:00\nplace = \"1520 NW 65th Ave, Plantation, FL\"\n+++\nCome and see.\n";
+        std::fs::write(dir.content().join(LAUNCH_FILE), text).unwrap();
+        let library = Library::read(&dir, &Library::default());
+        let launch = library.shown(Utc::now()).launch.unwrap();
+        assert_eq!(launch.starts_at, "2027-01-10T12:00:00-05:00");
+        assert_eq!(launch.over_at, "2027-01-11T00:00:00-05:00");
+        std::fs::write(dir.content().join(LAUNCH_FILE), "+++\nstart = soon\n+++\n").unwrap();
+        let kept = Library::read(&dir, &library);
+        assert_eq!(kept.launch, library.launch);
+        assert_eq!(kept.problems[0].file, "content/launch.md");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::value::Datetime;
 
-use super::{Block, Event, Kind, Note, Sermon};
+use super::{Block, Event, Kind, Launch, Note, Sermon};
 use crate::text::{free_text, one_line};
 
 /// What is wrong with a content file, and where.
@@ -76,6 +76,42 @@ struct RawEvent {
     zone: Option<Spanned<String>>,
     place: Spanned<String>,
     link: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLaunch {
+    start: Spanned<Datetime>,
+    zone: Option<Spanned<String>>,
+    place: Spanned<String>,
+}
+
+/// Reads the launch file's text (`content/launch.md`).
+pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
+    let file = File::split(source, text)?;
+    let raw: RawLaunch = file.fields()?;
+    let zone = file.zone(raw.zone.as_ref())?;
+    let start = file.local_time("start", &raw.start)?;
+    let day_after = start
+        .date()
+        .succ_opt()
+        .unwrap_or(start.date())
+        .and_hms_opt(0, 0, 0)
+        .unwrap_or(start);
+    Ok(Launch {
+        zone: zone.name().to_string(),
+        starts_at: stamp(zone, start),
+        over_at: stamp(zone, day_after),
+        place: file.line("place", Some(&raw.place), 150, true)?,
+        intro: blocks(file.body),
+    })
+}
+
+/// A local time in `zone` as an instant with its offset (ISO 8601).
+fn stamp(zone: Tz, local: NaiveDateTime) -> String {
+    crate::schedule::resolve_local(zone, local)
+        .with_timezone(&zone)
+        .to_rfc3339_opts(SecondsFormat::Secs, false)
 }
 
 /// Reads one file's text. `source` names it in problems.
@@ -248,6 +284,19 @@ impl<'a> File<'a> {
         }
     }
 
+    /// The zone field, the church's home zone when absent.
+    fn zone(&self, value: Option<&Spanned<String>>) -> Result<Tz, Problem> {
+        match value {
+            Some(z) => z.get_ref().trim().parse().map_err(|_| {
+                self.problem(
+                    z.span().start,
+                    format!("zone \"{}\" is not a time zone: write an IANA name such as America/New_York, Europe/Berlin or Asia/Karachi", z.get_ref().chars().take(60).collect::<String>()),
+                )
+            }),
+            None => Ok(super::HOME_ZONE),
+        }
+    }
+
     fn sermon(&self, raw: RawSermon) -> Result<Sermon, Problem> {
         let video = match &raw.video {
             Some(v) if !v.get_ref().trim().is_empty() => crate::settings::youtube_id(v.get_ref().trim())
@@ -283,15 +332,7 @@ impl<'a> File<'a> {
     }
 
     fn event(&self, raw: RawEvent) -> Result<Event, Problem> {
-        let zone: Tz = match &raw.zone {
-            Some(z) => z.get_ref().trim().parse().map_err(|_| {
-                self.problem(
-                    z.span().start,
-                    format!("zone \"{}\" is not a time zone: write an IANA name such as America/New_York, Europe/Berlin or Asia/Karachi", z.get_ref().chars().take(60).collect::<String>()),
-                )
-            })?,
-            None => super::HOME_ZONE,
-        };
+        let zone = self.zone(raw.zone.as_ref())?;
         let start = self.local_time("start", &raw.start)?;
         let end = self.local_time("end", &raw.end)?;
         if end <= start {
@@ -304,11 +345,6 @@ impl<'a> File<'a> {
             }
             _ => String::new(),
         };
-        let stamp = |local| {
-            crate::schedule::resolve_local(zone, local)
-                .with_timezone(&zone)
-                .to_rfc3339_opts(SecondsFormat::Secs, false)
-        };
         Ok(Event {
             title: self.line("title", Some(&raw.title), 150, true)?,
             tag: match &raw.tag {
@@ -316,8 +352,8 @@ impl<'a> File<'a> {
                 None => "Community event".into(),
             },
             zone: zone.name().to_string(),
-            starts_at: stamp(start),
-            ends_at: stamp(end),
+            starts_at: stamp(zone, start),
+            ends_at: stamp(zone, end),
             place: self.line("place", Some(&raw.place), 150, true)?,
             text: blocks(self.body),
             link,

@@ -253,9 +253,14 @@ fn fingerprint(dir: &DataDir) -> Vec<(String, u64, Option<SystemTime>)> {
             .ok()
             .map(|m| (name, m.len(), m.modified().ok()))
     };
-    let mut marks: Vec<_> = stamp(&dir.settings_file(), dir.settings_file_name().into())
-        .into_iter()
-        .collect();
+    let launch = dir.content().join(crate::content::LAUNCH_FILE);
+    let mut marks: Vec<_> = [
+        stamp(&dir.settings_file(), dir.settings_file_name().into()),
+        stamp(&launch, crate::content::LAUNCH_FILE.into()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let folders = std::iter::once((dir.photos(), String::new())).chain(Kind::ALL.map(|kind| {
         (
             dir.content().join(kind.folder()),

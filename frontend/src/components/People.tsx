@@ -10,19 +10,22 @@ export interface Place {
   photo: string;
 }
 
+/** 'Introduced here soon. Contact us in the meantime.' */
+export function IntroducedSoon() {
+  return (
+    <p class="text-slate-700" data-testid="introduced-soon">
+      {introducedSoon.text}{' '}
+      <a href="/contact" class="inline-flex min-h-11 items-center font-medium text-sky-800 underline underline-offset-2">
+        {introducedSoon.contact}
+      </a>{' '}
+      {introducedSoon.after}
+    </p>
+  );
+}
+
 export function People({ places, grid }: { places: Place[]; grid: string }) {
   const named = places.filter((p) => p.name);
-  if (named.length === 0) {
-    return (
-      <p class="text-slate-700" data-testid="introduced-soon">
-        {introducedSoon.text}{' '}
-        <a href="/contact" class="inline-flex min-h-11 items-center font-medium text-sky-800 underline underline-offset-2">
-          {introducedSoon.contact}
-        </a>{' '}
-        {introducedSoon.after}
-      </p>
-    );
-  }
+  if (named.length === 0) return <IntroducedSoon />;
   return (
     <ul class={grid} data-testid="team">
       {named.map((p) => (

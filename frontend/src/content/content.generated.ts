@@ -58,6 +58,27 @@ startsAt: string, endsAt: string, place: string, text: Array<Block>,
 link: string, };
 
 /**
+ * The launch service the launch pop-up announces (`content/launch.md`).
+ */
+export type Launch = { 
+/**
+ * The IANA zone of its time.
+ */
+zone: string, 
+/**
+ * Its start, with its offset (ISO 8601).
+ */
+startsAt: string, 
+/**
+ * The start of the day after it: from then on the first visit skips the launch pop-up.
+ */
+overAt: string, place: string, 
+/**
+ * What the pop-up says about it.
+ */
+intro: Array<Block>, };
+
+/**
  * What the pages show at one instant.
  */
 export type Shown = { 
@@ -68,10 +89,14 @@ sermon: Sermon | null,
 /**
  * The events not yet ended, soonest first.
  */
-events: Array<Event>, };
+events: Array<Event>, 
+/**
+ * The launch service, when one is set (the pop-up says what SPEC.md says without).
+ */
+launch: Launch | null, };
 
 /** What a site without content files shows: the built-in example sermon, and no event. */
-export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to Keep Your Lamp Burning","date":"2026-11-15","speaker":"","passage":"Matthew 25:1-13","video":"","description":[{"list":false,"items":["In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus."]}],"notes":[{"heading":"1. Everyone had a lamp","text":"All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.","scripture":"Matthew 25:1-4"},{"heading":"2. The delay reveals the oil","text":"The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.","scripture":"Matthew 25:5"},{"heading":"3. Oil cannot be borrowed","text":"The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.","scripture":"Matthew 25:8-9"},{"heading":"4. Keep your lamp burning","text":"Buy oil while you can: time in the Word, in prayer and in community, every day.","scripture":"Matthew 25:13"}],"reflection":"Reflect: where is my oil running low, and what is one daily habit that would refill it this week?"},"events":[]};
+export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to Keep Your Lamp Burning","date":"2026-11-15","speaker":"","passage":"Matthew 25:1-13","video":"","description":[{"list":false,"items":["In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus."]}],"notes":[{"heading":"1. Everyone had a lamp","text":"All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.","scripture":"Matthew 25:1-4"},{"heading":"2. The delay reveals the oil","text":"The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.","scripture":"Matthew 25:5"},{"heading":"3. Oil cannot be borrowed","text":"The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.","scripture":"Matthew 25:8-9"},{"heading":"4. Keep your lamp burning","text":"Buy oil while you can: time in the Word, in prayer and in community, every day.","scripture":"Matthew 25:13"}],"reflection":"Reflect: where is my oil running low, and what is one daily habit that would refill it this week?"},"events":[],"launch":null};
 
 /** The /media list of sermons of a site without content files, as the server writes it. */
 export const defaultSermonListHtml = "<ol class=\"grid gap-6\" data-testid=\"sermon-list\"><li class=\"rounded-2xl border border-slate-200 bg-white p-5 shadow-sm\"><p class=\"text-xs font-semibold uppercase tracking-wider text-amber-800\"><time datetime=\"2026-11-15\">November 15, 2026</time></p><h3 class=\"mt-1 font-serif text-xl font-semibold text-slate-900\">The Cost of Oil: How to Keep Your Lamp Burning</h3><p class=\"mt-1 text-sm font-medium text-slate-800\">Matthew 25:1-13</p><p class=\"mt-2 text-slate-700\">In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus.</p><details class=\"mt-3\"><summary class=\"inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2\">Sermon notes</summary><ol class=\"mt-2 grid gap-3\"><li><p class=\"font-semibold text-sky-900\">1. Everyone had a lamp</p><p class=\"mt-1 text-slate-700\">All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.</p><p class=\"mt-1 text-sm italic text-slate-600\">Matthew 25:1-4</p></li><li><p class=\"font-semibold text-sky-900\">2. The delay reveals the oil</p><p class=\"mt-1 text-slate-700\">The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.</p><p class=\"mt-1 text-sm italic text-slate-600\">Matthew 25:5</p></li><li><p class=\"font-semibold text-sky-900\">3. Oil cannot be borrowed</p><p class=\"mt-1 text-slate-700\">The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.</p><p class=\"mt-1 text-sm italic text-slate-600\">Matthew 25:8-9</p></li><li><p class=\"font-semibold text-sky-900\">4. Keep your lamp burning</p><p class=\"mt-1 text-slate-700\">Buy oil while you can: time in the Word, in prayer and in community, every day.</p><p class=\"mt-1 text-sm italic text-slate-600\">Matthew 25:13</p></li></ol><p class=\"mt-3 rounded-lg bg-amber-50 p-3 text-slate-800\">Reflect: where is my oil running low, and what is one daily habit that would refill it this week?</p></details></li></ol>";

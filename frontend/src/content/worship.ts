@@ -39,7 +39,7 @@ export const comingSoon: Record<string, { blurb: string; art: ArtKind }> = {
 export const media = {
   banner: 'Coming Soon',
   sermonsHeading: 'Sermons',
-  intro: 'Sermons and worship from The Well will live here. Search and filter what is ready so far.',
+  intro: 'The sermons preached so far, each with its notes, and the recordings as they come. Search and filter what is ready so far.',
   searchLabel: 'Search media',
   filterLabel: 'Category',
   categories: [

@@ -2,11 +2,11 @@
 // it shows now (the latest sermon, the events not yet ended) into every page's
 // #site-content block, from the volunteer's files in <data-dir>/content/, and the page
 // reads it once, before it comes alive. The built-in example stands in without it.
-import { defaultContent, type Block, type Event, type Shown } from '../content/content.generated';
+import { defaultContent, type Block, type Event, type Launch, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID } from './contract.generated';
 import { zoneAbbreviation } from './clock';
 
-export type { Block, Event, Shown };
+export type { Block, Event, Launch, Shown };
 
 function readContent(): Shown {
   if (typeof document === 'undefined') return defaultContent;
@@ -31,8 +31,13 @@ export function upcoming(events: Event[], now: Date): Event[] {
   return events.filter((e) => Date.parse(e.endsAt) > now.getTime());
 }
 
+/** Whether a launch was set and its day is over (the first visit then skips its pop-up). */
+export function launchIsOver(now: Date): boolean {
+  return content.launch !== null && now.getTime() >= Date.parse(content.launch.overAt);
+}
+
 /** 'Saturday, December 5 · 10:00 AM EST' in the event's own zone. */
-export function eventWhen(e: Event): string {
+export function eventWhen(e: Pick<Event, 'startsAt' | 'zone'>): string {
   const start = new Date(e.startsAt);
   const day = new Intl.DateTimeFormat('en-US', { timeZone: e.zone, weekday: 'long', month: 'long', day: 'numeric' }).format(start);
   const time = new Intl.DateTimeFormat('en-US', { timeZone: e.zone, hour: 'numeric', minute: '2-digit' }).format(start);
@@ -40,7 +45,7 @@ export function eventWhen(e: Event): string {
 }
 
 /** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'. */
-export function eventVisitorTime(e: Event): string {
+export function eventVisitorTime(e: Pick<Event, 'startsAt'>): string {
   const local = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(e.startsAt));
   return `(${local.replace(',', '')} your time)`;
 }

@@ -9,6 +9,7 @@ import { HeroVideo } from '../components/HeroVideo';
 import { useModals } from '../components/ModalHost';
 import { home } from '../content/home';
 import { site } from '../content/layout';
+import { launchIsOver } from '../lib/content';
 import { Link } from '../lib/router';
 import { useGathering } from '../lib/schedule';
 import { flags, welcomeState } from '../lib/welcome';
@@ -27,7 +28,8 @@ function usePopupSequence() {
   };
 
   useEffect(() => {
-    if (!flags.seenLaunch()) {
+    // A launch whose day is over is not announced any more (content/launch.md).
+    if (!flags.seenLaunch() && !launchIsOver(new Date())) {
       modals.open('launch', () => {
         flags.markLaunch();
         if (!flags.seenWelcome()) openWelcome();
