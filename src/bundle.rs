@@ -28,7 +28,7 @@ pub const SETTINGS_BLOCK_ID: &str = "site-settings";
 pub const CONTENT_BLOCK_ID: &str = "site-content";
 
 /// The element id of the /media page's list of sermons, whose inner HTML the server
-/// writes from the content files (src/web/sermon_list.rs); the page keeps it as is.
+/// writes from the content files (src/content/sermon_list.rs); the page keeps it as is.
 pub const SERMON_LIST_ID: &str = "sermon-list";
 
 /// The attribute that marks a drawing a photo can replace; its value is the slot.

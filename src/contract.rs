@@ -106,7 +106,7 @@ mod emit {
         out.push_str(&format!(
             "/** The /media list of sermons of a site without content files, as the server writes it. */\n\
              export const defaultSermonListHtml = {};\n",
-            serde_json::to_string(&crate::web::sermon_list::html(
+            serde_json::to_string(&crate::content::sermon_list::html(
                 &library.preached(library.settled())
             ))
             .expect("string")

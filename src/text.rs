@@ -34,6 +34,15 @@ pub fn free_text(value: &str) -> String {
         .collect()
 }
 
+/// Text for HTML: the five characters with a meaning escaped (attribute values too).
+pub fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::data_dir::DataDir;
 
 mod parse;
+pub mod sermon_list;
 pub mod template;
 
 pub use parse::Problem;

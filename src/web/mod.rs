@@ -16,7 +16,6 @@ mod photos;
 mod ratelimit;
 mod rss;
 mod schedule;
-pub mod sermon_list;
 mod server;
 mod tls;
 

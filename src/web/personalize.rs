@@ -12,6 +12,7 @@ use crate::bundle::{
     VIDEO_SOON,
 };
 use crate::settings::{Key, Photo, SETTINGS, Snapshot};
+use crate::text::escape_html;
 
 /// Puts `json` into the prerendered page's JSON block `id` (settings, content), so
 /// escaped that nothing in it can close the script element early.
@@ -29,14 +30,6 @@ fn write_block(out: &mut String, id: &str, json: &str) {
 /// Whether a bundle file carries settings and so is rewritten.
 pub fn personalized(key: &str) -> bool {
     key.ends_with(".html") || key == "sitemap.xml" || key == "robots.txt"
-}
-
-pub fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
 }
 
 /// The photo element a drawing gets when its slot has a photo.
@@ -132,7 +125,10 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
         && let Some(len) = out[start..].find("</div>")
     {
         let preached = snap.library.preached(chrono::Utc::now());
-        out.replace_range(start..start + len, &super::sermon_list::html(&preached));
+        out.replace_range(
+            start..start + len,
+            &crate::content::sermon_list::html(&preached),
+        );
     }
     // A video that is set is no longer coming: its spot's line is emptied, as the page's script renders it.
     for s in SETTINGS.iter().filter(|s| !snap.is_placeholder(s.key)) {

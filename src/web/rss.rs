@@ -10,15 +10,7 @@ use poem::{Response, handler};
 use super::ics::plain_text;
 use crate::content::{HOME_ZONE, Item, Sermon, sermon_date};
 use crate::settings::{Key, Live};
-
-/// Text for XML: the five characters with a meaning escaped.
-fn xml(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
-}
+use crate::text::escape_html as xml;
 
 /// The feed for the sermons `preached`, on the site at `site`.
 pub fn feed(preached: &[&Item<Sermon>], site: &str) -> String {

@@ -1,5 +1,5 @@
 // The sermons preached so far, newest first, exactly as the server wrote them into
-// the page from the content files (src/web/sermon_list.rs). The page keeps that HTML
+// the page from the content files (src/content/sermon_list.rs). The page keeps that HTML
 // rather than rendering its own, so it reads the same with and without its script.
 import { defaultSermonListHtml } from '../content/content.generated';
 import { SERMON_LIST_ID } from '../lib/contract.generated';

@@ -5,8 +5,8 @@
 //! escaped text. The classes are Tailwind's (styles.css scans this file).
 use chrono::NaiveDate;
 
-use super::personalize::escape_html;
-use crate::content::{Block, Item, Sermon};
+use super::{Block, Item, Sermon};
+use crate::text::escape_html;
 
 /// What the list says when no sermon has been preached yet.
 const NONE_YET: &str = "The first sermons will be listed here soon.";
