@@ -4,7 +4,8 @@
 import { defaultSermonListHtml } from '../content/content.generated';
 import { SERMON_LIST_ID } from '../lib/contract.generated';
 
-const served = typeof document === 'undefined' ? defaultSermonListHtml : (document.getElementById(SERMON_LIST_ID)?.innerHTML ?? defaultSermonListHtml);
+// Prerendering writes the built-in list; the browser keeps what the server sent.
+const served = import.meta.env.SSR ? defaultSermonListHtml : (document.getElementById(SERMON_LIST_ID)?.innerHTML ?? '');
 
 export function SermonList() {
   return <div id={SERMON_LIST_ID} dangerouslySetInnerHTML={{ __html: served }} />;

@@ -1,22 +1,25 @@
 // The sermons and events as this page was served with them: the server writes what
 // it shows now (the latest sermon, the events not yet ended) into every page's
 // #site-content block, from the volunteer's files in <data-dir>/content/, and the page
-// reads it once, before it comes alive. The built-in example stands in without it.
+// reads it once, before it comes alive.
 import { defaultContent, type Block, type Event, type Launch, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID } from './contract.generated';
 import { zoneAbbreviation } from './clock';
 
 export type { Block, Event, Launch, Shown };
 
+/** The built-in example goes into prerendered pages only: the browser reads the page's block. */
+const fallback: Shown = import.meta.env.SSR ? defaultContent : { sermon: null, events: [], launch: null };
+
 function readContent(): Shown {
-  if (typeof document === 'undefined') return defaultContent;
+  if (typeof document === 'undefined') return fallback;
   try {
     const given = JSON.parse(document.getElementById(CONTENT_BLOCK_ID)?.textContent || 'null') as Partial<Shown> | null;
     if (given && Array.isArray(given.events) && 'sermon' in given) return given as Shown;
   } catch {
-    // A damaged block leaves the built-in example: the page still works.
+    // A damaged block: no sermon or event is shown, the page still works.
   }
-  return defaultContent;
+  return fallback;
 }
 
 export const content: Shown = readContent();
