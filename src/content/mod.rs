@@ -1,8 +1,9 @@
 //! The content that changes week by week: sermons and events, one plain-text file
 //! each in the data directory (`content/sermons/<date>-<slug>.md`,
-//! `content/events/<date>-<slug>.md`), read and checked by `parse`. What the site
-//! shows at an instant (`Shown`: the latest sermon, the events not yet ended), and
-//! the built-in examples that stand in until the first file of their kind exists.
+//! `content/events/<date>-<slug>.md`), and the launch (`content/launch.md`), read
+//! and checked by `parse`. What the site shows at an instant (`Shown`: the latest
+//! sermon, the events not yet ended, the launch), and the built-in examples that
+//! stand in until the first file of their kind exists.
 use std::path::Path;
 
 use chrono::{DateTime, NaiveDate, Utc};
