@@ -40,6 +40,8 @@ pub struct Snapshot {
     pub content_until: Option<DateTime<Utc>>,
     /// Differs whenever anything the pages show differs.
     pub tag: u64,
+    /// Nothing differs from what the build's pages carry (worked out once, not per request).
+    default: bool,
 }
 
 /// The content JSON of a site without content files, as the build's pages carry it.
@@ -77,6 +79,7 @@ impl Snapshot {
             content_json: String::new(),
             content_until: None,
             tag: 0,
+            default: false,
         };
         snapshot.show_content_at(Utc::now());
         snapshot
@@ -96,6 +99,11 @@ impl Snapshot {
         self.photos.hash(&mut hasher);
         self.content_json.hash(&mut hasher);
         self.tag = hasher.finish();
+        self.default = self.photos.is_empty()
+            && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
+            && self.content_json == builtin_content_json()
+            && self.library.sermons.iter().all(|s| s.is_builtin())
+            && self.library.events.iter().all(|e| e.is_builtin());
     }
 
     /// The site's address `origin` in place of the placeholder (`serve --domain`
@@ -139,11 +147,7 @@ impl Snapshot {
 
     /// True when nothing differs from the embedded defaults.
     pub fn is_default(&self) -> bool {
-        self.photos.is_empty()
-            && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
-            && self.content_json == builtin_content_json()
-            && self.library.sermons.iter().all(|s| s.is_builtin())
-            && self.library.events.iter().all(|e| e.is_builtin())
+        self.default
     }
 
     /// Whether a setting still has its placeholder value.
