@@ -141,6 +141,27 @@ fn cached_vtimezone(g: &Gathering) -> &'static [String] {
     &zones[index]
 }
 
+/// The opening lines of a published calendar named `name`.
+fn calendar_head(name: &str) -> Vec<String> {
+    vec![
+        "BEGIN:VCALENDAR".to_string(),
+        "VERSION:2.0".into(),
+        "PRODID:-//The Well//thewell//EN".into(),
+        "CALSCALE:GREGORIAN".into(),
+        "METHOD:PUBLISH".into(),
+        format!("X-WR-CALNAME:{}", escape(name)),
+    ]
+}
+
+/// The file's text: each line folded and ended with CRLF.
+fn folded(lines: Vec<String>) -> String {
+    let mut out = String::new();
+    for line in lines {
+        fold(&line, &mut out);
+    }
+    out
+}
+
 fn utc_stamp(t: DateTime<Utc>) -> String {
     t.format("%Y%m%dT%H%M%SZ").to_string()
 }
@@ -167,14 +188,7 @@ pub fn plain_text(blocks: &[Block]) -> String {
 /// The coming events as one calendar (`/calendar/events.ics`): a VEVENT each, its
 /// UID the file's name, so a calendar that subscribed updates rather than doubles it.
 pub fn events_ics(events: &[&Item<Event>], now: DateTime<Utc>) -> String {
-    let mut lines = vec![
-        "BEGIN:VCALENDAR".to_string(),
-        "VERSION:2.0".into(),
-        "PRODID:-//The Well//thewell//EN".into(),
-        "CALSCALE:GREGORIAN".into(),
-        "METHOD:PUBLISH".into(),
-        "X-WR-CALNAME:The Well: events".into(),
-    ];
+    let mut lines = calendar_head("The Well: events");
     for item in events {
         let e = &item.value;
         let name = item.source.rsplit('/').next().unwrap_or(&item.source);
@@ -194,11 +208,7 @@ pub fn events_ics(events: &[&Item<Event>], now: DateTime<Utc>) -> String {
         lines.push("END:VEVENT".into());
     }
     lines.push("END:VCALENDAR".into());
-    let mut out = String::new();
-    for line in lines {
-        fold(&line, &mut out);
-    }
-    out
+    folded(lines)
 }
 
 /// The gathering as an iCalendar file: one weekly VEVENT in its own zone, at
@@ -209,14 +219,7 @@ pub fn ics(g: &Gathering, meeting: Option<&str>) -> String {
     let first = g.occurrences_from(from, 1)[0];
     let local_first = first.start.with_timezone(&g.zone);
     let weekday = ical_day(g.weekday);
-    let mut lines = vec![
-        "BEGIN:VCALENDAR".to_string(),
-        "VERSION:2.0".into(),
-        "PRODID:-//The Well//thewell//EN".into(),
-        "CALSCALE:GREGORIAN".into(),
-        "METHOD:PUBLISH".into(),
-        format!("X-WR-CALNAME:{}", escape(g.name)),
-    ];
+    let mut lines = calendar_head(g.name);
     // The rules as of the year before the series, so they cover its first weeks.
     lines.extend(cached_vtimezone(g).iter().cloned());
     lines.extend([
@@ -241,9 +244,5 @@ pub fn ics(g: &Gathering, meeting: Option<&str>) -> String {
         ));
     }
     lines.extend(["END:VEVENT".into(), "END:VCALENDAR".into()]);
-    let mut out = String::new();
-    for line in lines {
-        fold(&line, &mut out);
-    }
-    out
+    folded(lines)
 }
