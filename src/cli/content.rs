@@ -98,8 +98,8 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let now = Utc::now();
     let shown = library.shown(now);
     let today = today();
-    let from = |source: &str, kind: &str| {
-        if source == crate::content::BUILTIN {
+    let from = |builtin: bool, source: &str, kind: &str| {
+        if builtin {
             format!("built-in example, until you write one with `thewell content new {kind}`")
         } else {
             source.to_string()
@@ -124,7 +124,7 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             "  {}  {state:<9}  {}  ({})",
             s.value.date,
             s.value.title,
-            from(&s.source, "sermon")
+            from(s.is_builtin(), &s.source, "sermon")
         )?;
     }
     say!(out, "Events (shown until they end):")?;
@@ -139,7 +139,7 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             "  {}  {state:<9}  {}  ({})",
             e.value.starts_at,
             e.value.title,
-            from(&e.source, "event")
+            from(e.is_builtin(), &e.source, "event")
         )?;
     }
     if shown.events.is_empty() {

@@ -147,7 +147,7 @@ impl<T> Item<T> {
 }
 
 /// The source of a built-in example.
-pub const BUILTIN: &str = "built-in example";
+const BUILTIN: &str = "built-in example";
 
 /// Every item the content files give, and what is wrong with the others.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]

@@ -107,6 +107,11 @@ pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
     })
 }
 
+/// A TOML date as a calendar day (None for one that does not exist, e.g. 2026-02-30).
+fn day(d: toml::value::Date) -> Option<NaiveDate> {
+    NaiveDate::from_ymd_opt(d.year.into(), d.month.into(), d.day.into())
+}
+
 /// A local time in `zone` as an instant with its offset (ISO 8601).
 fn stamp(zone: Tz, local: NaiveDateTime) -> String {
     crate::schedule::resolve_local(zone, local)
@@ -258,10 +263,7 @@ impl<'a> File<'a> {
             )
         };
         match (v.date, v.time, v.offset) {
-            (Some(d), None, None) => {
-                NaiveDate::from_ymd_opt(d.year.into(), d.month.into(), d.day.into())
-                    .ok_or_else(wrong)
-            }
+            (Some(d), None, None) => day(d).ok_or_else(wrong),
             _ => Err(wrong()),
         }
     }
@@ -276,9 +278,11 @@ impl<'a> File<'a> {
         };
         match (v.date, v.time, v.offset) {
             (Some(d), Some(t), None) => {
-                let day = NaiveDate::from_ymd_opt(d.year.into(), d.month.into(), d.day.into());
                 let time = NaiveTime::from_hms_opt(t.hour.into(), t.minute.into(), t.second.into());
-                day.zip(time).map(|(d, t)| d.and_time(t)).ok_or_else(wrong)
+                day(d)
+                    .zip(time)
+                    .map(|(d, t)| d.and_time(t))
+                    .ok_or_else(wrong)
             }
             _ => Err(wrong()),
         }
