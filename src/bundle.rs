@@ -27,9 +27,9 @@ pub const SETTINGS_BLOCK_ID: &str = "site-settings";
 /// show now (the latest sermon, the events not yet ended); the server rewrites it.
 pub const CONTENT_BLOCK_ID: &str = "site-content";
 
-/// The element id of the /media page's list of sermons, whose inner HTML the server
-/// writes from the content files (src/content/sermon_list.rs); the page keeps it as is.
-pub const SERMON_LIST_ID: &str = "sermon-list";
+/// The attribute that marks an element whose inner HTML the server writes from the
+/// content files (src/content/parts.rs); its value names the part. The page keeps it as is.
+pub const SERVER_PART_MARKER: &str = "data-server-part";
 
 /// The attribute that marks a drawing a photo can replace; its value is the slot.
 pub const PHOTO_MARKER: &str = "data-photo";

@@ -21,9 +21,10 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SERMON_LIST_ID, SETTINGS_BLOCK_ID,
-        VIDEO_MARKER, VIDEO_SOON,
+        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SERVER_PART_MARKER,
+        SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON,
     };
+    use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
     use crate::schedule::{GatheringNow, ScheduleNow};
@@ -69,8 +70,8 @@ mod emit {
              export const SETTINGS_BLOCK_ID = {};\n\n\
              /** The id of the JSON block in every page that holds what the content files show now (the server rewrites it). */\n\
              export const CONTENT_BLOCK_ID = {};\n\n\
-             /** The id of the /media list of sermons, whose inner HTML the server writes (the page keeps it). */\n\
-             export const SERMON_LIST_ID = {};\n\n\
+             /** The attribute of an element whose inner HTML the server writes from the content files (the page keeps it); its value names the part. */\n\
+             export const SERVER_PART_MARKER = {};\n\n\
              /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */\n\
              export const PHOTO_MARKER = {};\n\n\
              /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */\n\
@@ -79,7 +80,7 @@ mod emit {
              export const VIDEO_SOON = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
-            quote(SERMON_LIST_ID),
+            quote(SERVER_PART_MARKER),
             quote(PHOTO_MARKER),
             quote(VIDEO_MARKER),
             quote(VIDEO_SOON)
@@ -102,14 +103,14 @@ mod emit {
              export const defaultContent: Shown = {};\n\n",
             crate::settings::builtin_content_json()
         ));
-        let library = crate::content::Library::builtin();
+        out.push_str(&declaration::<ServerPart>());
         out.push_str(&format!(
-            "/** The /media list of sermons of a site without content files, as the server writes it. */\n\
-             export const defaultSermonListHtml = {};\n",
-            serde_json::to_string(&crate::content::sermon_list::html(
-                &library.preached(library.settled())
-            ))
-            .expect("string")
+            "/** The parts of pages the server writes from the content files. */\n\
+             export const serverParts: ServerPart[] = {};\n\n\
+             /** Each part's HTML on a site without content files, as the server writes it (for prerendering). */\n\
+             export const defaultPartHtml: Record<string, string> = {};\n",
+            serde_json::to_string(&Part::declared()).expect("parts are JSON"),
+            serde_json::to_string_pretty(&Part::defaults()).expect("parts are JSON")
         ));
         out
     }

@@ -11,7 +11,7 @@ const DATABASE: &str = "thewell.redb";
 const SETTINGS: &str = "site.json";
 /// The photos that replace the drawn placeholders.
 const PHOTOS: &str = "photos";
-/// The sermons and events a volunteer writes (`thewell content new`).
+/// The sermons, events and people a volunteer writes (`thewell content new`).
 const CONTENT: &str = "content";
 /// Snapshots of the database (`thewell serve` takes them, `thewell backup` too).
 const BACKUPS: &str = "backups";

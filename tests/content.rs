@@ -22,9 +22,14 @@ async fn get(server: &Server, path: &str) -> String {
 
 /// Polls the home page until its HTML holds `needle`; how long that took.
 async fn served_within(server: &Server, needle: &str) -> Duration {
+    page_within(server, "/", needle).await
+}
+
+/// Polls page `path` until its HTML holds `needle`; how long that took.
+async fn page_within(server: &Server, path: &str, needle: &str) -> Duration {
     let started = Instant::now();
     loop {
-        let html = get(server, "/").await;
+        let html = get(server, path).await;
         if html.contains(needle) {
             return started.elapsed();
         }
@@ -108,6 +113,53 @@ fn content_new_refuses_to_overwrite_and_check_passes_on_its_files() {
     let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
     assert!(ok, "{out}");
     assert!(out.contains("1 content files, all good."), "{out}");
+}
+
+#[tokio::test]
+async fn a_person_file_puts_a_card_on_their_page_with_their_photo() {
+    let server = Server::start();
+    let dir = server.data_dir();
+    let before = get(&server, "/leadership").await;
+    assert_eq!(before.matches("Introduced here soon.").count(), 1);
+    let (ok, out, err) = thewell(&dir, &["content", "new", "person", "--name", "Maria Lopez"]);
+    assert!(ok, "{err}");
+    assert!(err.contains("photos/person-maria-lopez.jpg"), "{err}");
+    let path = std::path::PathBuf::from(out.trim());
+    assert!(path.ends_with("content/people/maria-lopez.md"), "{out}");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("role = \"Campus Pastor\"", "role = \"Senior Pastor <i>\"");
+    std::fs::write(&path, &text).unwrap();
+    assert!(page_within(&server, "/leadership", "Maria Lopez").await < Duration::from_secs(2));
+    let html = get(&server, "/leadership").await;
+    assert!(html.contains("Senior Pastor &lt;i&gt;"), "escaped");
+    // Five more leadership sections, each saying its one line; nobody "to be announced".
+    assert_eq!(html.matches("Introduced here soon.").count(), 5);
+    assert!(!html.contains("to be announced"));
+    let team = get(&server, "/worship-team").await;
+    assert_eq!(team.matches("Introduced here soon.").count(), 1);
+
+    // Their photo: a file named after their slot is put in the card and served.
+    std::fs::create_dir_all(dir.join("photos")).unwrap();
+    std::fs::write(
+        dir.join("photos/person-maria-lopez.png"),
+        b"\x89PNG\r\n\x1a\n",
+    )
+    .unwrap();
+    page_within(&server, "/leadership", "/photos/person-maria-lopez.png?v=").await;
+    let response = client()
+        .get(server.url("/photos/person-maria-lopez.png"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let (_, photos, _) = thewell(&dir, &["site", "photos"]);
+    assert!(photos.contains("person-maria-lopez"), "{photos}");
+    let (_, list, _) = thewell(&dir, &["content", "list"]);
+    assert!(
+        list.contains("senior-leaders  Maria Lopez (Senior Pastor <i>)"),
+        "{list}"
+    );
 }
 
 fn write(dir: &std::path::Path, relative: &str, text: &str) {

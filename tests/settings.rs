@@ -350,7 +350,7 @@ fn the_site_command_shows_sets_unsets_and_explains_errors() {
     assert!(ok && out.contains("worship-video = dQw4w9WgXcQ"), "{out}");
     // What is still a placeholder comes first; what is set, after.
     let (_, show, _) = thewell(&data, &["site", "show"]);
-    let placeholders = show.find("Still placeholders (10)").expect(&show);
+    let placeholders = show.find("Still placeholders (9)").expect(&show);
     let giving = show.find("giving-url ").unwrap();
     let set = show.find("Set or optional:").unwrap();
     let worship = show.find("worship-video  ").unwrap();

@@ -28,11 +28,11 @@ function utcLocal(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
 }
 
-/** Waits until the home page's HTML carries `text`; returns how long that took. */
-async function servedWithin(text: string): Promise<number> {
+/** Waits until the page's HTML (the home page's by default) carries `text`; returns how long that took. */
+async function servedWithin(text: string, path = '/'): Promise<number> {
   const started = Date.now();
   for (;;) {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${server.url}${path}`)).text();
     if (html.includes(text)) return Date.now() - started;
     if (Date.now() - started > 10_000) throw new Error(`the page never carried ${text}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -134,6 +134,52 @@ test('an event shows in its zone until it ends, then What\'s New says none is pl
   await expect(dialog.getByTestId('whats-new-event')).toHaveCount(0);
   await expect(dialog.getByTestId('whats-new-no-events')).toBeVisible();
   await expect(dialog).toContainText('Watch Sermon');
+});
+
+test('a person file puts them on their page within 2 s, the same with and without script and after a client-side visit', async ({ page, browser }) => {
+  page.on('dialog', () => {
+    throw new Error('a content file ran script');
+  });
+  await page.goto(`${server.url}/worship-team`);
+  await expect(page.getByTestId('introduced-soon')).toHaveCount(1);
+  await expect(page.locator('main')).not.toContainText('to be announced');
+
+  const singer = server.cli('content', 'new', 'person', '--name', 'Grace Mbeki').trim();
+  writeFileSync(
+    singer,
+    readFileSync(singer, 'utf8')
+      .replace('role = "Campus Pastor"', 'role = "Worship Pastor"')
+      .replace('group = "senior-leaders"', 'group = "worship-team"')
+      .replace(/A short bio[\s\S]*$/, 'Leads <script>alert(1)</script> our Sunday worship.\n'),
+  );
+  expect(await servedWithin('Grace Mbeki', '/worship-team')).toBeLessThan(2000);
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await bare.newPage();
+  await plain.goto(`${server.url}/worship-team`);
+  const card = plain.getByTestId('team').getByRole('listitem');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: 'Grace Mbeki' })).toBeVisible();
+  await expect(card).toContainText('Worship Pastor');
+  await expect(card).toContainText('Leads <script>alert(1)</script> our Sunday worship.');
+  await expect(plain.getByTestId('introduced-soon')).toHaveCount(0);
+  const withoutScript = await plain.locator('main').innerText();
+  await bare.close();
+  await page.goto(`${server.url}/worship-team`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await page.locator('main').innerText()).toBe(withoutScript);
+
+  // A leader, reached by a link inside the site (the page's script fetches the people).
+  server.cli('content', 'new', 'person', '--name', 'Samuel Okoro');
+  await servedWithin('Samuel Okoro', '/leadership');
+  await page.goto(`${server.url}/about`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole('link', { name: 'Meet our leadership' }).click();
+  await expect(page).toHaveURL(/\/leadership$/);
+  const leaders = page.locator('section', { has: page.getByRole('heading', { name: 'Senior Leaders' }) });
+  await expect(leaders.getByRole('heading', { name: 'Samuel Okoro' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await expect(page.getByTestId('introduced-soon')).toHaveCount(5);
 });
 
 test.describe('the launch', () => {

@@ -9,6 +9,7 @@ import { Toaster } from './components/Toaster';
 import { notFoundMeta, routeMeta } from './content/routes';
 import { loadPage, pageIfLoaded } from './lib/pageLoader';
 import { RouterProvider, useRouter } from './lib/router';
+import { prepareParts } from './lib/serverParts';
 import NotFound from './pages/NotFound';
 
 function CurrentPage() {
@@ -23,10 +24,11 @@ function CurrentPage() {
   return Page ? <Page meta={meta} /> : <NotFound />;
 }
 
-/** Before a route is shown, its page's code is fetched (unknown routes need none). */
+/** Before a route is shown, its page's code is fetched (unknown routes need none), and
+ * the parts the server writes in it (the sermons, the people). */
 function prepare(path: string): Promise<unknown> {
   const meta = routeMeta(path);
-  return meta ? loadPage(meta.page) : Promise.resolve();
+  return meta ? Promise.all([loadPage(meta.page), prepareParts(path)]) : Promise.resolve();
 }
 
 /** `year` is the copyright year: the build's when prerendered, the browser's when hydrated. */

@@ -380,18 +380,19 @@ pub enum ContentCommand {
     /// Check every content file; each problem is named file:line with what to write.
     /// Exits 1 when there is one.
     Check,
-    /// Write a filled-in file for a new sermon or event and print its path, to edit with
-    /// any text editor (e.g. nano).
+    /// Write a filled-in file for a new sermon, event or person and print its path, to
+    /// edit with any text editor (e.g. nano).
     New {
-        /// What to write: a sermon or an event.
+        /// What to write: a sermon, an event, or a person of the leadership or worship team.
         #[arg(value_enum)]
         kind: crate::content::Kind,
         /// Its day, YYYY-MM-DD [default: a sermon the coming Sunday (today on a Sunday),
-        /// an event a week from today].
+        /// an event a week from today; a person has none].
         #[arg(long, value_parser = parse_date)]
         date: Option<NaiveDate>,
-        /// Its title (also names the file) [default: "New sermon" or "New event"].
-        #[arg(long)]
+        /// Its title, or a person's name (also names the file) [default: "New sermon",
+        /// "New event", "First Last"].
+        #[arg(long, alias = "name")]
         title: Option<String>,
     },
 }

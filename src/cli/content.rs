@@ -1,4 +1,4 @@
-//! `thewell content`: the volunteer's commands for the sermons and events in
+//! `thewell content`: the volunteer's commands for the sermons, events and people in
 //! `<data-dir>/content/`: write a filled-in file, check them all, list what the
 //! site shows. They read the files only, so they work beside a running server.
 use std::io::Write;
@@ -38,11 +38,12 @@ fn new(
         Kind::Sermon => {
             today + Days::new(u64::from((7 - today.weekday().num_days_from_sunday()) % 7))
         }
-        Kind::Event => today + Days::new(7),
+        Kind::Event | Kind::Person => today + Days::new(7),
     });
     let title = title.unwrap_or_else(|| match kind {
         Kind::Sermon => "New sermon".into(),
         Kind::Event => "New event".into(),
+        Kind::Person => "First Last".into(),
     });
     let folder = dir.content().join(kind.folder());
     for path in [dir.root().to_path_buf(), dir.content(), folder.clone()] {
@@ -53,7 +54,12 @@ fn new(
             })?;
         }
     }
-    let path = folder.join(format!("{day}-{}.md", template::slug(&title)));
+    // A person has no day: their file is named after them (and names their photo).
+    let name = match kind {
+        Kind::Person => format!("{}.md", template::slug(&title)),
+        Kind::Sermon | Kind::Event => format!("{day}-{}.md", template::slug(&title)),
+    };
+    let path = folder.join(name);
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -72,6 +78,14 @@ fn new(
         "Edit it (e.g. nano {}), then run `thewell content check`.",
         path.display()
     );
+    if kind == Kind::Person {
+        eprintln!(
+            "Their photo: {} (square, about 800 px).",
+            dir.photos()
+                .join(format!("person-{}.jpg", template::slug(&title)))
+                .display()
+        );
+    }
     Ok(())
 }
 
@@ -81,7 +95,8 @@ fn check(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         say!(out, "{problem}")?;
     }
     let files = library.sermons.iter().filter(|i| !i.is_builtin()).count()
-        + library.events.iter().filter(|i| !i.is_builtin()).count();
+        + library.events.iter().filter(|i| !i.is_builtin()).count()
+        + library.people.len();
     if library.problems.is_empty() {
         say!(out, "{files} content files, all good.")
     } else {
@@ -146,6 +161,26 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         say!(
             out,
             "  No event is upcoming: What's New says so, and keeps the sermon."
+        )?;
+    }
+    say!(out, "People (each on their group's page):")?;
+    for group in crate::content::GROUPS {
+        let people = library.people_of(group);
+        let names = if people.is_empty() {
+            "nobody named yet".to_string()
+        } else {
+            people
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.role))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        say!(out, "  {:<15} {names}", group.name)?;
+    }
+    if library.people.is_empty() {
+        say!(
+            out,
+            "  /leadership and /worship-team say their people will be introduced soon; `thewell content new person --title \"Maria Lopez\"` names one."
         )?;
     }
     if !library.problems.is_empty() {

@@ -90,7 +90,7 @@ fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         out,
         "\n{} of {} photo slots have a photo (`thewell site photos` lists them).",
         snap.photos.len(),
-        bundle::photo_slots().len()
+        bundle::photo_slots().len() + snap.library.people.len()
     )?;
     warnings(&snap, out)
 }
@@ -119,7 +119,8 @@ fn size_text(bytes: u64) -> String {
 fn photos(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let snap = Snapshot::read(data_dir, &Snapshot::last_good(data_dir));
     let folder = data_dir.photos();
-    let slots = bundle::photo_slots();
+    let mut slots = bundle::photo_slots();
+    slots.extend(snap.library.photo_slots());
     say!(
         out,
         "A photo replaces a drawing when {} holds a file named after the drawing's slot,\n\

@@ -1,7 +1,8 @@
-//! The content that changes week by week: sermons and events, one plain-text file
-//! each in the data directory (`content/sermons/<date>-<slug>.md`,
-//! `content/events/<date>-<slug>.md`), and the launch (`content/launch.md`), read
-//! and checked by `parse`. What the site shows at an instant (`Shown`: the latest
+//! The content that changes week by week: sermons, events and the people of the
+//! leadership and worship team, one plain-text file each in the data directory
+//! (`content/sermons/<date>-<slug>.md`, `content/events/<date>-<slug>.md`,
+//! `content/people/<name>.md`), and the launch (`content/launch.md`), read and
+//! checked by `parse`. What the site shows at an instant (`Shown`: the latest
 //! sermon, the events not yet ended, the launch), and the built-in examples that
 //! stand in until the first file of their kind exists.
 use std::path::Path;
@@ -13,7 +14,9 @@ use serde::Serialize;
 use crate::data_dir::DataDir;
 
 mod parse;
-pub mod sermon_list;
+pub mod parts;
+mod people_list;
+mod sermon_list;
 pub mod template;
 
 pub use parse::Problem;
@@ -113,21 +116,96 @@ pub struct Launch {
     pub intro: Vec<Block>,
 }
 
+/// A person of the leadership or the worship team, as their file gives them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Person {
+    pub name: String,
+    /// What they do, e.g. "Senior Pastor".
+    pub role: String,
+    /// Which section of which page they appear in.
+    pub group: &'static Group,
+    /// Smaller first within the group; then by name.
+    pub order: i64,
+    /// A few sentences about them (may be empty).
+    pub bio: Vec<Block>,
+    /// The photo slot their picture fills: `person-<file name>`.
+    pub photo: String,
+}
+
+/// The page a group of people is shown on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PeoplePage {
+    Leadership,
+    WorshipTeam,
+}
+
+/// One section of people, as a person file names it in `group = "…"`.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Group {
+    /// What a file writes, e.g. "senior-leaders" (the heading is accepted too).
+    pub name: &'static str,
+    /// The section's heading on its page.
+    pub heading: &'static str,
+    pub page: PeoplePage,
+}
+
+/// Every group, in the order the pages show them.
+pub const GROUPS: &[Group] = &[
+    Group {
+        name: "senior-leaders",
+        heading: "Senior Leaders",
+        page: PeoplePage::Leadership,
+    },
+    Group {
+        name: "executive-team",
+        heading: "Executive Team",
+        page: PeoplePage::Leadership,
+    },
+    Group {
+        name: "global",
+        heading: "Global",
+        page: PeoplePage::Leadership,
+    },
+    Group {
+        name: "south-florida",
+        heading: "South Florida Campus",
+        page: PeoplePage::Leadership,
+    },
+    Group {
+        name: "north",
+        heading: "North Campus (DE, PA, NJ)",
+        page: PeoplePage::Leadership,
+    },
+    Group {
+        name: "pakistan",
+        heading: "Pakistan Campus",
+        page: PeoplePage::Leadership,
+    },
+    Group {
+        name: "worship-team",
+        heading: "Worship Team",
+        page: PeoplePage::WorshipTeam,
+    },
+];
+
 /// The kinds of content file, each in its folder under `content/`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
     Sermon,
     Event,
+    /// A person of the leadership or the worship team.
+    Person,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 2] = [Kind::Sermon, Kind::Event];
+    pub const ALL: [Kind; 3] = [Kind::Sermon, Kind::Event, Kind::Person];
 
     /// The folder's name under `content/`.
     pub fn folder(self) -> &'static str {
         match self {
             Kind::Sermon => "sermons",
             Kind::Event => "events",
+            Kind::Person => "people",
         }
     }
 }
@@ -154,6 +232,9 @@ const BUILTIN: &str = "built-in example";
 pub struct Library {
     pub sermons: Vec<Item<Sermon>>,
     pub events: Vec<Item<Event>>,
+    /// The people named so far (there is no built-in example: a page without anyone
+    /// named says they will be introduced soon).
+    pub people: Vec<Item<Person>>,
     /// The launch service, when `content/launch.md` gives one.
     pub launch: Option<Item<Launch>>,
     /// Files left out (or kept at their last good version), each with what to fix.
@@ -166,6 +247,7 @@ impl Library {
         let source = problem.file.as_str();
         if self.sermons.iter().any(|i| i.source == source)
             || self.events.iter().any(|i| i.source == source)
+            || self.people.iter().any(|i| i.source == source)
         {
             "the site keeps showing its last good version until it is fixed"
         } else {
@@ -196,6 +278,7 @@ impl Library {
             match parsed(kind, text) {
                 parse::Parsed::Sermon(s) => library.sermons.push(item(BUILTIN, s)),
                 parse::Parsed::Event(e) => library.events.push(item(BUILTIN, e)),
+                parse::Parsed::Person(p) => library.people.push(item(BUILTIN, p)),
             }
         }
         library
@@ -215,10 +298,12 @@ impl Library {
                 match read_one(path, kind, &source) {
                     Ok(parse::Parsed::Sermon(s)) => library.sermons.push(item(&source, s)),
                     Ok(parse::Parsed::Event(e)) => library.events.push(item(&source, e)),
+                    Ok(parse::Parsed::Person(p)) => library.people.push(item(&source, p)),
                     Err(problem) => {
                         match kind {
                             Kind::Sermon => keep(&previous.sermons, &source, &mut library.sermons),
                             Kind::Event => keep(&previous.events, &source, &mut library.events),
+                            Kind::Person => keep(&previous.people, &source, &mut library.people),
                         }
                         library.problems.push(problem);
                     }
@@ -229,6 +314,7 @@ impl Library {
                 match kind {
                     Kind::Sermon => library.sermons.extend(builtin.sermons.iter().cloned()),
                     Kind::Event => library.events.extend(builtin.events.iter().cloned()),
+                    Kind::Person => library.people.extend(builtin.people.iter().cloned()),
                 }
             }
         }
@@ -244,6 +330,34 @@ impl Library {
             }
         }
         library
+    }
+
+    /// The people of `group`, in their order (then by name).
+    pub fn people_of(&self, group: &Group) -> Vec<&Person> {
+        let mut people: Vec<&Person> = self
+            .people
+            .iter()
+            .map(|p| &p.value)
+            .filter(|p| p.group.name == group.name)
+            .collect();
+        people.sort_by(|a, b| (a.order, &a.name).cmp(&(b.order, &b.name)));
+        people
+    }
+
+    /// The photo slots of the people named, beside the build's own (`bundle::photo_slots`).
+    pub fn photo_slots(&self) -> Vec<crate::bundle::PhotoSlot> {
+        self.people
+            .iter()
+            .map(|p| crate::bundle::PhotoSlot {
+                slot: p.value.photo.clone(),
+                alt: format!("{}, {}", p.value.name, p.value.role),
+                ratio: "1:1".into(),
+                places: vec![match p.value.group.page {
+                    PeoplePage::Leadership => "/leadership".into(),
+                    PeoplePage::WorshipTeam => "/worship-team".into(),
+                }],
+            })
+            .collect()
     }
 
     /// The events not yet ended at `now`, soonest first.

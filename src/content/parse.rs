@@ -11,7 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::value::Datetime;
 
-use super::{Block, Event, Kind, Launch, Note, Sermon};
+use super::{Block, Event, GROUPS, Group, Kind, Launch, Note, Person, Sermon};
 use crate::text::{free_text, one_line};
 
 /// What is wrong with a content file, and where.
@@ -43,6 +43,7 @@ impl fmt::Display for Problem {
 pub enum Parsed {
     Sermon(Sermon),
     Event(Event),
+    Person(Person),
 }
 
 #[derive(Deserialize)]
@@ -77,6 +78,18 @@ struct RawEvent {
     place: Spanned<String>,
     link: Option<Spanned<String>>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPerson {
+    name: Spanned<String>,
+    role: Spanned<String>,
+    group: Spanned<String>,
+    order: Option<Spanned<i64>>,
+}
+
+/// The most a person's bio may say: a few sentences on a card.
+const MAX_BIO_CHARS: usize = 600;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -131,7 +144,19 @@ pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
             let raw: RawEvent = file.fields()?;
             file.event(raw).map(Parsed::Event)
         }
+        Kind::Person => {
+            let raw: RawPerson = file.fields()?;
+            file.person(raw).map(Parsed::Person)
+        }
     }
+}
+
+/// The group a person file names, by its name or its heading (any case).
+fn group_named(text: &str) -> Option<&'static Group> {
+    let wanted = super::template::slug(text);
+    GROUPS
+        .iter()
+        .find(|g| g.name == wanted || super::template::slug(g.heading) == wanted)
 }
 
 struct File<'a> {
@@ -177,6 +202,11 @@ impl<'a> File<'a> {
                 "the block of fields opened on line 1 is never closed: add a line {FENCE} after the last field"
             ),
         ))
+    }
+
+    /// The line the long text below the fields starts on.
+    fn body_line(&self) -> usize {
+        self.fields_line + self.fields.matches('\n').count() + 1
     }
 
     fn line_at(&self, offset: usize) -> usize {
@@ -363,6 +393,52 @@ impl<'a> File<'a> {
             link,
         })
     }
+
+    fn person(&self, raw: RawPerson) -> Result<Person, Problem> {
+        let group = group_named(raw.group.get_ref()).ok_or_else(|| {
+            self.problem(
+                raw.group.span().start,
+                format!(
+                    "group \"{}\" is not a section of the site: write one of {}",
+                    raw.group.get_ref().chars().take(60).collect::<String>(),
+                    GROUPS
+                        .iter()
+                        .map(|g| format!("\"{}\"", g.name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        let bio = blocks(self.body);
+        let said: usize = bio
+            .iter()
+            .flat_map(|b| &b.items)
+            .map(|t| t.chars().count())
+            .sum();
+        if said > MAX_BIO_CHARS {
+            return Err(Problem::new(
+                self.source.to_string(),
+                self.body_line(),
+                format!(
+                    "the bio below the +++ line is {said} characters; a card holds at most {MAX_BIO_CHARS}: shorten it"
+                ),
+            ));
+        }
+        let stem = self
+            .source
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches(".md");
+        Ok(Person {
+            name: self.line("name", Some(&raw.name), 80, true)?,
+            role: self.line("role", Some(&raw.role), 80, true)?,
+            group,
+            order: raw.order.map_or(100, |o| *o.get_ref()),
+            bio,
+            photo: format!("person-{}", super::template::slug(stem)),
+        })
+    }
 }
 
 /// Markdown as paragraphs and lists of plain text. HTML is kept as the text it
@@ -448,8 +524,44 @@ mod tests {
             &format!("+++\n{fields}+++\nText.\n"),
         )? {
             Parsed::Event(e) => Ok(e),
-            Parsed::Sermon(_) => unreachable!(),
+            _ => unreachable!(),
         }
+    }
+
+    #[test]
+    fn a_person_names_a_group_by_name_or_heading_and_keeps_a_short_bio() {
+        let person = |fields: &str, bio: &str| match parse(
+            Kind::Person,
+            "content/people/maria-lopez.md",
+            &format!("+++\n{fields}+++\n{bio}"),
+        ) {
+            Ok(Parsed::Person(p)) => Ok(p),
+            Ok(_) => unreachable!(),
+            Err(problem) => Err(problem.to_string()),
+        };
+        let base = "name = \"Maria Lopez\"\nrole = \"Campus Pastor\"\n";
+        let p = person(
+            &format!("{base}group = \"North Campus (DE, PA, NJ)\"\n"),
+            "Loves <b>people</b>.\n",
+        )
+        .unwrap();
+        assert_eq!((p.group.name, p.order), ("north", 100));
+        assert_eq!(p.photo, "person-maria-lopez");
+        assert_eq!(p.bio[0].items, ["Loves <b>people</b>."]);
+        let p = person(&format!("{base}group = \"worship-team\"\norder = 3\n"), "").unwrap();
+        assert_eq!((p.group.name, p.order), ("worship-team", 3));
+        let wrong = person(&format!("{base}group = \"Elders\"\n"), "").unwrap_err();
+        assert!(
+            wrong.starts_with("content/people/maria-lopez.md:4: group \"Elders\""),
+            "{wrong}"
+        );
+        assert!(wrong.contains("\"senior-leaders\""), "{wrong}");
+        let long =
+            person(&format!("{base}group = \"global\"\n"), &"word ".repeat(200)).unwrap_err();
+        assert!(
+            long.starts_with("content/people/maria-lopez.md:6: the bio"),
+            "{long}"
+        );
     }
 
     const GOOD: &str = "title = \"Picnic\"\nstart = 2026-03-08T01:30:00\nend = 2026-03-08T03:30:00\nplace = \"Park\"\n";

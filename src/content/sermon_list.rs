@@ -5,28 +5,11 @@
 //! escaped text. The classes are Tailwind's (styles.css scans this file).
 use chrono::NaiveDate;
 
-use super::{Block, Item, Sermon};
+use super::{Item, Sermon};
 use crate::text::escape_html;
 
 /// What the list says when no sermon has been preached yet.
 const NONE_YET: &str = "The first sermons will be listed here soon.";
-
-fn blocks(out: &mut String, blocks: &[Block]) {
-    for b in blocks {
-        if b.list {
-            out.push_str(r#"<ul class="mt-2 list-disc pl-5 text-slate-700">"#);
-            for item in &b.items {
-                out.push_str(&format!("<li>{}</li>", escape_html(item)));
-            }
-            out.push_str("</ul>");
-        } else {
-            out.push_str(&format!(
-                r#"<p class="mt-2 text-slate-700">{}</p>"#,
-                escape_html(&b.items.join(" "))
-            ));
-        }
-    }
-}
 
 /// The inner HTML of the list's element.
 pub fn html(preached: &[&Item<Sermon>]) -> String {
@@ -59,7 +42,7 @@ pub fn html(preached: &[&Item<Sermon>]) -> String {
                 r#"<p class="mt-1 text-sm font-medium text-slate-800">{by}</p>"#
             ));
         }
-        blocks(&mut out, &s.description);
+        super::parts::write_blocks(&mut out, &s.description, "mt-2 text-slate-700");
         if !s.notes.is_empty() || !s.reflection.is_empty() {
             out.push_str(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">Sermon notes</summary><ol class="mt-2 grid gap-3">"#);
             for note in &s.notes {
@@ -111,10 +94,6 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("<details"));
-        assert!(
-            !out.contains("</div>"),
-            "the page finds the list's end at its first </div>"
-        );
         assert_eq!(
             html(&[]),
             format!(r#"<p class="text-slate-700">{NONE_YET}</p>"#)

@@ -1,8 +1,9 @@
 //! The text of content files: the built-in examples (the sermon and the event the
 //! site first launched with) and the filled-in file `thewell content new` writes.
+//! People have no example: nobody is named until the ministry names them.
 use chrono::NaiveDate;
 
-use super::Kind;
+use super::{GROUPS, Kind};
 
 /// The built-in examples, written as content files are.
 pub const EXAMPLES: [(Kind, &str); 2] = [(Kind::Sermon, SERMON), (Kind::Event, EVENT)];
@@ -67,6 +68,11 @@ pub fn slug(title: &str) -> String {
 /// A new file of `kind` for `day`, every field present with a note on what it takes.
 pub fn new_file(kind: Kind, day: NaiveDate, title: &str) -> String {
     let title = title.replace('\\', "").replace('"', "'");
+    let groups = GROUPS
+        .iter()
+        .map(|g| format!("#   {:<15} {}", g.name, g.heading))
+        .collect::<Vec<_>>()
+        .join("\n");
     match kind {
         Kind::Sermon => format!(
             r#"+++
@@ -116,6 +122,22 @@ What it is and who it is for, below the +++ line. Leave an empty line between
 paragraphs.
 "#
         ),
+        Kind::Person => format!(
+            r#"+++
+# A person of the leadership or the worship team. Each field is  name = "text in
+# quotes". Save, then run `thewell content check`; their page shows them within a
+# second. Remove the file to take them off the site.
+name = "{title}"
+role = "Campus Pastor"
+# The section they appear in, one of:
+{groups}
+group = "senior-leaders"
+# Smaller numbers come first in their section (then by name).
+order = 1
++++
+A short bio below the +++ line: two or three sentences (at most 600 characters).
+"#
+        ),
     }
 }
 
@@ -135,6 +157,10 @@ mod tests {
                     ("Hope 'for' all", "2026-11-29")
                 ),
                 Ok(Parsed::Event(e)) => assert_eq!(e.starts_at, "2026-11-29T10:00:00-05:00"),
+                Ok(Parsed::Person(p)) => assert_eq!(
+                    (p.name.as_str(), p.group.name, p.photo.as_str()),
+                    ("Hope 'for' all", "senior-leaders", "person-new")
+                ),
                 Err(problem) => panic!("{kind:?}: {problem}"),
             }
         }

@@ -98,12 +98,15 @@ impl Snapshot {
         self.values.hash(&mut hasher);
         self.photos.hash(&mut hasher);
         self.content_json.hash(&mut hasher);
+        // (people are shown in pages only, not in the content block)
+        self.library.people.hash(&mut hasher);
         self.tag = hasher.finish();
         self.default = self.photos.is_empty()
             && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
             && self.content_json == builtin_content_json()
             && self.library.sermons.iter().all(|s| s.is_builtin())
-            && self.library.events.iter().all(|e| e.is_builtin());
+            && self.library.events.iter().all(|e| e.is_builtin())
+            && self.library.people.is_empty();
     }
 
     /// The site's address `origin` in place of the placeholder (`serve --domain`

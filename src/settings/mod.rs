@@ -140,8 +140,8 @@ pub static SETTINGS: [Setting; 12] = [
         key: Key::SermonSpeaker,
         name: "sermon-speaker",
         kind: ValueKind::Text,
-        default: "Speaker to be announced",
-        help: "Who preached the latest sermon (the sermon pop-up).",
+        default: "",
+        help: "Who preached the latest sermon, for a sermon whose content file names no speaker (the sermon pop-up); until set, no one is named.",
     },
     Setting {
         key: Key::ContactEmail,

@@ -8,9 +8,10 @@ use std::sync::{Arc, LazyLock, Mutex};
 use bytes::Bytes;
 
 use crate::bundle::{
-    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SERMON_LIST_ID, SETTINGS_BLOCK_ID, VIDEO_MARKER,
-    VIDEO_SOON,
+    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SERVER_PART_MARKER, SETTINGS_BLOCK_ID,
+    VIDEO_MARKER, VIDEO_SOON,
 };
+use crate::content::parts::Part;
 use crate::settings::{Key, Photo, SETTINGS, Snapshot};
 use crate::text::escape_html;
 
@@ -56,6 +57,26 @@ fn contents_of(text: &str, attribute: &str) -> Vec<usize> {
     }
     found.reverse();
     found
+}
+
+/// How long the content of a `<div>` is, given the text right after its start tag:
+/// up to its matching `</div>` (the build's markup and the server's parts only).
+fn div_content_len(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut at = 0;
+    loop {
+        let next = text[at..].find("<div")?;
+        let close = text[at..].find("</div>")?;
+        if next < close {
+            depth += 1;
+            at += next + 4;
+        } else if depth == 0 {
+            return Some(at + close);
+        } else {
+            depth -= 1;
+            at += close + 6;
+        }
+    }
 }
 
 /// The coming events as schema.org `Event`s for search engines, in a JSON-LD block
@@ -120,15 +141,14 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
     write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json());
     write_block(&mut out, CONTENT_BLOCK_ID, &snap.content_json);
     add_events_json_ld(&mut out, snap);
-    let list = format!(r#" id="{SERMON_LIST_ID}">"#);
-    if let Some(start) = out.find(&list).map(|at| at + list.len())
-        && let Some(len) = out[start..].find("</div>")
-    {
-        let preached = snap.library.preached(chrono::Utc::now());
-        out.replace_range(
-            start..start + len,
-            &crate::content::sermon_list::html(&preached),
-        );
+    for part in Part::ALL {
+        let mark = format!(r#" {SERVER_PART_MARKER}="{}""#, part.name());
+        if let Some(inner) = contents_of(&out, &mark).first().copied()
+            && let Some(len) = div_content_len(&out[inner..])
+        {
+            let html = part.html(&snap.library, chrono::Utc::now());
+            out.replace_range(inner..inner + len, &html);
+        }
     }
     // A video that is set is no longer coming: its spot's line is emptied, as the page's script renders it.
     for s in SETTINGS.iter().filter(|s| !snap.is_placeholder(s.key)) {

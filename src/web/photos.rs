@@ -1,8 +1,9 @@
 //! `GET /photos/<file>`: the photos a volunteer put in `<data-dir>/photos/` to
 //! replace the drawn placeholders. Only files the settings reading accepted that
-//! fill one of the site's photo slots are served, opened without following a
-//! symbolic link and only while they have one name (no hard link to another file);
-//! a versioned address (`?v=`) is cached for a year.
+//! fill one of the site's photo slots (the build's, or a named person's) are
+//! served, opened without following a symbolic link and only while they have one
+//! name (no hard link to another file); a versioned address (`?v=`) is cached for
+//! a year.
 use std::fs::File;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::os::unix::io::AsRawFd;
@@ -44,11 +45,15 @@ fn no_photo(file: &str) -> Response {
 #[handler]
 pub async fn photo(Path(file): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Response {
     let snap = live.current();
-    let Some((_, photo)) = snap
-        .photos
-        .iter()
-        .find(|(slot, p)| p.file == file && SLOTS.contains(slot))
-    else {
+    let Some((_, photo)) = snap.photos.iter().find(|(slot, p)| {
+        p.file == file
+            && (SLOTS.contains(slot)
+                || snap
+                    .library
+                    .people
+                    .iter()
+                    .any(|person| &person.value.photo == *slot))
+    }) else {
         return no_photo(&file);
     };
     let current = req

@@ -22,7 +22,7 @@ export interface SiteSettings {
   worshipVideoFile: string;
   /** A short, silent video file (MP4) looping behind the home page's headline; until set, the headline sits on its drawn background. Not played for visitors who ask for less motion or save data. */
   heroVideoFile: string;
-  /** Who preached the latest sermon (the sermon pop-up). */
+  /** Who preached the latest sermon, for a sermon whose content file names no speaker (the sermon pop-up); until set, no one is named. */
   sermonSpeaker: string;
   /** The ministry's email address (on /contact and the legal pages). */
   contactEmail: string;
@@ -41,7 +41,7 @@ export const defaultSettings: SiteSettings = {
   pakistanVideo: "PLACEHOLDER3",
   worshipVideoFile: "https://media.example.org/the-well-placeholder/worship.mp4",
   heroVideoFile: "",
-  sermonSpeaker: "Speaker to be announced",
+  sermonSpeaker: "",
   contactEmail: "contact@thewell.example",
   photos: {},
 };

@@ -60,8 +60,8 @@ export const SETTINGS_BLOCK_ID = "site-settings";
 /** The id of the JSON block in every page that holds what the content files show now (the server rewrites it). */
 export const CONTENT_BLOCK_ID = "site-content";
 
-/** The id of the /media list of sermons, whose inner HTML the server writes (the page keeps it). */
-export const SERMON_LIST_ID = "sermon-list";
+/** The attribute of an element whose inner HTML the server writes from the content files (the page keeps it); its value names the part. */
+export const SERVER_PART_MARKER = "data-server-part";
 
 /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */
 export const PHOTO_MARKER = "data-photo";

@@ -6,7 +6,7 @@ import { Art } from '../components/Art';
 import { Section } from '../components/Blocks';
 import { SubscriptionForm } from '../components/forms/SubscriptionForm';
 import { PageHeading } from '../components/PageHeading';
-import { SermonList } from '../components/SermonList';
+import { ServerPart } from '../components/ServerPart';
 import type { RouteMeta } from '../content/routes';
 import { media as copy } from '../content/worship';
 
@@ -24,7 +24,7 @@ export default function Media({ meta }: { meta: RouteMeta }) {
         <p class="mt-2">{copy.intro}</p>
       </PageHeading>
       <Section title={copy.sermonsHeading}>
-        <SermonList />
+        <ServerPart name="sermon-list" />
       </Section>
       <Section>
         <div class="grid gap-4 sm:grid-cols-[1fr_auto]" role="search">

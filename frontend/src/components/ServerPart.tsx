@@ -1,0 +1,9 @@
+// A part of the page the server writes from the content files, kept exactly as
+// the server wrote it, so the page reads the same with and without its script.
+import { SERVER_PART_MARKER } from '../lib/contract.generated';
+import { partHtml } from '../lib/serverParts';
+
+export function ServerPart({ name }: { name: string }) {
+  const mark = { [SERVER_PART_MARKER]: name };
+  return <div id={name} {...mark} dangerouslySetInnerHTML={{ __html: partHtml(name) }} />;
+}

@@ -1,0 +1,98 @@
+//! The parts of pages the server writes from the content files, the same with and
+//! without JavaScript (the page keeps the server's HTML): the /media list of sermons
+//! and the people of /leadership and /worship-team. Each part is the inner HTML of
+//! the element marked `data-server-part="<name>"`; everything from a file is escaped
+//! text. The classes are Tailwind's (styles.css scans these files).
+use chrono::{DateTime, Utc};
+
+use super::{Block, Library, PeoplePage};
+use crate::text::escape_html;
+
+/// A part of a page the server writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    SermonList,
+    Leadership,
+    WorshipTeam,
+}
+
+/// What the frontend is told of a part (src/contract.rs emits it): its name and the
+/// route it is on (a client-side navigation there fetches the page for it).
+#[cfg(test)]
+#[derive(Debug, serde::Serialize, ts_rs::TS)]
+pub struct ServerPart {
+    pub name: &'static str,
+    pub path: &'static str,
+}
+
+impl Part {
+    pub const ALL: [Part; 3] = [Part::SermonList, Part::Leadership, Part::WorshipTeam];
+
+    /// The value of its element's `data-server-part` (also the element's id).
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::SermonList => "sermon-list",
+            Part::Leadership => "people-leadership",
+            Part::WorshipTeam => "people-worship-team",
+        }
+    }
+
+    /// The route whose page holds it.
+    #[cfg(test)]
+    pub fn path(self) -> &'static str {
+        match self {
+            Part::SermonList => "/media",
+            Part::Leadership => "/leadership",
+            Part::WorshipTeam => "/worship-team",
+        }
+    }
+
+    /// Its inner HTML from `library` at `now`.
+    pub fn html(self, library: &Library, now: DateTime<Utc>) -> String {
+        match self {
+            Part::SermonList => super::sermon_list::html(&library.preached(now)),
+            Part::Leadership => super::people_list::html(library, PeoplePage::Leadership),
+            Part::WorshipTeam => super::people_list::html(library, PeoplePage::WorshipTeam),
+        }
+    }
+
+    /// Every part, for the frontend.
+    #[cfg(test)]
+    pub fn declared() -> Vec<ServerPart> {
+        Part::ALL
+            .iter()
+            .map(|p| ServerPart {
+                name: p.name(),
+                path: p.path(),
+            })
+            .collect()
+    }
+
+    /// Each part's name and its HTML on a site without content files (for prerendering).
+    #[cfg(test)]
+    pub fn defaults() -> std::collections::BTreeMap<&'static str, String> {
+        let library = Library::builtin();
+        Part::ALL
+            .iter()
+            .map(|p| (p.name(), p.html(&library, library.settled())))
+            .collect()
+    }
+}
+
+/// Long text as paragraphs and lists, each in `class`.
+pub(super) fn write_blocks(out: &mut String, blocks: &[Block], class: &str) {
+    for b in blocks {
+        if b.list {
+            out.push_str(&format!(r#"<ul class="list-disc pl-5 {class}">"#));
+            for item in &b.items {
+                out.push_str(&format!("<li>{}</li>", escape_html(item)));
+            }
+            out.push_str("</ul>");
+        } else {
+            out.push_str(&format!(
+                r#"<p class="{class}">{}</p>"#,
+                escape_html(&b.items.join(" "))
+            ));
+        }
+    }
+}
