@@ -11,6 +11,8 @@ mod data_dir;
 mod forms;
 mod health;
 mod logging;
+mod notify;
+mod outbox;
 mod schedule;
 mod settings;
 mod store;

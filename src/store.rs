@@ -17,6 +17,7 @@ use ulid::{Generator, Ulid};
 use crate::data_dir::{DataDir, create_new_private_file, ensure_private_file};
 use crate::forms::{FORMS, Form};
 use crate::health::Health;
+use crate::outbox::{Due, Settled};
 
 /// Bumped when the layout of tables or values changes in a way older code cannot read.
 pub const FORMAT_VERSION: u64 = 1;
@@ -117,6 +118,7 @@ pub fn open_for_writing(data_dir: &DataDir) -> Result<Database, StoreError> {
         for form in FORMS {
             txn.open_table(table(form))?;
         }
+        crate::outbox::create(&txn)?;
     }
     txn.commit()?;
     Ok(db)
@@ -216,6 +218,14 @@ impl Reader {
         Ok(out)
     }
 
+    /// Per target: the notifications waiting, failing and given up.
+    pub fn notifications(
+        &self,
+    ) -> Result<std::collections::BTreeMap<String, crate::outbox::Counts>, StoreError> {
+        let txn = self.db.begin_read()?;
+        Ok(crate::outbox::counts(&txn)?)
+    }
+
     /// How many submissions there are, in all forms.
     pub fn total(&self) -> Result<u64, StoreError> {
         Ok(self.stats()?.iter().map(|(_, n, _)| n).sum())
@@ -293,17 +303,49 @@ pub fn erase_email(
         for key in &doomed {
             t.remove(key)?;
         }
+        drop(t);
+        crate::outbox::forget(&txn, &doomed)?;
         counts.push((form.name, doomed.len()));
     }
     txn.commit()?;
     Ok(counts)
 }
 
-struct Job {
+/// Puts the given-up notifications back in the queue; returns how many.
+pub fn retry_notifications(data_dir: &DataDir) -> Result<u64, StoreError> {
+    let db = builder().create(&existing_db(data_dir)?)?;
+    let txn = db.begin_write()?;
+    let moved = crate::outbox::retry(&txn)?;
+    txn.commit()?;
+    Ok(moved)
+}
+
+struct Submission {
     form: &'static Form,
     /// The record as a JSON object, without its time (the writer adds it).
     json: String,
     reply: oneshot::Sender<Result<Ulid, StoreError>>,
+}
+
+/// What the writer thread is asked to do: store a submission, look for due
+/// notifications, or record how their delivery went.
+enum Job {
+    Submit(Submission),
+    Due {
+        now: i64,
+        limit: usize,
+        reply: oneshot::Sender<Result<(Vec<Due>, Option<i64>), StoreError>>,
+    },
+    Settle {
+        outcomes: Vec<Settled>,
+        reply: oneshot::Sender<Result<(), StoreError>>,
+    },
+}
+
+/// Who is told of each submission, and how long a failed notification waits first.
+pub struct Notifying {
+    pub targets: Arc<crate::notify::targets::Registry>,
+    pub first_wait_ms: i64,
 }
 
 /// The handle the web server submits through. Cloning it is cheap.
@@ -311,6 +353,8 @@ struct Job {
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
     health: Arc<Health>,
+    /// Woken after a commit that queued notifications.
+    queued: Arc<tokio::sync::Notify>,
 }
 
 /// At most this many submissions share one commit. The writer does not wait for
@@ -323,20 +367,66 @@ const MAX_BATCH: usize = 512;
 
 impl Writer {
     /// Opens the database in `data_dir` and starts the writer thread over it.
-    pub fn start(data_dir: &DataDir) -> Result<Writer, StoreError> {
+    pub fn start(data_dir: &DataDir, notifying: Option<Notifying>) -> Result<Writer, StoreError> {
         let db = open_for_writing(data_dir)?;
+        if notifying.is_some() {
+            let txn = db.begin_write()?;
+            let waiting = crate::outbox::due_now(&txn)?;
+            txn.commit()?;
+            if waiting > 0 {
+                tracing::info!(
+                    waiting,
+                    "notifications waiting for a retry are tried again now"
+                );
+            }
+        }
         let data_dir = data_dir.clone();
         let (jobs, rx) = mpsc::channel(4096);
         let health = Arc::new(Health::default());
-        let writer_health = Arc::clone(&health);
+        let queued = Arc::new(tokio::sync::Notify::new());
+        let thread = Thread {
+            data_dir,
+            health: Arc::clone(&health),
+            queued: Arc::clone(&queued),
+            notifying,
+        };
         std::thread::Builder::new()
             .name("thewell-writer".into())
-            .spawn(move || write_loop(Some(db), &data_dir, rx, &writer_health))
+            .spawn(move || thread.run(Some(db), rx))
             .map_err(|source| StoreError::Io {
                 path: "the writer thread".into(),
                 source,
             })?;
-        Ok(Writer { jobs, health })
+        Ok(Writer {
+            jobs,
+            health,
+            queued,
+        })
+    }
+
+    /// Resolves when a commit has queued notifications (or at once if one did since the last call).
+    pub async fn queued(&self) {
+        self.queued.notified().await;
+    }
+
+    /// Up to `limit` notifications due at `now` (Unix ms), and when the next falls due.
+    pub async fn due(&self, now: i64, limit: usize) -> Result<(Vec<Due>, Option<i64>), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Due { now, limit, reply })
+            .await
+            .map_err(|_| StoreError::WriterStopped)?;
+        answer.await.map_err(|_| StoreError::WriterStopped)?
+    }
+
+    /// Records how the deliveries went (committed with the next submissions).
+    pub async fn settle(&self, outcomes: Vec<Settled>) -> Result<(), StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Settle { outcomes, reply })
+            .await
+            .map_err(|_| StoreError::WriterStopped)?;
+        answer.await.map_err(|_| StoreError::WriterStopped)?
     }
 
     /// Whether storing works, as the last commit found it.
@@ -354,61 +444,142 @@ impl Writer {
         // Written out here, on the request's own thread, rather than by the one writer.
         let json = Value::Object(record).to_string();
         self.jobs
-            .send(Job { form, json, reply })
+            .send(Job::Submit(Submission { form, json, reply }))
             .await
             .map_err(|_| StoreError::WriterStopped)?;
         answer.await.map_err(|_| StoreError::WriterStopped)?
     }
 }
 
-/// Takes whatever submissions are waiting (up to MAX_BATCH), commits them together,
-/// then answers each. After a failed commit (disk full, say) redb wants a fresh
-/// handle, so the next batch reopens the file: storing resumes once space is freed.
-fn write_loop(
-    mut db: Option<Database>,
-    data_dir: &DataDir,
-    mut rx: mpsc::Receiver<Job>,
-    health: &Health,
-) {
-    let mut ids = Generator::new();
-    let mut batch = Vec::with_capacity(MAX_BATCH);
-    while let Some(first) = rx.blocking_recv() {
-        batch.push(first);
-        while batch.len() < MAX_BATCH
-            && let Ok(job) = rx.try_recv()
-        {
-            batch.push(job);
-        }
-        let mut prepared = Vec::with_capacity(batch.len());
-        for mut job in batch.drain(..) {
-            let id = ids.generate().unwrap_or_else(|_| Ulid::generate());
-            let json = with_time(std::mem::take(&mut job.json), id);
-            prepared.push((job, id, json));
-        }
-        let result = match db.take().map_or_else(|| open_for_writing(data_dir), Ok) {
-            Ok(handle) => commit(&handle, &prepared).map(|()| handle),
-            Err(error) => Err(error),
-        };
-        // A failed commit leaves redb wanting a fresh handle: the next batch reopens it.
-        let result = match result {
-            Ok(handle) => {
-                db = Some(handle);
-                health.stored();
-                Ok(())
+/// The writer thread's own state.
+struct Thread {
+    data_dir: DataDir,
+    health: Arc<Health>,
+    queued: Arc<tokio::sync::Notify>,
+    notifying: Option<Notifying>,
+}
+
+impl Thread {
+    /// Takes whatever jobs are waiting (up to MAX_BATCH), commits the submissions
+    /// and delivery outcomes among them together, then answers each. After a failed
+    /// commit (disk full, say) redb wants a fresh handle, so the next batch reopens
+    /// the file: storing resumes once space is freed.
+    fn run(&self, mut db: Option<Database>, mut rx: mpsc::Receiver<Job>) {
+        let mut ids = Generator::new();
+        let mut jobs = Vec::with_capacity(MAX_BATCH);
+        while let Some(first) = rx.blocking_recv() {
+            jobs.push(first);
+            while jobs.len() < MAX_BATCH
+                && let Ok(job) = rx.try_recv()
+            {
+                jobs.push(job);
             }
-            Err(error) => {
-                health.failed(&error.to_string(), prepared.len());
-                Err(Arc::new(error))
+            let mut prepared = Vec::with_capacity(jobs.len());
+            let mut outcomes = Vec::new();
+            let mut settled = Vec::new();
+            let mut looks = Vec::new();
+            for job in jobs.drain(..) {
+                match job {
+                    Job::Submit(mut job) => {
+                        let id = ids.generate().unwrap_or_else(|_| Ulid::generate());
+                        let json = with_time(std::mem::take(&mut job.json), id);
+                        prepared.push((job, id, json));
+                    }
+                    Job::Settle { outcomes: o, reply } => {
+                        outcomes.extend(o);
+                        settled.push(reply);
+                    }
+                    Job::Due { now, limit, reply } => looks.push((now, limit, reply)),
+                }
             }
-        };
-        for (job, id, _) in prepared {
-            let answer = match &result {
-                Ok(()) => Ok(id),
-                Err(error) => Err(StoreError::Batch(Arc::clone(error))),
+            let handle = match db
+                .take()
+                .map_or_else(|| open_for_writing(&self.data_dir), Ok)
+            {
+                Ok(handle) => handle,
+                Err(error) => {
+                    self.answer(Err(Arc::new(error)), prepared, settled, looks);
+                    continue;
+                }
             };
-            let _ = job.reply.send(answer);
+            let targets = self.notifying.as_ref().map(|n| n.targets.current());
+            let rows: Vec<(Ulid, &str, Vec<String>)> = prepared
+                .iter()
+                .map(|(job, id, _)| {
+                    let to = targets
+                        .iter()
+                        .flat_map(|t| t.iter())
+                        .filter(|t| t.wants(job.form.name));
+                    (*id, job.form.name, to.map(|t| t.id.clone()).collect())
+                })
+                .collect();
+            let notifies = rows.iter().any(|(_, _, to)| !to.is_empty());
+            let first_wait = self.notifying.as_ref().map_or(60_000, |n| n.first_wait_ms);
+            let result = if prepared.is_empty() && outcomes.is_empty() {
+                Ok(())
+            } else {
+                commit(&handle, &prepared, &rows, &outcomes, first_wait)
+            };
+            // A failed commit leaves redb wanting a fresh handle: the next batch reopens it.
+            match result {
+                Ok(()) => {
+                    if !prepared.is_empty() {
+                        self.health.stored();
+                    }
+                    if notifies {
+                        self.queued.notify_one();
+                    }
+                    for (now, limit, reply) in looks.drain(..) {
+                        let _ = reply.send(due(&handle, now, limit));
+                    }
+                    db = Some(handle);
+                    self.answer(Ok(()), prepared, settled, looks);
+                }
+                Err(error) => {
+                    self.health.failed(&error.to_string(), prepared.len());
+                    self.answer(Err(Arc::new(error)), prepared, settled, looks);
+                }
+            }
         }
     }
+
+    fn answer(
+        &self,
+        result: Result<(), Arc<StoreError>>,
+        prepared: Vec<(Submission, Ulid, String)>,
+        settled: Vec<oneshot::Sender<Result<(), StoreError>>>,
+        looks: Vec<(
+            i64,
+            usize,
+            oneshot::Sender<Result<(Vec<Due>, Option<i64>), StoreError>>,
+        )>,
+    ) {
+        let shared = |error: &Arc<StoreError>| StoreError::Batch(Arc::clone(error));
+        for (job, id, _) in prepared {
+            let _ = job.reply.send(result.as_ref().map(|()| id).map_err(shared));
+        }
+        for reply in settled {
+            let _ = reply.send(result.as_ref().map(|_| ()).map_err(shared));
+        }
+        for (.., reply) in looks {
+            let _ = reply.send(Err(result
+                .as_ref()
+                .err()
+                .map_or(StoreError::WriterStopped, shared)));
+        }
+    }
+}
+
+/// The notifications due at `now`, each with its submission's JSON.
+fn due(db: &Database, now: i64, limit: usize) -> Result<(Vec<Due>, Option<i64>), StoreError> {
+    let txn = db.begin_read()?;
+    let record = |form: &str, id: Ulid| -> Option<String> {
+        let form = crate::forms::find(form)?;
+        let table = txn.open_table(table(form)).ok()?;
+        let value = table.get(u128::from(id)).ok()??;
+        Some(value.value().to_string())
+    };
+    Ok(crate::outbox::due(&txn, now, limit, record)?)
 }
 
 /// A record's JSON object with the time its id carries added as its last field.
@@ -422,8 +593,15 @@ fn with_time(mut json: String, id: Ulid) -> String {
     json
 }
 
-/// One durable commit of the batch, each form's table opened once.
-fn commit(db: &Database, prepared: &[(Job, Ulid, String)]) -> Result<(), StoreError> {
+/// One durable commit of the batch, each form's table opened once, with the
+/// notifications its submissions call for and the outcomes of earlier deliveries.
+fn commit(
+    db: &Database,
+    prepared: &[(Submission, Ulid, String)],
+    notifications: &[(Ulid, &str, Vec<String>)],
+    outcomes: &[Settled],
+    first_wait_ms: i64,
+) -> Result<(), StoreError> {
     let txn = db.begin_write()?;
     for form in FORMS {
         let mut rows = prepared
@@ -438,6 +616,8 @@ fn commit(db: &Database, prepared: &[(Job, Ulid, String)]) -> Result<(), StoreEr
             open.insert(u128::from(*id), json.as_str())?;
         }
     }
+    crate::outbox::add(&txn, notifications)?;
+    crate::outbox::settle(&txn, outcomes, first_wait_ms)?;
     txn.commit()?;
     Ok(())
 }
@@ -475,7 +655,7 @@ mod tests {
     async fn submissions_are_readable_in_order_with_their_time() {
         let temp = tempfile::tempdir().unwrap();
         let dir = DataDir::new(temp.path());
-        let writer = Writer::start(&dir).unwrap();
+        let writer = Writer::start(&dir, None).unwrap();
         let mode = std::fs::metadata(dir.database())
             .unwrap()
             .permissions()

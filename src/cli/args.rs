@@ -177,6 +177,9 @@ pub enum Command {
     /// Write, check and list the sermons and events in <data-dir>/content/ (one text
     /// file each). A running server shows a change within a second.
     Content(ContentArgs),
+    /// Who is told of each new submission (email or webhook), tests and retries. A
+    /// running server follows a change within a second.
+    Notify(NotifyArgs),
 }
 
 #[derive(Debug, Args)]
@@ -303,6 +306,97 @@ pub struct ServeArgs {
     /// HTTPS, path and query kept.
     #[arg(long, env = "THEWELL_HTTP_PORT", default_value = "80")]
     pub http_port: u16,
+
+    #[command(flatten)]
+    pub mail: MailArgs,
+
+    /// How long a notification that could not be delivered waits before its first
+    /// retry; each later wait doubles, up to 6 hours, and one still failing 3 days
+    /// after its submission is given up (`thewell notify retry` puts it back).
+    #[arg(long, env = "THEWELL_NOTIFY_RETRY", default_value = "1m", value_parser = parse_every)]
+    pub notify_retry: std::time::Duration,
+}
+
+/// The church's mail account, for email notifications (`serve`, `notify test`).
+#[derive(Debug, Clone, Args)]
+pub struct MailArgs {
+    /// The mail server to send notifications through: smtps://user@host:465 (TLS from
+    /// the start) or smtp://user@host:587 (STARTTLS, required); plain smtp://localhost
+    /// only for this machine's own mail server. The password is never part of it: set
+    /// THEWELL_SMTP_PASSWORD or --smtp-password-file.
+    #[arg(long, env = "THEWELL_SMTP_URL", value_name = "URL")]
+    pub smtp_url: Option<String>,
+
+    /// A file holding the mail account's password (one line; mode 0600), instead of
+    /// THEWELL_SMTP_PASSWORD.
+    #[arg(long, env = "THEWELL_SMTP_PASSWORD_FILE", value_name = "FILE")]
+    pub smtp_password_file: Option<PathBuf>,
+
+    /// The sender of notifications, e.g. "The Well website <web@thewell.church>"
+    /// (the mail account must be allowed to send as it).
+    #[arg(long, env = "THEWELL_MAIL_FROM", value_name = "ADDRESS")]
+    pub mail_from: Option<String>,
+
+    /// A certificate authority (PEM) to trust for the mail server besides the
+    /// system's, for a server with a private certificate.
+    #[arg(long, env = "THEWELL_SMTP_CA_FILE", value_name = "FILE")]
+    pub smtp_ca_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct NotifyArgs {
+    #[command(subcommand)]
+    pub command: Option<NotifyCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum NotifyCommand {
+    /// List who is told of which form, and how their notifications stand (the default).
+    List,
+    /// Tell someone of each new submission of a form (or of every form: `all`, which
+    /// leaves out the subscription form unless named). Prints the new target's number;
+    /// a webhook's signing secret is printed once, here.
+    Add {
+        /// A form's name (`thewell export --help` lists them) or `all`.
+        #[arg(value_parser = notify_form)]
+        form: String,
+        /// Send an email to this address.
+        #[arg(long, value_parser = parse_email, conflicts_with = "webhook", required_unless_present = "webhook")]
+        email: Option<String>,
+        /// POST a signed JSON message to this https address.
+        #[arg(long)]
+        webhook: Option<String>,
+        /// Put a prayer request's text in the message (by default it says only that one
+        /// arrived, from whom, and how to read it on the server).
+        #[arg(long)]
+        notify_prayer_text: bool,
+    },
+    /// Stop notifying a target (its waiting notifications are dropped).
+    Remove {
+        /// The target's number, as `thewell notify list` shows it.
+        id: String,
+    },
+    /// Send one test message to a target now and say exactly what failed, if anything.
+    Test {
+        /// The target's number, as `thewell notify list` shows it.
+        id: String,
+        #[command(flatten)]
+        mail: MailArgs,
+    },
+    /// Try the given-up notifications again (after fixing what made them fail).
+    Retry,
+}
+
+/// `all` or a form's name.
+fn notify_form(value: &str) -> Result<String, String> {
+    if value == crate::notify::targets::ALL || crate::forms::find(value).is_some() {
+        Ok(value.to_string())
+    } else {
+        Err(format!(
+            "no form named {value}: write all or one of {}",
+            crate::forms::names().join(", ")
+        ))
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

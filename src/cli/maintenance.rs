@@ -19,6 +19,51 @@ pub fn stats(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             .unwrap_or_else(|| "-".into());
         say!(out, "{form:<24} {count:>8}  {latest}")?;
     }
+    let targets = crate::notify::targets::Targets::read(data_dir)?;
+    let counts = reader.notifications()?;
+    if !targets.targets.is_empty() || !counts.is_empty() {
+        say!(
+            out,
+            "\n{:<40} {:>8} {:>8} {:>9}",
+            "notifications to",
+            "waiting",
+            "failing",
+            "given up"
+        )?;
+        for (id, c) in &counts {
+            let who = targets.targets.iter().find(|t| &t.id == id).map_or_else(
+                || format!("{id} (removed)"),
+                |t| format!("{id} {}", t.describe()),
+            );
+            say!(
+                out,
+                "{who:<40} {:>8} {:>8} {:>9}",
+                c.pending,
+                c.failing,
+                c.given_up
+            )?;
+        }
+        for t in targets
+            .targets
+            .iter()
+            .filter(|t| !counts.contains_key(&t.id))
+        {
+            say!(
+                out,
+                "{:<40} {:>8} {:>8} {:>9}",
+                format!("{} {}", t.id, t.describe()),
+                0,
+                0,
+                0
+            )?;
+        }
+        if counts.values().any(|c| c.given_up > 0) {
+            say!(
+                out,
+                "(`thewell notify retry` tries the given-up ones again)"
+            )?;
+        }
+    }
     match backups::list(data_dir).last() {
         Some((taken, path)) => say!(
             out,

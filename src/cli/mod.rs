@@ -1,8 +1,8 @@
 //! The staff face: the clap arguments (`args`) and the commands staff and
 //! volunteers run on the server, beside a running `serve`: `export`, the care of
 //! the stored submissions (`maintenance`: stats, erase, backup) and the site's
-//! settings and photos (`settings`: `thewell site`), and its sermons and events
-//! (`content`: `thewell content`).
+//! settings and photos (`settings`: `thewell site`), its sermons, events and people
+//! (`content`: `thewell content`), and who is told of each submission (`notify`).
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -17,6 +17,7 @@ mod args;
 mod content;
 mod export;
 mod maintenance;
+mod notify;
 mod settings;
 
 pub use args::{Cli, Command, ServeArgs};
@@ -46,6 +47,12 @@ pub enum CliError {
         "{0} content file problem(s) above: fix each at the line named, then run `thewell content check` again"
     )]
     ContentProblems(usize),
+    #[error(transparent)]
+    Notify(#[from] crate::notify::NotifyError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("not delivered: {0}")]
+    NotDelivered(String),
 }
 
 impl CliError {
@@ -84,6 +91,7 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
         Command::Restore(args) => maintenance::restore(data_dir, &args.file, out)?,
         Command::Site(args) => settings::run(data_dir, args.command, out)?,
         Command::Content(args) => content::run(data_dir, args.command, out)?,
+        Command::Notify(args) => notify::run(data_dir, args.command, out)?,
     }
     out.flush().map_err(CliError::Stdout)
 }

@@ -43,6 +43,8 @@ pub enum ServeError {
     #[error("the server stopped with an error: {0}")]
     Run(#[source] io::Error),
     #[error(transparent)]
+    Notify(#[from] crate::notify::NotifyError),
+    #[error(transparent)]
     Tls(#[from] TlsError),
     #[error(transparent)]
     Acme(#[from] AcmeError),
@@ -286,6 +288,29 @@ async fn bind(addr: SocketAddr) -> Result<(impl Acceptor + 'static, SocketAddr),
     Ok((acceptor, bound))
 }
 
+/// Starts the sender that delivers the outbox's notifications in the background.
+fn start_notifications(
+    args: &ServeArgs,
+    writer: &store::Writer,
+    targets: Arc<crate::notify::targets::Registry>,
+) -> Result<(), ServeError> {
+    use crate::notify::deliver::{Mailer, Poster};
+    let mailer = match args.mail.settings()? {
+        Some(settings) => Some(Mailer::new(&settings)?),
+        None => None,
+    };
+    let channels = crate::notify::sender::Channels {
+        mailer,
+        poster: Poster::new()?,
+    };
+    tokio::spawn(crate::notify::sender::run(
+        writer.clone(),
+        targets,
+        channels,
+    ));
+    Ok(())
+}
+
 pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> {
     prepare_data_dir(data_dir)?;
     // Held until the process ends: `thewell restore` refuses while it is.
@@ -295,8 +320,17 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     })?;
     let limiter = Arc::new(Limiter::new(args.rate_burst, args.rate_per_minute));
     limiter.sweep_in_background(ratelimit::SWEEP_EVERY);
+    let targets = Arc::new(crate::notify::targets::Registry::open(data_dir));
+    let writer = store::Writer::start(
+        data_dir,
+        Some(store::Notifying {
+            targets: Arc::clone(&targets),
+            first_wait_ms: args.notify_retry.as_millis().min(i64::MAX as u128) as i64,
+        }),
+    )?;
+    start_notifications(&args, &writer, targets)?;
     let api = Arc::new(Api {
-        writer: store::Writer::start(data_dir)?,
+        writer,
         limiter,
         trusted_proxy: args.trusted_proxy,
     });

@@ -1,0 +1,495 @@
+//! Notifications against real servers the tests start: Debian's aiosmtpd as the
+//! church's mail server (each message written to a maildir) and a small HTTP
+//! receiver for webhooks. Every form's notification arrives with its subject,
+//! answers and signature; a prayer request's text stays out unless asked for; a
+//! visitor cannot add a header. The outbox keeps every acknowledged submission's
+//! notification through a SIGKILL while the mail server is down, and through a
+//! webhook answering 500 for a while.
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{FORMS, Server, thewell, valid};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// Debian's Python, where python3-aiosmtpd installs (a pyenv's python3 may come first on PATH).
+const PYTHON: &str = "/usr/bin/python3";
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// aiosmtpd on 127.0.0.1, writing each message it accepts into a maildir.
+struct Smtpd {
+    child: Child,
+    port: u16,
+    maildir: PathBuf,
+}
+
+impl Smtpd {
+    fn start(maildir: &Path, port: u16) -> Smtpd {
+        let has = Command::new(PYTHON)
+            .args(["-c", "import aiosmtpd"])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(
+            has,
+            "the notification tests need Debian's aiosmtpd: apt-get install python3-aiosmtpd (.ci/run does)"
+        );
+        let child = Command::new(PYTHON)
+            .args(["-m", "aiosmtpd", "-n", "-l"])
+            .arg(format!("127.0.0.1:{port}"))
+            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(maildir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start aiosmtpd");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "aiosmtpd did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Smtpd {
+            child,
+            port,
+            maildir: maildir.to_path_buf(),
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Every message received so far, as its raw text with quoted-printable undone.
+    fn messages(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.maildir.join("new")) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .map(|e| {
+                std::fs::read_to_string(e.path())
+                    .unwrap()
+                    .replace("=\n", "")
+                    .replace("=3D", "=")
+            })
+            .collect()
+    }
+
+    async fn wait_for(&self, count: usize) -> Vec<String> {
+        let started = Instant::now();
+        loop {
+            let found = self.messages();
+            if found.len() >= count {
+                return found;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{} of {count} messages arrived",
+                found.len()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+impl Drop for Smtpd {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One webhook call as received.
+#[derive(Debug, Clone)]
+struct Call {
+    headers: BTreeMap<String, String>,
+    body: String,
+}
+
+/// A webhook receiver on 127.0.0.1: answers 500 until `fail_until`, then 200.
+struct Receiver {
+    port: u16,
+    calls: Arc<Mutex<Vec<Call>>>,
+}
+
+impl Receiver {
+    async fn start(fail_for: Duration) -> Receiver {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let calls = Arc::new(Mutex::new(Vec::new()));
+        let fail_until = Instant::now() + fail_for;
+        let seen = Arc::clone(&calls);
+        tokio::spawn(async move {
+            loop {
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
+                let seen = Arc::clone(&seen);
+                tokio::spawn(async move {
+                    let mut data = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    let (head, length) = loop {
+                        let n = socket.read(&mut buf).await.unwrap_or(0);
+                        if n == 0 {
+                            return;
+                        }
+                        data.extend_from_slice(&buf[..n]);
+                        if let Some(end) = data.windows(4).position(|w| w == b"\r\n\r\n") {
+                            let head = String::from_utf8_lossy(&data[..end]).to_string();
+                            let length = head
+                                .lines()
+                                .find_map(|l| {
+                                    l.to_lowercase()
+                                        .strip_prefix("content-length:")
+                                        .map(|v| v.trim().parse::<usize>().unwrap())
+                                })
+                                .unwrap_or(0);
+                            data.drain(..end + 4);
+                            break (head, length);
+                        }
+                    };
+                    while data.len() < length {
+                        let n = socket.read(&mut buf).await.unwrap_or(0);
+                        if n == 0 {
+                            return;
+                        }
+                        data.extend_from_slice(&buf[..n]);
+                    }
+                    let headers = head
+                        .lines()
+                        .skip(1)
+                        .filter_map(|l| l.split_once(':'))
+                        .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_string()))
+                        .collect();
+                    let failing = Instant::now() < fail_until;
+                    if !failing {
+                        seen.lock().unwrap().push(Call {
+                            headers,
+                            body: String::from_utf8_lossy(&data).to_string(),
+                        });
+                    }
+                    let status = if failing {
+                        "500 Internal Server Error"
+                    } else {
+                        "200 OK"
+                    };
+                    let _ = socket
+                        .write_all(format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").as_bytes())
+                        .await;
+                });
+            }
+        });
+        Receiver { port, calls }
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/hook", self.port)
+    }
+
+    async fn wait_for(&self, count: usize) -> Vec<Call> {
+        let started = Instant::now();
+        loop {
+            let calls = self.calls.lock().unwrap().clone();
+            if calls.len() >= count {
+                return calls;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{} of {count} webhook calls arrived",
+                calls.len()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+fn hmac_hex(secret: &str, body: &str) -> String {
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, secret.as_bytes());
+    ring::hmac::sign(&key, body.as_bytes())
+        .as_ref()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn mail_flags(smtp: &str) -> Vec<String> {
+    vec![
+        "--smtp-url".into(),
+        smtp.into(),
+        "--mail-from".into(),
+        "The Well website <web@thewell.example>".into(),
+        "--notify-retry".into(),
+        "1s".into(),
+        "--rate-burst".into(),
+        "100000".into(),
+    ]
+}
+
+fn header<'a>(message: &'a str, name: &str) -> Vec<&'a str> {
+    let head = message.split("\n\n").next().unwrap_or_default();
+    head.lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v)
+        .collect()
+}
+
+#[tokio::test]
+async fn every_form_is_told_by_mail_and_signed_webhook_and_prayers_stay_private() {
+    let temp = tempfile::tempdir().unwrap();
+    let smtpd = Smtpd::start(&temp.path().join("maildir"), free_port());
+    let receiver = Receiver::start(Duration::ZERO).await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let (ok, _, err) = thewell(
+        &data,
+        &["notify", "add", "all", "--email", "office@thewell.example"],
+    );
+    assert!(ok, "{err}");
+    let (ok, out, err) = thewell(
+        &data,
+        &["notify", "add", "all", "--webhook", &receiver.url()],
+    );
+    assert!(ok, "{err}");
+    let secret = out
+        .lines()
+        .find(|l| l.len() == 64)
+        .expect("the secret is printed once")
+        .to_string();
+    let (ok, _, _) = thewell(
+        &data,
+        &[
+            "notify",
+            "add",
+            "prayer-request",
+            "--email",
+            "pastor@thewell.example",
+            "--notify-prayer-text",
+        ],
+    );
+    assert!(ok);
+    let (ok, _, err) = thewell(
+        &data,
+        &[
+            "notify",
+            "add",
+            "all",
+            "--webhook",
+            "http://hooks.example.org/x",
+        ],
+    );
+    assert!(!ok && err.contains("must be https://"), "{err}");
+
+    let flags = mail_flags(&smtpd.url());
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let server = Server::spawn(dir, &flags, None);
+    let mut ids = BTreeMap::new();
+    for form in FORMS {
+        let mut body = valid(form);
+        if form == "contact" {
+            body["message"] = json!("Line one\r\nBcc: thief@evil.example\r\n\r\nSecond part");
+        }
+        if form == "prayer-request" {
+            body["name"] = json!("Ana María Ruiz");
+            body["prayerRequest"] = json!("Healing for my mother's heart");
+        }
+        let response = server.post(form, &body).await;
+        assert_eq!(response.status(), 201, "{form}");
+        let id = response.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        ids.insert(form, id);
+    }
+    // A name with a line break is refused at the door: nothing stored, nobody told.
+    let mut sneaky = valid("connect-card");
+    sneaky["firstName"] = json!("Maria\r\nBcc: x@y.example");
+    assert_eq!(server.post("connect-card", &sneaky).await.status(), 400);
+
+    // office: six forms (not the subscription); pastor: the prayer request with its text.
+    smtpd.wait_for(7).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let messages = smtpd.messages();
+    assert_eq!(messages.len(), 7, "{messages:#?}");
+    for message in &messages {
+        assert_eq!(header(message, "Bcc"), Vec::<&str>::new(), "{message}");
+        assert!(
+            !message.contains("thief@evil.example")
+                || header(message, "X-RcptTo") == ["office@thewell.example"],
+            "{message}"
+        );
+        assert_eq!(
+            header(message, "From"),
+            [r#""The Well website" <web@thewell.example>"#]
+        );
+        assert!(!message.contains("x@y.example"), "{message}");
+    }
+    let to = |who: &str| {
+        messages
+            .iter()
+            .filter(|m| header(m, "X-RcptTo") == [who])
+            .collect::<Vec<_>>()
+    };
+    let office = to("office@thewell.example");
+    assert_eq!(office.len(), 6);
+    let subject = |m: &str| header(m, "Subject").join("");
+    let subjects: Vec<String> = office.iter().map(|m| subject(m)).collect();
+    for expected in [
+        "New Connect Card: Ana R.",
+        "New Contact: Ana R.",
+        "New Prayer Request: Ana",
+        "New Serve Interest: Ana R.",
+        "New North Campus Interest: Ana R.",
+        "New Church Launch Response: Ana",
+    ] {
+        assert!(
+            subjects.iter().any(|s| s == expected),
+            "{expected} in {subjects:?}"
+        );
+    }
+    let card = office
+        .iter()
+        .find(|m| subject(m) == "New Connect Card: Ana R.")
+        .unwrap();
+    assert!(card.contains("Last name: Ruiz\n"), "{card}");
+    assert!(card.contains("Phone: 555-123-4567\n"), "{card}");
+    assert!(
+        card.contains("thewell export connect-card --since "),
+        "{card}"
+    );
+    let prayer = office
+        .iter()
+        .find(|m| subject(m) == "New Prayer Request: Ana")
+        .unwrap();
+    assert!(!prayer.contains("Healing"), "{prayer}");
+    assert!(!prayer.contains("Ruiz"), "{prayer}");
+    assert!(
+        prayer.contains("thewell export prayer-request --since "),
+        "{prayer}"
+    );
+    let pastor = to("pastor@thewell.example");
+    assert_eq!(pastor.len(), 1);
+    assert!(pastor[0].contains("Healing for my mother"), "{}", pastor[0]);
+
+    let calls = receiver.wait_for(6).await;
+    assert_eq!(calls.len(), 6);
+    for call in &calls {
+        let expected = format!("sha256={}", hmac_hex(&secret, &call.body));
+        assert_eq!(call.headers["x-thewell-signature"], expected);
+        let body: Value = serde_json::from_str(&call.body).unwrap();
+        let form = body["form"].as_str().unwrap();
+        assert_eq!(call.headers["idempotency-key"], ids[form]);
+        assert_eq!(body["id"], ids[form]);
+        assert_ne!(form, "subscription");
+        assert!(!call.body.contains("Healing"), "{}", call.body);
+    }
+    let card: Value = calls
+        .iter()
+        .map(|c| serde_json::from_str::<Value>(&c.body).unwrap())
+        .find(|b| b["form"] == "connect-card")
+        .unwrap();
+    assert_eq!(card["fields"]["lastName"], "Ruiz");
+
+    // Nothing left waiting; `notify list` and `stats` say so.
+    let (_, list, _) = thewell(&server.data_dir(), &["notify", "list"]);
+    assert!(list.contains("waiting 0, failing 0, given up 0"), "{list}");
+}
+
+#[tokio::test]
+async fn notifications_outlive_a_sigkill_while_the_mail_server_is_down_and_a_failing_webhook() {
+    let temp = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let receiver = Receiver::start(Duration::from_secs(4)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    assert!(
+        thewell(
+            &data,
+            &[
+                "notify",
+                "add",
+                "contact",
+                "--email",
+                "office@thewell.example"
+            ]
+        )
+        .0
+    );
+    assert!(
+        thewell(
+            &data,
+            &["notify", "add", "contact", "--webhook", &receiver.url()]
+        )
+        .0
+    );
+    let flags = mail_flags(&format!("smtp://127.0.0.1:{port}"));
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+
+    // The mail server is down: every submission is still acknowledged at once.
+    let server = Server::spawn(dir, &flags, None);
+    let mut acknowledged = Vec::new();
+    for i in 0..40 {
+        let mut body = valid("contact");
+        body["subject"] = json!(format!("Question {i}"));
+        let started = Instant::now();
+        let response = server.post("contact", &body).await;
+        assert_eq!(response.status(), 201);
+        assert!(started.elapsed() < Duration::from_secs(2));
+        acknowledged.push(
+            response.json::<Value>().await.unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let dir = server.kill();
+
+    let smtpd = Smtpd::start(&temp.path().join("maildir"), port);
+    let server = Server::spawn(dir, &flags, None);
+    let messages = smtpd.wait_for(40).await;
+    for id in &acknowledged {
+        assert!(
+            messages.iter().any(|m| m.contains(id.as_str())),
+            "no mail for {id}"
+        );
+    }
+    // The webhook answered 500 for its first seconds; the retries got through.
+    let calls = receiver.wait_for(40).await;
+    for id in &acknowledged {
+        assert!(
+            calls.iter().any(|c| &c.headers["idempotency-key"] == id),
+            "no webhook for {id}"
+        );
+    }
+    let started = Instant::now();
+    loop {
+        let (_, stats, _) = thewell(&server.data_dir(), &["stats"]);
+        let settled = |who: &str| {
+            stats
+                .lines()
+                .any(|l| l.starts_with(who) && l.split_whitespace().rev().take(3).all(|n| n == "0"))
+        };
+        if settled("1 email office@thewell.example") && settled("2 webhook") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{stats}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
