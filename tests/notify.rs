@@ -493,3 +493,86 @@ async fn notifications_outlive_a_sigkill_while_the_mail_server_is_down_and_a_fai
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+#[tokio::test]
+async fn notify_test_says_what_failed() {
+    let receiver = Receiver::start(Duration::from_secs(600)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    assert!(
+        thewell(
+            &data,
+            &[
+                "notify",
+                "add",
+                "contact",
+                "--email",
+                "office@thewell.example"
+            ]
+        )
+        .0
+    );
+    assert!(
+        thewell(
+            &data,
+            &["notify", "add", "contact", "--webhook", &receiver.url()]
+        )
+        .0
+    );
+    let from = ["--mail-from", "web@thewell.example"];
+    let test = |args: &[&str]| {
+        let data = data.clone();
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        tokio::task::spawn_blocking(move || {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            thewell(&data, &args)
+        })
+    };
+    let closed = format!("smtp://127.0.0.1:{}", free_port());
+    let (ok, _, err) = test(&[&["notify", "test", "1", "--smtp-url", &closed], &from[..]].concat())
+        .await
+        .unwrap();
+    assert!(!ok && err.contains("connection:"), "{err}");
+    let (ok, _, err) = test(
+        &[
+            &[
+                "notify",
+                "test",
+                "1",
+                "--smtp-url",
+                "smtp://mail.no-such-name.invalid",
+            ],
+            &from[..],
+        ]
+        .concat(),
+    )
+    .await
+    .unwrap();
+    assert!(
+        !ok && err.contains("DNS: the name mail.no-such-name.invalid does not resolve"),
+        "{err}"
+    );
+    let (ok, _, err) = test(&["notify", "test", "1"]).await.unwrap();
+    assert!(!ok && err.contains("no mail server is set"), "{err}");
+    let (ok, _, err) = test(&["notify", "test", "2"]).await.unwrap();
+    assert!(!ok && err.contains("HTTP 500"), "{err}");
+    let (ok, _, err) = test(&["notify", "test", "9"]).await.unwrap();
+    assert!(!ok && err.contains("there is no target 9"), "{err}");
+
+    let temp = tempfile::tempdir().unwrap();
+    let smtpd = Smtpd::start(&temp.path().join("maildir"), free_port());
+    let (ok, out, err) = test(
+        &[
+            &["notify", "test", "1", "--smtp-url", &smtpd.url()],
+            &from[..],
+        ]
+        .concat(),
+    )
+    .await
+    .unwrap();
+    assert!(ok, "{err}");
+    assert!(out.contains("accepted the test message"), "{out}");
+    let message = smtpd.wait_for(1).await.remove(0);
+    assert!(message.contains("This is a test"), "{message}");
+}
