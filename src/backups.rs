@@ -90,6 +90,15 @@ impl ServerLock {
     }
 }
 
+/// The data directory's lock held alone (no server runs), for a change a server
+/// must not see half of; None while a server runs.
+pub fn alone(dir: &DataDir) -> io::Result<Option<File>> {
+    let lock = lock_file(dir)?;
+    Ok(flock(&lock, libc::LOCK_EX | libc::LOCK_NB)
+        .is_ok()
+        .then_some(lock))
+}
+
 /// Why a restore did not happen.
 #[derive(Debug, thiserror::Error)]
 pub enum RestoreError {

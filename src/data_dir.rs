@@ -19,6 +19,8 @@ const BACKUPS: &str = "backups";
 const ACME: &str = "acme";
 /// Held by a running server so that `thewell restore` knows the database is in use.
 const SERVER_LOCK: &str = "serve.lock";
+/// Erasures the staff commands hand a running server (`thewell erase`).
+const REQUESTS: &str = "requests";
 
 /// A data directory and the paths inside it.
 #[derive(Debug, Clone)]
@@ -87,6 +89,10 @@ impl DataDir {
     }
 
     /// The ACME folder, `acme/`: the account and the certificate of `serve --domain`.
+    pub fn requests(&self) -> PathBuf {
+        self.root.join(REQUESTS)
+    }
+
     pub fn acme(&self) -> PathBuf {
         self.root.join(ACME)
     }

@@ -13,6 +13,7 @@ mod health;
 mod logging;
 mod notify;
 mod outbox;
+mod retention;
 mod schedule;
 mod settings;
 mod store;

@@ -272,6 +272,20 @@ pub fn due_now(txn: &WriteTransaction) -> Result<u64, redb::Error> {
     Ok(waiting.len() as u64)
 }
 
+/// Copies both tables into another database's transaction (a backup, a rewrite).
+pub fn copy(from: &ReadTransaction, to: &WriteTransaction) -> Result<(), redb::Error> {
+    for definition in [OUTBOX, GIVEN_UP] {
+        let mut target = to.open_table(definition)?;
+        if let Ok(source) = from.open_table(definition) {
+            for row in source.iter()? {
+                let (key, value) = row?;
+                target.insert(key.value(), value.value())?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Removes every notification of submission `id` (it is being erased).
 pub fn forget(txn: &WriteTransaction, ids: &[u128]) -> Result<(), redb::Error> {
     for definition in [OUTBOX, GIVEN_UP] {

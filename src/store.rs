@@ -245,23 +245,7 @@ impl Reader {
             }
         })?;
         let result = (|| {
-            let source = self.db.begin_read()?;
-            let copy = Database::create(target)?;
-            let txn = copy.begin_write()?;
-            {
-                let mut meta = txn.open_table(META)?;
-                meta.insert("format_version", FORMAT_VERSION)?;
-                for form in FORMS {
-                    let mut to = txn.open_table(table(form))?;
-                    if let Ok(from) = source.open_table(table(form)) {
-                        for row in from.iter()? {
-                            let (key, value) = row?;
-                            to.insert(key.value(), value.value())?;
-                        }
-                    }
-                }
-            }
-            txn.commit()?;
+            copy_all(&self.db, &Database::create(target)?)?;
             Ok(())
         })();
         if result.is_err() {
@@ -271,24 +255,46 @@ impl Reader {
     }
 }
 
-/// Deletes every submission whose `email` is `address` (case-insensitive), from every
-/// form, in one transaction. Returns how many per form.
-pub fn erase_email(
-    data_dir: &DataDir,
-    address: &str,
-) -> Result<Vec<(&'static str, usize)>, StoreError> {
-    let path = existing_db(data_dir)?;
-    let db = builder().create(&path)?;
-    let wanted = address.trim().to_lowercase();
-    let txn = db.begin_write()?;
-    let mut counts = Vec::new();
-    for form in FORMS {
-        let mut t = txn.open_table(table(form))?;
-        let doomed: Vec<u128> = t
-            .iter()?
-            .filter_map(|row| row.ok())
-            .filter(|(_, v)| {
-                serde_json::from_str::<Map<String, Value>>(v.value())
+/// Copies every table of `from` (as one consistent snapshot) into the empty `to`.
+fn copy_all(from: &Database, to: &Database) -> Result<(), StoreError> {
+    let source = from.begin_read()?;
+    let txn = to.begin_write()?;
+    {
+        let mut meta = txn.open_table(META)?;
+        meta.insert("format_version", FORMAT_VERSION)?;
+        for form in FORMS {
+            let mut to = txn.open_table(table(form))?;
+            if let Ok(from) = source.open_table(table(form)) {
+                for row in from.iter()? {
+                    let (key, value) = row?;
+                    to.insert(key.value(), value.value())?;
+                }
+            }
+        }
+        crate::outbox::copy(&source, &txn)?;
+    }
+    txn.commit()?;
+    Ok(())
+}
+
+/// Which submissions to erase.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Selector {
+    /// Every submission, of every form, made with this email address (any case).
+    Email(String),
+    /// The one submission with this id.
+    Id(String),
+    /// Every submission of `form` received before `before`.
+    Before { form: String, before: DateTime<Utc> },
+}
+
+impl Selector {
+    fn matches(&self, form: &Form, key: u128, json: &str) -> bool {
+        match self {
+            Selector::Email(address) => {
+                let wanted = address.trim().to_lowercase();
+                serde_json::from_str::<Map<String, Value>>(json)
                     .ok()
                     .and_then(|record| {
                         record
@@ -297,9 +303,40 @@ pub fn erase_email(
                             .map(|e| e.trim().to_lowercase() == wanted)
                     })
                     .unwrap_or(false)
-            })
-            .map(|(k, _)| k.value())
-            .collect();
+            }
+            Selector::Id(id) => Ulid::from_string(id).is_ok_and(|id| u128::from(id) == key),
+            Selector::Before { form: name, before } => {
+                form.name == name && received_at(Ulid::from(key)) < *before
+            }
+        }
+    }
+}
+
+/// Deletes what `selector` names, with its notifications, in one transaction.
+/// Returns how many per form.
+fn erase_in(db: &Database, selector: &Selector) -> Result<Vec<(&'static str, usize)>, StoreError> {
+    let txn = db.begin_write()?;
+    let mut counts = Vec::new();
+    for form in FORMS {
+        let mut t = txn.open_table(table(form))?;
+        let doomed: Vec<u128> = match selector {
+            // Keys sort by time: only the range before the cut-off is read.
+            Selector::Before { form: name, before } if name == form.name => {
+                let until =
+                    u128::from(Ulid::from_parts(before.timestamp_millis().max(0) as u64, 0));
+                t.range(..until)?
+                    .filter_map(|r| r.ok())
+                    .map(|(k, _)| k.value())
+                    .collect()
+            }
+            Selector::Before { .. } => Vec::new(),
+            _ => t
+                .iter()?
+                .filter_map(|row| row.ok())
+                .filter(|(k, v)| selector.matches(form, k.value(), v.value()))
+                .map(|(k, _)| k.value())
+                .collect(),
+        };
         for key in &doomed {
             t.remove(key)?;
         }
@@ -308,6 +345,44 @@ pub fn erase_email(
         counts.push((form.name, doomed.len()));
     }
     txn.commit()?;
+    Ok(counts)
+}
+
+/// Writes every table into a fresh file and puts it in place of `db`'s, so nothing
+/// erased stays readable in the old file's free pages; returns the new file's handle.
+fn rewrite(db: Database, path: &Path) -> Result<Database, StoreError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| StoreError::Io { path, source }
+    };
+    let fresh = path.with_extension("redb.rewrite");
+    let _ = std::fs::remove_file(&fresh);
+    create_new_private_file(&fresh).map_err(io(&fresh))?;
+    let copy = builder().create(&fresh)?;
+    copy_all(&db, &copy)?;
+    drop(copy);
+    drop(db);
+    std::fs::rename(&fresh, path).map_err(io(path))?;
+    if let Some(folder) = path.parent() {
+        std::fs::File::open(folder)
+            .and_then(|f| f.sync_all())
+            .map_err(io(folder))?;
+    }
+    Ok(builder().create(path)?)
+}
+
+/// Erases what `selector` names from a database no server has open, and rewrites
+/// the file so the erased text is gone from it. Returns how many per form.
+pub fn erase_offline(
+    data_dir: &DataDir,
+    selector: &Selector,
+) -> Result<Vec<(&'static str, usize)>, StoreError> {
+    let path = existing_db(data_dir)?;
+    let db = builder().create(&path)?;
+    let counts = erase_in(&db, selector)?;
+    if counts.iter().any(|(_, n)| *n > 0) {
+        drop(rewrite(db, &path)?);
+    }
     Ok(counts)
 }
 
@@ -339,6 +414,10 @@ enum Job {
     Settle {
         outcomes: Vec<Settled>,
         reply: oneshot::Sender<Result<(), StoreError>>,
+    },
+    Erase {
+        selector: Selector,
+        reply: oneshot::Sender<Result<Vec<(&'static str, usize)>, StoreError>>,
     },
 }
 
@@ -419,6 +498,20 @@ impl Writer {
         answer.await.map_err(|_| StoreError::WriterStopped)?
     }
 
+    /// Erases what `selector` names and rewrites the file without it (submissions
+    /// wait meanwhile). Returns how many per form.
+    pub async fn erase(
+        &self,
+        selector: Selector,
+    ) -> Result<Vec<(&'static str, usize)>, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Erase { selector, reply })
+            .await
+            .map_err(|_| StoreError::WriterStopped)?;
+        answer.await.map_err(|_| StoreError::WriterStopped)?
+    }
+
     /// Records how the deliveries went (committed with the next submissions).
     pub async fn settle(&self, outcomes: Vec<Settled>) -> Result<(), StoreError> {
         let (reply, answer) = oneshot::channel();
@@ -478,6 +571,7 @@ impl Thread {
             let mut outcomes = Vec::new();
             let mut settled = Vec::new();
             let mut looks = Vec::new();
+            let mut erasures = Vec::new();
             for job in jobs.drain(..) {
                 match job {
                     Job::Submit(mut job) => {
@@ -490,6 +584,7 @@ impl Thread {
                         settled.push(reply);
                     }
                     Job::Due { now, limit, reply } => looks.push((now, limit, reply)),
+                    Job::Erase { selector, reply } => erasures.push((selector, reply)),
                 }
             }
             let handle = match db
@@ -532,15 +627,58 @@ impl Thread {
                     for (now, limit, reply) in looks.drain(..) {
                         let _ = reply.send(due(&handle, now, limit));
                     }
-                    db = Some(handle);
                     self.answer(Ok(()), prepared, settled, looks);
+                    db = self.erase(handle, erasures);
                 }
                 Err(error) => {
                     self.health.failed(&error.to_string(), prepared.len());
-                    self.answer(Err(Arc::new(error)), prepared, settled, looks);
+                    let error = Arc::new(error);
+                    for (_, reply) in erasures {
+                        let _ = reply.send(Err(StoreError::Batch(Arc::clone(&error))));
+                    }
+                    self.answer(Err(error), prepared, settled, looks);
                 }
             }
         }
+    }
+
+    /// Carries out the erasures asked for, then rewrites the file once if any
+    /// erased something. Returns the handle to use next (None if the file could not
+    /// be reopened: the next batch tries).
+    fn erase(
+        &self,
+        handle: Database,
+        erasures: Vec<(
+            Selector,
+            oneshot::Sender<Result<Vec<(&'static str, usize)>, StoreError>>,
+        )>,
+    ) -> Option<Database> {
+        if erasures.is_empty() {
+            return Some(handle);
+        }
+        let mut results = Vec::new();
+        for (selector, reply) in erasures {
+            results.push((erase_in(&handle, &selector), reply));
+        }
+        let erased = results
+            .iter()
+            .any(|(r, _)| r.as_ref().is_ok_and(|c| c.iter().any(|(_, n)| *n > 0)));
+        let (handle, rewritten) = if erased {
+            match rewrite(handle, &self.data_dir.database()) {
+                Ok(fresh) => (Some(fresh), Ok(())),
+                Err(error) => (None, Err(Arc::new(error))),
+            }
+        } else {
+            (Some(handle), Ok(()))
+        };
+        for (result, reply) in results {
+            let answer = match (&rewritten, result) {
+                (Err(error), Ok(_)) => Err(StoreError::Batch(Arc::clone(error))),
+                (_, result) => result,
+            };
+            let _ = reply.send(answer);
+        }
+        handle
     }
 
     fn answer(

@@ -164,7 +164,9 @@ pub enum Command {
     /// Show, per form, how many submissions there are and when the latest arrived, and
     /// when the last backup was taken.
     Stats,
-    /// Delete every submission made with an email address, from every form.
+    /// Delete submissions for good: those made with an email address, one by its id,
+    /// or a form's before a day. The database is rewritten so the erased text is gone
+    /// from the file (a running server does it; submissions wait a moment).
     Erase(EraseArgs),
     /// Write a consistent copy of the database to a new file or standard output (works
     /// while the server runs; `serve` also takes one every --backup-every).
@@ -310,6 +312,16 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub mail: MailArgs,
 
+    /// Keep a form's submissions only this long, e.g. prayer-request=90d (repeat for
+    /// more forms; default: keep). Older ones are erased every --retention-every, and
+    /// the privacy policy page says how long each form is kept.
+    #[arg(long = "keep", env = "THEWELL_KEEP", value_delimiter = ',', value_parser = crate::retention::parse_keep, value_name = "FORM=DURATION")]
+    pub keep: Vec<crate::retention::Keep>,
+
+    /// How often the --keep periods are applied.
+    #[arg(long, env = "THEWELL_RETENTION_EVERY", default_value = "1h", value_parser = parse_every)]
+    pub retention_every: std::time::Duration,
+
     /// How long a notification that could not be delivered waits before its first
     /// retry; each later wait doubles, up to 6 hours, and one still failing 3 days
     /// after its submission is given up (`thewell notify retry` puts it back).
@@ -435,10 +447,24 @@ pub struct ExportArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("what").required(true).args(["email", "id", "form"]))]
 pub struct EraseArgs {
-    /// The email address whose submissions are deleted (case-insensitive).
+    /// Every submission, of every form, made with this email address (any case).
     #[arg(long)]
-    pub email: String,
+    pub email: Option<String>,
+
+    /// The one submission with this id (as `thewell export` shows it), e.g. a prayer
+    /// request, which has no email address.
+    #[arg(long)]
+    pub id: Option<String>,
+
+    /// Every submission of this form received before --before.
+    #[arg(long, value_parser = form_parser(), requires = "before")]
+    pub form: Option<&'static Form>,
+
+    /// The first day to keep (YYYY-MM-DD, midnight UTC), with --form.
+    #[arg(long, value_parser = parse_date, requires = "form")]
+    pub before: Option<NaiveDate>,
 }
 
 #[derive(Debug, Args)]

@@ -5,10 +5,11 @@ use std::path::Path;
 
 use chrono::SecondsFormat;
 
+use super::args::EraseArgs;
 use super::{CliError, say};
 use crate::backups;
 use crate::data_dir::DataDir;
-use crate::store::{self, Reader};
+use crate::store::{self, Reader, Selector};
 
 pub fn stats(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let reader = Reader::open(data_dir)?;
@@ -79,14 +80,48 @@ pub fn stats(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     }
 }
 
-pub fn erase(data_dir: &DataDir, email: &str, out: &mut impl Write) -> Result<(), CliError> {
-    let counts = store::erase_email(data_dir, email)?;
+pub fn erase(data_dir: &DataDir, args: &EraseArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let (selector, what) = match (&args.email, &args.id, args.form, args.before) {
+        (Some(email), ..) => (Selector::Email(email.clone()), format!("for {email}")),
+        (_, Some(id), ..) => {
+            ulid::Ulid::from_string(id.trim()).map_err(|_| {
+                CliError::Usage(format!(
+                    "{id} is not a submission id (26 letters and digits, as `thewell export` shows)"
+                ))
+            })?;
+            (Selector::Id(id.trim().to_string()), format!("with id {id}"))
+        }
+        (_, _, Some(form), Some(before)) => (
+            Selector::Before {
+                form: form.name.to_string(),
+                before: before.and_hms_opt(0, 0, 0).expect("midnight").and_utc(),
+            },
+            format!("of {} before {before}", form.name),
+        ),
+        _ => {
+            return Err(CliError::Usage(
+                "give --email, --id, or --form with --before".into(),
+            ));
+        }
+    };
+    let counts: Vec<(String, usize)> =
+        match backups::alone(data_dir).map_err(|source| CliError::Output {
+            path: data_dir.server_lock(),
+            source,
+        })? {
+            // No server runs: erase here, holding the directory so none starts meanwhile.
+            Some(_held) => store::erase_offline(data_dir, &selector)?
+                .into_iter()
+                .map(|(f, n)| (f.to_string(), n))
+                .collect(),
+            None => crate::retention::ask_server(data_dir, selector)?,
+        };
     for (form, count) in &counts {
         say!(out, "{form:<24} {count:>6} erased")?;
     }
     say!(
         out,
-        "{:<24} {:>6} erased for {email}",
+        "{:<24} {:>6} erased {what}; the database file was rewritten without them",
         "total",
         counts.iter().map(|(_, n)| n).sum::<usize>()
     )

@@ -53,6 +53,8 @@ pub enum CliError {
     Usage(String),
     #[error("not delivered: {0}")]
     NotDelivered(String),
+    #[error(transparent)]
+    Request(#[from] crate::retention::RequestError),
 }
 
 impl CliError {
@@ -86,7 +88,7 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
             }
         }
         Command::Stats => maintenance::stats(data_dir, out)?,
-        Command::Erase(args) => maintenance::erase(data_dir, &args.email, out)?,
+        Command::Erase(args) => maintenance::erase(data_dir, &args, out)?,
         Command::Backup(args) => maintenance::backup(data_dir, &args.file, out)?,
         Command::Restore(args) => maintenance::restore(data_dir, &args.file, out)?,
         Command::Site(args) => settings::run(data_dir, args.command, out)?,

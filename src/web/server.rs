@@ -329,6 +329,15 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         }),
     )?;
     start_notifications(&args, &writer, targets)?;
+    tokio::spawn(crate::retention::sweep(
+        writer.clone(),
+        args.keep.clone(),
+        args.retention_every,
+    ));
+    tokio::spawn(crate::retention::serve_requests(
+        writer.clone(),
+        data_dir.clone(),
+    ));
     let api = Arc::new(Api {
         writer,
         limiter,

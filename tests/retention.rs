@@ -1,0 +1,131 @@
+//! Erasing for good: `thewell erase --id`, `--email` and `--form --before` against a
+//! running server and a stopped one, and `serve --keep` sweeping older submissions.
+//! Each time the erased text is gone from the database file itself (read raw, as
+//! `grep -a` would), not only from the exports.
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::{Server, thewell, valid};
+use serde_json::{Value, json};
+
+fn file_has(data: &Path, needle: &str) -> bool {
+    let bytes = std::fs::read(data.join("thewell.redb")).unwrap();
+    bytes.windows(needle.len()).any(|w| w == needle.as_bytes())
+}
+
+async fn submit(server: &Server, form: &str, body: Value) -> String {
+    let response = server.post(form, &body).await;
+    assert_eq!(response.status(), 201);
+    response.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn prayer(text: &str) -> Value {
+    let mut body = valid("prayer-request");
+    body["prayerRequest"] = json!(text);
+    body
+}
+
+#[tokio::test]
+async fn erase_by_id_and_by_email_leaves_nothing_in_the_file_while_the_server_runs() {
+    let server = Server::start_with(&["--rate-burst", "1000"]);
+    let data = server.data_dir();
+    let secret = "Pray for Lucinda-Quartz-7781";
+    let id = submit(&server, "prayer-request", prayer(secret)).await;
+    let kept = submit(
+        &server,
+        "prayer-request",
+        prayer("Thanks for Orchard-Kept-4410"),
+    )
+    .await;
+    let mut card = valid("connect-card");
+    card["email"] = json!("Zed.Unique@Example.com");
+    card["location"] = json!("Marrowfield-Lane-9923");
+    submit(&server, "connect-card", card).await;
+    assert!(file_has(&data, secret), "stored as written first");
+
+    let (ok, out, err) = thewell(&data, &["erase", "--id", &id]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("prayer-request                1 erased"),
+        "{out}"
+    );
+    assert!(
+        !file_has(&data, secret),
+        "the erased text is gone from the file"
+    );
+    assert!(file_has(&data, "Orchard-Kept-4410"));
+    let (_, export, _) = thewell(&data, &["export", "prayer-request", "--format", "jsonl"]);
+    assert!(export.contains(&kept) && !export.contains(&id), "{export}");
+
+    let (ok, out, err) = thewell(&data, &["erase", "--email", "zed.unique@example.com"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("connect-card                  1 erased"),
+        "{out}"
+    );
+    assert!(!file_has(&data, "Marrowfield-Lane-9923"));
+
+    // The server goes on storing after the file under it was rewritten.
+    let after = submit(&server, "prayer-request", prayer("After-Rewrite-5521")).await;
+    let (_, export, _) = thewell(&data, &["export", "prayer-request", "--format", "jsonl"]);
+    assert!(export.contains(&after), "{export}");
+    let (ok, _, err) = thewell(&data, &["erase", "--id", "not-an-id"]);
+    assert!(!ok && err.contains("is not a submission id"), "{err}");
+}
+
+#[tokio::test]
+async fn keep_sweeps_older_submissions_out_of_the_file() {
+    let server = Server::start_with(&["--keep", "prayer-request=2s", "--retention-every", "1s"]);
+    let data = server.data_dir();
+    let id = submit(&server, "prayer-request", prayer("Swept-Away-Nimbus-3307")).await;
+    submit(&server, "contact", valid("contact")).await;
+    assert!(file_has(&data, "Swept-Away-Nimbus-3307"));
+    let started = Instant::now();
+    while file_has(&data, "Swept-Away-Nimbus-3307") {
+        assert!(started.elapsed() < Duration::from_secs(10), "never swept");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (_, export, _) = thewell(&data, &["export", "prayer-request", "--format", "jsonl"]);
+    assert!(!export.contains(&id), "{export}");
+    let (_, stats, _) = thewell(&data, &["stats"]);
+    assert!(
+        stats
+            .lines()
+            .any(|l| l.starts_with("contact") && l.contains(" 1 ")),
+        "{stats}"
+    );
+}
+
+#[tokio::test]
+async fn a_stopped_server_s_file_is_erased_and_rewritten_by_the_command_itself() {
+    let server = Server::start_with(&[]);
+    submit(&server, "contact", {
+        let mut c = valid("contact");
+        c["message"] = json!("Old-Letter-Quill-6620");
+        c
+    })
+    .await;
+    let dir = server.kill();
+    let data = dir.path().join("data");
+    assert!(file_has(&data, "Old-Letter-Quill-6620"));
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1))
+        .format("%Y-%m-%d")
+        .to_string();
+    let (ok, out, err) = thewell(
+        &data,
+        &["erase", "--form", "contact", "--before", &tomorrow],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("contact                       1 erased"),
+        "{out}"
+    );
+    assert!(!file_has(&data, "Old-Letter-Quill-6620"));
+    let (ok, _, err) = thewell(&data, &["erase", "--form", "contact"]);
+    assert!(!ok && err.contains("--before"), "{err}");
+}
