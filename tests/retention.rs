@@ -34,6 +34,18 @@ fn prayer(text: &str) -> Value {
 async fn erase_by_id_and_by_email_leaves_nothing_in_the_file_while_the_server_runs() {
     let server = Server::start_with(&["--rate-burst", "1000"]);
     let data = server.data_dir();
+    let page = common::client()
+        .get(server.url("/privacy-policy"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !page.contains("How long we keep"),
+        "every form is kept: the page says nothing of it"
+    );
     let secret = "Pray for Lucinda-Quartz-7781";
     let id = submit(&server, "prayer-request", prayer(secret)).await;
     let kept = submit(

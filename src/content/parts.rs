@@ -14,6 +14,8 @@ pub enum Part {
     SermonList,
     Leadership,
     WorshipTeam,
+    /// How long the forms are kept (`serve --keep`), on the privacy policy page.
+    Retention,
 }
 
 /// What the frontend is told of a part (src/contract.rs emits it): its name and the
@@ -26,7 +28,12 @@ pub struct ServerPart {
 }
 
 impl Part {
-    pub const ALL: [Part; 3] = [Part::SermonList, Part::Leadership, Part::WorshipTeam];
+    pub const ALL: [Part; 4] = [
+        Part::SermonList,
+        Part::Leadership,
+        Part::WorshipTeam,
+        Part::Retention,
+    ];
 
     /// The value of its element's `data-server-part` (also the element's id).
     pub fn name(self) -> &'static str {
@@ -34,6 +41,7 @@ impl Part {
             Part::SermonList => "sermon-list",
             Part::Leadership => "people-leadership",
             Part::WorshipTeam => "people-worship-team",
+            Part::Retention => "retention",
         }
     }
 
@@ -44,15 +52,23 @@ impl Part {
             Part::SermonList => "/media",
             Part::Leadership => "/leadership",
             Part::WorshipTeam => "/worship-team",
+            Part::Retention => "/privacy-policy",
         }
     }
 
-    /// Its inner HTML from `library` at `now`.
-    pub fn html(self, library: &Library, now: DateTime<Utc>) -> String {
+    /// Its inner HTML from `library` at `now`, and how long each form is kept
+    /// (form name, period in words; empty when everything is kept).
+    pub fn html(
+        self,
+        library: &Library,
+        now: DateTime<Utc>,
+        retention: &[(String, String)],
+    ) -> String {
         match self {
             Part::SermonList => super::sermon_list::html(&library.preached(now)),
             Part::Leadership => super::people_list::html(library, PeoplePage::Leadership),
             Part::WorshipTeam => super::people_list::html(library, PeoplePage::WorshipTeam),
+            Part::Retention => retention_html(retention),
         }
     }
 
@@ -74,9 +90,29 @@ impl Part {
         let library = Library::builtin();
         Part::ALL
             .iter()
-            .map(|p| (p.name(), p.html(&library, library.settled())))
+            .map(|p| (p.name(), p.html(&library, library.settled(), &[])))
             .collect()
     }
+}
+
+/// The privacy policy's word on how long what visitors send is kept (nothing
+/// while every form is kept).
+fn retention_html(retention: &[(String, String)]) -> String {
+    if retention.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        r#"<section><h2 class="font-serif text-2xl font-semibold">How long we keep what you send</h2><ul class="mt-2 list-disc space-y-1 pl-5 text-lg text-slate-700">"#,
+    );
+    for (form, period) in retention {
+        out.push_str(&format!(
+            "<li>{}: erased {} after it is sent.</li>",
+            escape_html(&crate::forms::title(form)),
+            escape_html(period)
+        ));
+    }
+    out.push_str("</ul></section>");
+    out
 }
 
 /// Long text as paragraphs and lists, each in `class`.

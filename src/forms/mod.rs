@@ -304,6 +304,19 @@ pub fn find(name: &str) -> Option<&'static Form> {
     FORMS.iter().find(|form| form.name == name)
 }
 
+/// A form's name as people read it: "connect-card" → "Connect Card".
+pub fn title(form: &str) -> String {
+    form.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub fn names() -> Vec<&'static str> {
     FORMS.iter().map(|form| form.name).collect()
 }

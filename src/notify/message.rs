@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use ulid::Ulid;
 
 use super::targets::{PRIVATE_FIELDS, Target};
-use crate::forms::{Form, find};
+use crate::forms::{Form, find, title};
 use crate::store::{SUBMITTED_AT, received_at};
 
 /// One submission, as the outbox hands it to a target.
@@ -14,19 +14,6 @@ pub struct Submission<'a> {
     pub form: &'a str,
     pub id: Ulid,
     pub record: &'a Map<String, Value>,
-}
-
-/// "connect-card" → "Connect Card".
-pub fn title(form: &str) -> String {
-    form.split('-')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().chain(c).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Text fit for a mail header: no control characters (CR, LF, tab, NUL…), no

@@ -42,6 +42,8 @@ pub struct Snapshot {
     pub tag: u64,
     /// Nothing differs from what the build's pages carry (worked out once, not per request).
     default: bool,
+    /// How long each form's submissions are kept (`serve --keep`): (form, "90 days").
+    pub retention: Vec<(String, String)>,
 }
 
 /// The content JSON of a site without content files, as the build's pages carry it.
@@ -80,6 +82,7 @@ impl Snapshot {
             content_until: None,
             tag: 0,
             default: false,
+            retention: Vec::new(),
         };
         snapshot.show_content_at(Utc::now());
         snapshot
@@ -100,13 +103,15 @@ impl Snapshot {
         self.content_json.hash(&mut hasher);
         // (people are shown in pages only, not in the content block)
         self.library.people.hash(&mut hasher);
+        self.retention.hash(&mut hasher);
         self.tag = hasher.finish();
         self.default = self.photos.is_empty()
             && SETTINGS.iter().all(|s| self.get(s.key) == s.default)
             && self.content_json == builtin_content_json()
             && self.library.sermons.iter().all(|s| s.is_builtin())
             && self.library.events.iter().all(|e| e.is_builtin())
-            && self.library.people.is_empty();
+            && self.library.people.is_empty()
+            && self.retention.is_empty();
     }
 
     /// The site's address `origin` in place of the placeholder (`serve --domain`
@@ -116,6 +121,15 @@ impl Snapshot {
             && self.is_placeholder(Key::SiteUrl)
         {
             self.values[Key::SiteUrl as usize] = origin.to_string();
+            self.retag();
+        }
+        self
+    }
+
+    /// How long each form is kept, for the privacy policy page.
+    fn with_retention(mut self, retention: &[(String, String)]) -> Snapshot {
+        if !retention.is_empty() {
+            self.retention = retention.to_vec();
             self.retag();
         }
         self
@@ -293,6 +307,7 @@ pub struct Live {
     dir: DataDir,
     /// The site's address when no one set one (`serve --domain`: https://<domain>).
     site_url: Option<String>,
+    retention: Vec<(String, String)>,
     state: Mutex<LiveState>,
 }
 
@@ -303,10 +318,12 @@ struct LiveState {
 }
 
 impl Live {
-    /// The settings in `dir`; `site_url` stands in for the placeholder address.
-    pub fn open(dir: &DataDir, site_url: Option<String>) -> Live {
-        let snapshot =
-            Snapshot::read(dir, &Snapshot::last_good(dir)).with_site_url(site_url.as_deref());
+    /// The settings in `dir`; `site_url` stands in for the placeholder address;
+    /// `retention` is how long each form is kept (form, period), for the privacy page.
+    pub fn open(dir: &DataDir, site_url: Option<String>, retention: Vec<(String, String)>) -> Live {
+        let snapshot = Snapshot::read(dir, &Snapshot::last_good(dir))
+            .with_site_url(site_url.as_deref())
+            .with_retention(&retention);
         if let Some(error) = &snapshot.broken {
             tracing::error!(
                 "SETTINGS FILE BROKEN: {error}. Serving the last good settings ({}), not the file; `thewell site show` says more",
@@ -319,6 +336,7 @@ impl Live {
         Live {
             dir: dir.clone(),
             site_url,
+            retention,
             state: Mutex::new(LiveState {
                 snapshot: Arc::new(snapshot),
                 marks: fingerprint(dir),
@@ -339,7 +357,8 @@ impl Live {
                 .is_some_and(|until| Utc::now() >= until);
             if marks != state.marks || content_moved {
                 let snapshot = Snapshot::read(&self.dir, &state.snapshot)
-                    .with_site_url(self.site_url.as_deref());
+                    .with_site_url(self.site_url.as_deref())
+                    .with_retention(&self.retention);
                 for warning in &snapshot.warnings {
                     tracing::warn!("{warning}");
                 }

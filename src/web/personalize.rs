@@ -146,7 +146,7 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
         if let Some(inner) = contents_of(&out, &mark).first().copied()
             && let Some(len) = div_content_len(&out[inner..])
         {
-            let html = part.html(&snap.library, chrono::Utc::now());
+            let html = part.html(&snap.library, chrono::Utc::now(), &snap.retention);
             out.replace_range(inner..inner + len, &html);
         }
     }

@@ -347,7 +347,17 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         443 => format!("https://{domain}"),
         port => format!("https://{domain}:{port}"),
     });
-    let live = Arc::new(Live::open(data_dir, site_url));
+    let retention = args
+        .keep
+        .iter()
+        .map(|k| {
+            (
+                k.form.name.to_string(),
+                crate::retention::describe(k.period),
+            )
+        })
+        .collect();
+    let live = Arc::new(Live::open(data_dir, site_url, retention));
     if !args.domains.is_empty() {
         name_placeholders(&live);
     }

@@ -1,7 +1,9 @@
 // The privacy policy and the terms of service: static text, the date, the contact
-// email, Plantation, FL, and a way back home.
+// email, Plantation, FL, and a way back home; the privacy policy also says how long
+// each form is kept when the server keeps some for a set time (`serve --keep`).
 import { ButtonLink, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
+import { ServerPart } from '../components/ServerPart';
 import { legal } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
 import { settings } from '../lib/settings';
@@ -19,6 +21,7 @@ export default function Legal({ meta }: { meta: RouteMeta }) {
               <p class="mt-2 text-lg text-slate-700">{s.text}</p>
             </section>
           ))}
+          {meta.path === '/privacy-policy' && <ServerPart name="retention" />}
           <p class="text-lg text-slate-700">
             {legal.contactLine}{' '}
             <a class="text-sky-800 underline underline-offset-2" href={`mailto:${settings.contactEmail}`}>
