@@ -67,6 +67,21 @@ pub fn wait_ms(first_ms: i64, attempts: u32) -> i64 {
     first_ms.saturating_mul(1i64 << doublings).min(MAX_WAIT_MS)
 }
 
+/// A row's state: JSON once tried, or just the form's name while fresh (the
+/// submission's own commit writes as little as it can).
+fn read(value: &str) -> Option<Pending> {
+    if value.starts_with('{') {
+        serde_json::from_str(value).ok()
+    } else {
+        Some(Pending {
+            form: value.to_string(),
+            attempts: 0,
+            next: 0,
+            error: String::new(),
+        })
+    }
+}
+
 /// Creates the tables (the server does this when it opens the file).
 pub fn create(txn: &WriteTransaction) -> Result<(), redb::TableError> {
     txn.open_table(OUTBOX)?;
@@ -80,17 +95,10 @@ pub fn add(txn: &WriteTransaction, rows: &[(Ulid, &str, Vec<String>)]) -> Result
         return Ok(());
     }
     let mut table = txn.open_table(OUTBOX)?;
-    let now = now_ms();
     for (id, form, targets) in rows {
-        let json = serde_json::to_string(&Pending {
-            form: form.to_string(),
-            attempts: 0,
-            next: now,
-            error: String::new(),
-        })
-        .expect("JSON");
         for target in targets {
-            table.insert((u128::from(*id), target.as_str()), json.as_str())?;
+            // A fresh notification is its form's name alone: due now, never tried.
+            table.insert((u128::from(*id), target.as_str()), *form)?;
         }
     }
     Ok(())
@@ -114,7 +122,7 @@ pub fn due(
     for row in table.iter()?.take(SCAN) {
         let (key, value) = row?;
         let (id, target) = key.value();
-        let Ok(pending) = serde_json::from_str::<Pending>(value.value()) else {
+        let Some(pending) = read(value.value()) else {
             continue;
         };
         if pending.next <= now && found.len() < limit {
@@ -205,7 +213,7 @@ pub fn counts(
             let (key, value) = row?;
             let (_, target) = key.value();
             let entry = out.entry(target.to_string()).or_default();
-            let pending: Option<Pending> = serde_json::from_str(value.value()).ok();
+            let pending = read(value.value());
             match (gave_up, pending.as_ref().map_or(0, |p| p.attempts)) {
                 (true, _) => entry.given_up += 1,
                 (false, 0) => entry.pending += 1,
@@ -229,12 +237,9 @@ pub fn retry(txn: &WriteTransaction) -> Result<u64, redb::Error> {
     let mut moved = 0;
     while let Some((key, value)) = given_up.pop_first()? {
         let (id, target) = key.value();
-        let mut pending: Pending = serde_json::from_str(value.value()).unwrap_or(Pending {
-            form: String::new(),
-            attempts: 0,
-            next: now,
-            error: String::new(),
-        });
+        let Some(mut pending) = read(value.value()) else {
+            continue;
+        };
         pending.attempts = 0;
         pending.next = now;
         table.insert(
@@ -254,7 +259,7 @@ pub fn due_now(txn: &WriteTransaction) -> Result<u64, redb::Error> {
     let mut waiting = Vec::new();
     for row in table.iter()? {
         let (key, value) = row?;
-        if let Ok(mut pending) = serde_json::from_str::<Pending>(value.value())
+        if let Some(mut pending) = read(value.value())
             && pending.next > now
         {
             pending.next = now;

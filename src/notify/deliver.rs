@@ -3,6 +3,7 @@
 //! server), or a signed JSON POST to a webhook. A failure says what failed: the
 //! name (DNS), the connection, TLS, the login, the recipient, or the HTTP status.
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
@@ -254,27 +255,34 @@ pub fn webhook_url(text: &str) -> Result<String, String> {
     }
 }
 
-/// The client webhooks are posted with (the system's trusted certificates).
-#[derive(Clone)]
+type HttpsClient = Client<
+    hyper_rustls::HttpsConnector<hyper_util::client::legacy::connect::HttpConnector>,
+    Full<bytes::Bytes>,
+>;
+
+/// The client webhooks are posted with (the system's trusted certificates), made on
+/// first use: reading the system's certificates takes tens of milliseconds that a
+/// server without webhooks should not spend at start-up.
+#[derive(Clone, Default)]
 pub struct Poster {
-    client: Client<
-        hyper_rustls::HttpsConnector<hyper_util::client::legacy::connect::HttpConnector>,
-        Full<bytes::Bytes>,
-    >,
+    client: Arc<OnceLock<Result<HttpsClient, String>>>,
 }
 
 impl Poster {
-    pub fn new() -> Result<Poster, NotifyError> {
-        let _ = tokio_rustls::rustls::crypto::ring::default_provider().install_default();
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_native_roots()
-            .map_err(|e| NotifyError::Roots(e.to_string()))?
-            .https_or_http()
-            .enable_http1()
-            .build();
-        Ok(Poster {
-            client: Client::builder(TokioExecutor::new()).build(https),
-        })
+    fn client(&self) -> Result<&HttpsClient, Failure> {
+        self.client
+            .get_or_init(|| {
+                let _ = tokio_rustls::rustls::crypto::ring::default_provider().install_default();
+                let https = hyper_rustls::HttpsConnectorBuilder::new()
+                    .with_native_roots()
+                    .map_err(|e| NotifyError::Roots(e.to_string()).to_string())?
+                    .https_or_http()
+                    .enable_http1()
+                    .build();
+                Ok(Client::builder(TokioExecutor::new()).build(https))
+            })
+            .as_ref()
+            .map_err(|e| Failure::Tls(e.clone()))
     }
 
     /// Posts `body`, signed with `secret`, with `id` as its idempotency key.
@@ -285,6 +293,7 @@ impl Poster {
         id: &str,
         body: String,
     ) -> Result<(), Failure> {
+        let client = self.client()?;
         let uri: hyper::Uri = url
             .parse()
             .map_err(|e| Failure::Connection(format!("{url}: {e}")))?;
@@ -297,7 +306,7 @@ impl Poster {
             .header(IDEMPOTENCY_HEADER, id)
             .body(Full::new(bytes::Bytes::from(body)))
             .map_err(|e| Failure::Connection(e.to_string()))?;
-        let response = match tokio::time::timeout(TIMEOUT, self.client.request(request)).await {
+        let response = match tokio::time::timeout(TIMEOUT, client.request(request)).await {
             Err(_) => return Err(Failure::Timeout),
             Ok(Err(e)) => {
                 let text = chain(&e);

@@ -301,7 +301,7 @@ fn start_notifications(
     };
     let channels = crate::notify::sender::Channels {
         mailer,
-        poster: Poster::new()?,
+        poster: Poster::default(),
     };
     tokio::spawn(crate::notify::sender::run(
         writer.clone(),

@@ -12,7 +12,8 @@
 # Durable submissions: POST /api/contact at 1, 16, 64 and 256 clients, every 201
 # counted and checked against `thewell export`, beside SQLite's group commit (WAL,
 # synchronous=FULL, 64 per transaction) on the same disk. RSS after each phase, and
-# after 100,000 and 500,000 stored submissions (SUBMISSIONS=0 skips those).
+# after 100,000 and 500,000 stored submissions (SUBMISSIONS=0 skips those). Then
+# notify.sh: submissions with and without a slow notification target.
 # Needs Debian's wrk nginx-light libnginx-mod-http-brotli-static python3.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -137,6 +138,9 @@ if [ "$SUBMISSIONS" != 0 ]; then
     echo "RSS with $have stored submissions: thewell $(rss $T) (database $(du -m "$tmp/grow/thewell.redb" 2>/dev/null | cut -f1) MB)"
   done
 fi
+
+echo
+DUR=$DUR ROUNDS=$ROUNDS bash "$here/notify.sh"
 
 echo
 echo "binary: $(( $(stat -c %s "$BIN") / 1024 / 1024 )) MB ($(stat -c %s "$BIN") bytes)"

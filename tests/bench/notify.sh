@@ -1,0 +1,56 @@
+#!/bin/bash
+# Durable submissions with and without a notification target (issue 15): POST
+# /api/contact at 64 clients against the release binary, in alternating rounds,
+# first with no target, then with a webhook target whose server answers each call
+# after 2 s (a slow chat service). The submissions per second should not move: the
+# notifications wait in the outbox and a background sender delivers them.
+#
+#   bash tests/bench/notify.sh            # DUR=8s per measurement, ROUNDS=3
+#
+# Needs Debian's wrk, python3 and curl. compare.sh runs it too.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+BIN=${THEWELL_BIN:-$root/target/release/thewell}
+DUR=${DUR:-8s}
+ROUNDS=${ROUNDS:-3}
+for tool in wrk python3 curl; do
+  command -v $tool >/dev/null || { echo "missing $tool: apt-get install wrk python3 curl"; exit 1; }
+done
+[ -x "$BIN" ] || { echo "missing $BIN: cargo build --release"; exit 1; }
+tmp=$(mktemp -d)
+free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+P1=$(free) P2=$(free)
+median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+
+# The slow receiver: every call answered 200 after 2 s, many at once.
+cat >"$tmp/slow.py" <<'PY'
+import http.server, sys, time
+class Slow(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("content-length", 0)))
+        time.sleep(2)
+        self.send_response(200); self.send_header("content-length", "0"); self.end_headers()
+    def log_message(self, *args): pass
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Slow).serve_forever()
+PY
+python3 "$tmp/slow.py" "$P2" & S=$!
+"$BIN" serve --addr 127.0.0.1:$P1 --data-dir "$tmp/data" --rate-burst 100000000 --rate-per-minute 100000000 >>"$tmp/thewell.log" 2>&1 &
+T=$!
+trap 'kill $T $S 2>/dev/null; rm -rf "$tmp"' EXIT
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$P1/healthz" >/dev/null && break; sleep 0.05; done
+
+rate() { wrk -t2 -c64 -d"$DUR" -s "$here/post-contact.lua" "http://127.0.0.1:$P1" | awk '/Requests\/sec/{print $2}'; }
+without=() with=()
+for _ in $(seq "$ROUNDS"); do
+  rm -f "$tmp/data/notify.json"; sleep 1.2
+  without+=("$(rate)")
+  "$BIN" --data-dir "$tmp/data" notify add contact --webhook "http://127.0.0.1:$P2/hook" >/dev/null; sleep 1.2
+  with+=("$(rate)")
+done
+a=$(printf '%s\n' "${without[@]}" | median) b=$(printf '%s\n' "${with[@]}" | median)
+echo "== durable submissions at 64 clients, median of $ROUNDS alternating rounds of $DUR =="
+echo "no notification target:                         $a submissions/s (rounds: ${without[*]})"
+echo "a webhook target whose server takes 2 s a call:  $b submissions/s (rounds: ${with[*]})"
+awk -v a="$a" -v b="$b" 'BEGIN { printf "with the slow target: %.1f %% of the rate without (goal: within 10 %%)\n", 100 * b / a }'
+"$BIN" --data-dir "$tmp/data" stats | sed -n '/notifications to/,/^$/p'
