@@ -37,6 +37,11 @@ struct Smtpd {
 
 impl Smtpd {
     fn start(maildir: &Path, port: u16) -> Smtpd {
+        Smtpd::start_with(maildir, port, &[])
+    }
+
+    /// With more aiosmtpd flags (a certificate for STARTTLS or SMTPS).
+    fn start_with(maildir: &Path, port: u16, flags: &[&str]) -> Smtpd {
         let has = Command::new(PYTHON)
             .args(["-c", "import aiosmtpd"])
             .status()
@@ -48,6 +53,7 @@ impl Smtpd {
         let child = Command::new(PYTHON)
             .args(["-m", "aiosmtpd", "-n", "-l"])
             .arg(format!("127.0.0.1:{port}"))
+            .args(flags)
             .args(["-c", "aiosmtpd.handlers.Mailbox"])
             .arg(maildir)
             .stdout(Stdio::null())
@@ -575,4 +581,108 @@ async fn notify_test_says_what_failed() {
     assert!(out.contains("accepted the test message"), "{out}");
     let message = smtpd.wait_for(1).await.remove(0);
     assert!(message.contains("This is a test"), "{message}");
+}
+
+/// A self-signed certificate for localhost and 127.0.0.1 (openssl, as the HTTPS tests use).
+fn certificate(dir: &Path) -> (PathBuf, PathBuf) {
+    let (cert, key) = (dir.join("mail.pem"), dir.join("mail.key"));
+    let status = Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=localhost",
+        ])
+        .args([
+            "-addext",
+            "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            "-addext",
+            "basicConstraints=critical,CA:FALSE",
+            "-keyout",
+        ])
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .stderr(Stdio::null())
+        .status()
+        .expect("openssl (apt-get install openssl)");
+    assert!(status.success());
+    (cert, key)
+}
+
+#[tokio::test]
+async fn mail_goes_over_starttls_and_smtps_and_an_untrusted_certificate_is_named() {
+    let temp = tempfile::tempdir().unwrap();
+    let (cert, key) = certificate(temp.path());
+    let (cert, key) = (cert.to_str().unwrap(), key.to_str().unwrap());
+    let starttls = Smtpd::start_with(
+        &temp.path().join("starttls"),
+        free_port(),
+        &["--tlscert", cert, "--tlskey", key],
+    );
+    let smtps = Smtpd::start_with(
+        &temp.path().join("smtps"),
+        free_port(),
+        &["--smtpscert", cert, "--smtpskey", key],
+    );
+    let data = temp.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    assert!(
+        thewell(
+            &data,
+            &[
+                "notify",
+                "add",
+                "contact",
+                "--email",
+                "office@thewell.example"
+            ]
+        )
+        .0
+    );
+    let test = |url: String, trust: bool| {
+        let data = data.clone();
+        let cert = cert.to_string();
+        tokio::task::spawn_blocking(move || {
+            let mut args = vec![
+                "notify",
+                "test",
+                "1",
+                "--smtp-url",
+                &url,
+                "--mail-from",
+                "web@thewell.example",
+            ];
+            if trust {
+                args.extend(["--smtp-ca-file", &cert]);
+            }
+            thewell(&data, &args)
+        })
+    };
+    let (ok, out, err) = test(format!("smtp://localhost:{}", starttls.port), true)
+        .await
+        .unwrap();
+    assert!(ok, "STARTTLS: {err}");
+    assert!(out.contains("accepted the test message"), "{out}");
+    assert_eq!(starttls.wait_for(1).await.len(), 1);
+    let (ok, _, err) = test(format!("smtps://localhost:{}", smtps.port), true)
+        .await
+        .unwrap();
+    assert!(ok, "SMTPS: {err}");
+    assert_eq!(smtps.wait_for(1).await.len(), 1);
+    // The system does not trust the self-signed certificate: TLS is named.
+    let (ok, _, err) = test(format!("smtps://localhost:{}", smtps.port), false)
+        .await
+        .unwrap();
+    assert!(!ok && err.contains("TLS:"), "{err}");
+    // A server that wants STARTTLS, spoken to in plain text on this machine: named too.
+    let (ok, _, err) = test(format!("smtp://localhost:{}", starttls.port), false)
+        .await
+        .unwrap();
+    assert!(!ok && err.contains("STARTTLS"), "{err}");
 }

@@ -199,12 +199,20 @@ fn chain(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// Whether a failure's words are about TLS (a certificate, the handshake).
+fn about_tls(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    ["certificate", "tls", "handshake", "starttls"]
+        .iter()
+        .any(|w| lower.contains(w))
+}
+
 fn smtp_failure(e: &lettre::transport::smtp::Error) -> Failure {
     let text = chain(e);
     if e.is_timeout() {
         return Failure::Timeout;
     }
-    if e.is_tls() {
+    if e.is_tls() || about_tls(&text) {
         return Failure::Tls(text);
     }
     match e.status().map(|c| c.to_string()) {
@@ -310,17 +318,11 @@ impl Poster {
             Err(_) => return Err(Failure::Timeout),
             Ok(Err(e)) => {
                 let text = chain(&e);
-                let lower = text.to_lowercase();
-                return Err(
-                    if lower.contains("certificate")
-                        || lower.contains("tls")
-                        || lower.contains("handshake")
-                    {
-                        Failure::Tls(text)
-                    } else {
-                        Failure::Connection(text)
-                    },
-                );
+                return Err(if about_tls(&text) {
+                    Failure::Tls(text)
+                } else {
+                    Failure::Connection(text)
+                });
             }
             Ok(Ok(response)) => response,
         };
