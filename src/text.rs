@@ -43,6 +43,21 @@ pub fn escape_html(text: &str) -> String {
         .replace('\'', "&#39;")
 }
 
+/// An error and its causes, as one line ("client error (Connect): invalid peer
+/// certificate: …"), for messages staff read.
+pub fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let more = inner.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = inner.source();
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -223,6 +223,25 @@ impl Receiver {
     }
 }
 
+/// A data directory whose contact form notifies target 1 (office@ by email) and
+/// target 2 (`receiver`'s webhook).
+fn contact_targets(receiver: &Receiver) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let email = [
+        "notify",
+        "add",
+        "contact",
+        "--email",
+        "office@thewell.example",
+    ];
+    assert!(thewell(&data, &email).0);
+    let url = receiver.url();
+    assert!(thewell(&data, &["notify", "add", "contact", "--webhook", &url]).0);
+    (dir, data)
+}
+
 fn hmac_hex(secret: &str, body: &str) -> String {
     let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, secret.as_bytes());
     ring::hmac::sign(&key, body.as_bytes())
@@ -421,29 +440,7 @@ async fn notifications_outlive_a_sigkill_while_the_mail_server_is_down_and_a_fai
     let temp = tempfile::tempdir().unwrap();
     let port = free_port();
     let receiver = Receiver::start(Duration::from_secs(4)).await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    assert!(
-        thewell(
-            &data,
-            &[
-                "notify",
-                "add",
-                "contact",
-                "--email",
-                "office@thewell.example"
-            ]
-        )
-        .0
-    );
-    assert!(
-        thewell(
-            &data,
-            &["notify", "add", "contact", "--webhook", &receiver.url()]
-        )
-        .0
-    );
+    let (dir, _) = contact_targets(&receiver);
     let flags = mail_flags(&format!("smtp://127.0.0.1:{port}"));
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
 
@@ -503,29 +500,7 @@ async fn notifications_outlive_a_sigkill_while_the_mail_server_is_down_and_a_fai
 #[tokio::test]
 async fn notify_test_says_what_failed() {
     let receiver = Receiver::start(Duration::from_secs(600)).await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    assert!(
-        thewell(
-            &data,
-            &[
-                "notify",
-                "add",
-                "contact",
-                "--email",
-                "office@thewell.example"
-            ]
-        )
-        .0
-    );
-    assert!(
-        thewell(
-            &data,
-            &["notify", "add", "contact", "--webhook", &receiver.url()]
-        )
-        .0
-    );
+    let (_dir, data) = contact_targets(&receiver);
     let from = ["--mail-from", "web@thewell.example"];
     let test = |args: &[&str]| {
         let data = data.clone();

@@ -184,21 +184,6 @@ async fn resolves(host: &str) -> Result<(), Failure> {
     }
 }
 
-/// The error and its causes, on one line.
-fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let more = cause.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = cause.source();
-    }
-    text
-}
-
 /// Whether a failure's words are about TLS (a certificate, the handshake).
 fn about_tls(text: &str) -> bool {
     let lower = text.to_lowercase();
@@ -208,7 +193,7 @@ fn about_tls(text: &str) -> bool {
 }
 
 fn smtp_failure(e: &lettre::transport::smtp::Error) -> Failure {
-    let text = chain(e);
+    let text = crate::text::with_causes(e);
     if e.is_timeout() {
         return Failure::Timeout;
     }
@@ -317,7 +302,7 @@ impl Poster {
         let response = match tokio::time::timeout(TIMEOUT, client.request(request)).await {
             Err(_) => return Err(Failure::Timeout),
             Ok(Err(e)) => {
-                let text = chain(&e);
+                let text = crate::text::with_causes(&e);
                 return Err(if about_tls(&text) {
                     Failure::Tls(text)
                 } else {

@@ -85,24 +85,10 @@ impl AcmeError {
             },
             other => AcmeError::Directory {
                 directory: directory.to_string(),
-                detail: with_causes(&other),
+                detail: crate::text::with_causes(&other),
             },
         }
     }
-}
-
-/// An error and its causes, as one line ("client error (Connect): invalid peer certificate: …").
-fn with_causes(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(inner) = cause {
-        let more = inner.to_string();
-        if !text.contains(&more) {
-            text = format!("{text}: {more}");
-        }
-        cause = inner.source();
-    }
-    text
 }
 
 fn from_problem(problem: &Problem, domains: &[String]) -> AcmeError {
@@ -326,7 +312,7 @@ impl Acme {
         }
         .map_err(|e| AcmeError::Directory {
             directory: directory.clone(),
-            detail: with_causes(&e),
+            detail: crate::text::with_causes(&e),
         })?;
         let path = self.dir.acme_account();
         let kept = std::fs::read(&path)
