@@ -96,19 +96,7 @@ impl Smtpd {
     }
 
     async fn wait_for(&self, count: usize) -> Vec<String> {
-        let started = Instant::now();
-        loop {
-            let found = self.messages();
-            if found.len() >= count {
-                return found;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "{} of {count} messages arrived",
-                found.len()
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        at_least(count, "messages", || self.messages()).await
     }
 }
 
@@ -207,19 +195,10 @@ impl Receiver {
     }
 
     async fn wait_for(&self, count: usize) -> Vec<Call> {
-        let started = Instant::now();
-        loop {
-            let calls = self.calls.lock().unwrap().clone();
-            if calls.len() >= count {
-                return calls;
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "{} of {count} webhook calls arrived",
-                calls.len()
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+        at_least(count, "webhook calls", || {
+            self.calls.lock().unwrap().clone()
+        })
+        .await
     }
 }
 
@@ -240,6 +219,23 @@ fn contact_targets(receiver: &Receiver) -> (tempfile::TempDir, PathBuf) {
     let url = receiver.url();
     assert!(thewell(&data, &["notify", "add", "contact", "--webhook", &url]).0);
     (dir, data)
+}
+
+/// Polls `found` until it holds `count` things (30 s at most); returns them.
+async fn at_least<T>(count: usize, what: &str, found: impl Fn() -> Vec<T>) -> Vec<T> {
+    let started = Instant::now();
+    loop {
+        let now = found();
+        if now.len() >= count {
+            return now;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{} of {count} {what} arrived",
+            now.len()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 fn hmac_hex(secret: &str, body: &str) -> String {
