@@ -1,22 +1,75 @@
 //! The frontend build baked into the executable (frontend/dist), and what the
 //! server and the staff commands read from it: its files, the photo slots the
 //! build listed, and the marks the prerendered pages carry for the server.
+use std::borrow::Cow;
+use std::io::Read;
+
 use rust_embed::{EmbeddedFile, RustEmbed};
 use serde::{Deserialize, Serialize};
 
-/// Everything `npm run build` wrote to frontend/dist, baked into the executable.
+/// Everything `npm run build` wrote to frontend/dist, baked into the executable,
+/// except what can be made from the rest: the build writes a brotli and a gzip copy
+/// beside every text file (scripts/prerender.mjs), and only the brotli copy is kept.
+/// The file itself and its gzip copy are made from it when first needed (every
+/// browser takes brotli over HTTPS; a page with settings is rewritten from the file
+/// itself anyway). That keeps 1 MB out of the executable (issue 13).
 #[derive(RustEmbed)]
 #[folder = "frontend/dist/"]
+#[exclude = "*.gz"]
+#[exclude = "*.html"]
+#[exclude = "*.js"]
+#[exclude = "*.css"]
+#[exclude = "*.svg"]
+#[exclude = "*.json"]
+#[exclude = "*.txt"]
+#[exclude = "*.xml"]
+#[exclude = "*.ics"]
+#[exclude = "*.webmanifest"]
 struct Files;
 
-/// One file of the bundle by its path (`index.html`, `assets/app-1234abcd.js`).
-pub fn get(path: &str) -> Option<EmbeddedFile> {
-    Files::get(path)
+/// How one file of the bundle is kept in the executable.
+pub enum Stored {
+    /// As it is (images and other files the build does not compress).
+    Plain(EmbeddedFile),
+    /// Only as its brotli copy (`<path>.br`).
+    Brotli(EmbeddedFile),
 }
 
-/// The paths of every file of the bundle.
-pub fn paths() -> impl Iterator<Item = std::borrow::Cow<'static, str>> {
-    Files::iter()
+/// One file of the bundle by its path (`index.html`, `assets/app-1234abcd.js`).
+pub fn get(path: &str) -> Option<Stored> {
+    if path.ends_with(".br") {
+        return None;
+    }
+    if let Some(file) = Files::get(path) {
+        return Some(Stored::Plain(file));
+    }
+    Files::get(&format!("{path}.br")).map(Stored::Brotli)
+}
+
+/// The paths of every file of the bundle (a file kept only as brotli by its own name).
+pub fn paths() -> impl Iterator<Item = String> {
+    Files::iter().map(|path| match path.strip_suffix(".br") {
+        Some(original) => original.to_string(),
+        None => path.into_owned(),
+    })
+}
+
+/// The bytes of brotli-compressed data, unpacked. The bundle's files are the build's
+/// own, checked by the tests; a broken one reads as empty rather than stopping a request.
+pub fn unpack(brotli: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(brotli.len() * 4);
+    match brotli::Decompressor::new(brotli, 4096).read_to_end(&mut out) {
+        Ok(_) => out,
+        Err(_) => Vec::new(),
+    }
+}
+
+/// The content of one file of the bundle, as the build wrote it.
+pub fn read(path: &str) -> Option<Cow<'static, [u8]>> {
+    match get(path)? {
+        Stored::Plain(file) => Some(file.data),
+        Stored::Brotli(file) => Some(Cow::Owned(unpack(&file.data))),
+    }
 }
 
 /// The element id of the JSON block in every page that holds the settings the page's
@@ -60,7 +113,32 @@ pub struct PhotoSlot {
 
 /// Every photo slot of the site (written by the frontend build as photo-slots.json).
 pub fn photo_slots() -> Vec<PhotoSlot> {
-    get("photo-slots.json")
-        .and_then(|file| serde_json::from_slice(&file.data).ok())
+    read("photo-slots.json")
+        .and_then(|data| serde_json::from_slice(&data).ok())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_files_are_kept_as_brotli_and_read_back_whole() {
+        let page = read("index.html").expect("the home page");
+        let text = String::from_utf8(page.into_owned()).expect("UTF-8");
+        assert!(text.starts_with("<!doctype html>"));
+        assert!(text.trim_end().ends_with("</html>"), "unpacked to its end");
+        assert!(matches!(get("index.html"), Some(Stored::Brotli(_))));
+        assert!(
+            get("index.html.br").is_none(),
+            "the copy is not a file of its own"
+        );
+        assert!(Files::get("index.html.gz").is_none());
+        assert!(matches!(get("og-image.jpg"), Some(Stored::Plain(_))));
+        assert!(!photo_slots().is_empty());
+        // Every path listed can be read.
+        for path in paths() {
+            assert!(read(&path).is_some_and(|d| !d.is_empty()), "{path}");
+        }
+    }
 }

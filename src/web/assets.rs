@@ -1,7 +1,7 @@
 //! The embedded frontend bundle and the handler that serves it: prerendered routes,
 //! hashed assets, the 404 page, compressed variants, ETags and cache headers.
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use bytes::Bytes;
 use poem::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -12,7 +12,7 @@ use rust_embed::EmbeddedFile;
 
 use super::error::WebError;
 use super::personalize;
-use crate::bundle;
+use crate::bundle::{self, Stored};
 use crate::settings::Live;
 
 /// Cache policy of Vite's content-hashed files: they never change under one name.
@@ -156,18 +156,38 @@ fn content_type(key: &str) -> String {
     }
 }
 
-/// One stored form of a bundle file, fixed for the life of the executable.
+/// One form of a bundle file, fixed for the life of the executable.
 struct Variant {
     coding: Option<&'static str>,
-    /// The bytes inside the executable (no copy per request).
-    bytes: Bytes,
     etag: String,
+    /// The bytes: inside the executable (no copy per request), or made from the
+    /// brotli copy when first asked for (the file itself, its gzip copy).
+    bytes: OnceLock<Bytes>,
+}
+
+impl Variant {
+    fn ready(coding: Option<&'static str>, etag: String, bytes: Bytes) -> Variant {
+        Variant {
+            coding,
+            etag,
+            bytes: OnceLock::from(bytes),
+        }
+    }
+
+    fn later(coding: Option<&'static str>, etag: String) -> Variant {
+        Variant {
+            coding,
+            etag,
+            bytes: OnceLock::new(),
+        }
+    }
 }
 
 /// Everything about serving one bundle file that does not depend on the request,
 /// worked out once at start-up rather than on every request.
 struct Entry {
     key: String,
+    /// Names the file's content (the start of the SHA-256 of what is embedded).
     hash: String,
     content_type: HeaderValue,
     cache: HeaderValue,
@@ -186,23 +206,21 @@ fn static_bytes(file: &EmbeddedFile) -> Bytes {
 
 impl Entry {
     fn new(key: &str) -> Option<Entry> {
-        let file = bundle::get(key)?;
-        let mut variants = Vec::with_capacity(3);
-        for (coding, ext) in [("br", "br"), ("gzip", "gz")] {
-            if let Some(compressed) = bundle::get(&format!("{key}.{ext}")) {
-                variants.push(Variant {
-                    coding: Some(coding),
-                    bytes: static_bytes(&compressed),
-                    etag: format!("\"{}\"", hash_of(&compressed)),
-                });
+        let (hash, variants) = match bundle::get(key)? {
+            Stored::Plain(file) => {
+                let hash = hash_of(&file);
+                let only = Variant::ready(None, format!("\"{hash}\""), static_bytes(&file));
+                (hash, vec![only])
             }
-        }
-        let hash = hash_of(&file);
-        variants.push(Variant {
-            coding: None,
-            bytes: static_bytes(&file),
-            etag: format!("\"{hash}\""),
-        });
+            // Each form gets its own ETag (RFC 9110 8.8.3), all named after the brotli copy.
+            Stored::Brotli(file) => {
+                let hash = hash_of(&file);
+                let br = Variant::ready(Some("br"), format!("\"{hash}\""), static_bytes(&file));
+                let gzip = Variant::later(Some("gzip"), format!("\"{hash}-gz\""));
+                let identity = Variant::later(None, format!("\"{hash}-id\""));
+                (hash, vec![br, gzip, identity])
+            }
+        };
         Some(Entry {
             key: key.to_string(),
             hash,
@@ -215,6 +233,36 @@ impl Entry {
             personalized: personalize::personalized(key),
             variants,
         })
+    }
+
+    /// The file as the build wrote it (unpacked from brotli the first time).
+    fn identity(&self) -> Bytes {
+        let variant = self
+            .variants
+            .last()
+            .expect("the file itself is always a variant");
+        variant
+            .bytes
+            .get_or_init(|| {
+                Bytes::from(bundle::unpack(
+                    self.variants[0].bytes.get().expect("brotli is embedded"),
+                ))
+            })
+            .clone()
+    }
+
+    /// The bytes of one of the variants, made now if it is made from the others.
+    fn bytes(&self, variant: &Variant) -> Bytes {
+        if let Some(bytes) = variant.bytes.get() {
+            return bytes.clone();
+        }
+        match variant.coding {
+            Some(_) => variant
+                .bytes
+                .get_or_init(|| personalize::gzip(&self.identity()))
+                .clone(),
+            None => self.identity(),
+        }
     }
 }
 
@@ -238,7 +286,7 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
         } else if let Some(route) = key.strip_suffix("/index.html") {
             by_path.insert(format!("/{route}"), Arc::clone(&entry));
         }
-        by_key.insert(key.into_owned(), entry);
+        by_key.insert(key, entry);
     }
     Catalog { by_path, by_key }
 });
@@ -293,8 +341,7 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
 
     // The chosen variant (brotli, gzip or the file itself) and its ETag.
     if let Some(snap) = settings {
-        let file = bundle::get(&entry.key).expect("the catalog lists only files of the bundle");
-        let rendered = personalize::render(&entry.key, &file.data, &entry.hash, &snap);
+        let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
         answer(req, entry, status, (bytes.clone(), encoding, &etag))
@@ -311,7 +358,7 @@ impl Entry {
             .iter()
             .find(|v| accepts.allows(v.coding))
             .expect("the file itself is always a variant");
-        (variant.bytes.clone(), variant.coding, &variant.etag)
+        (self.bytes(variant), variant.coding, &variant.etag)
     }
 }
 
@@ -428,7 +475,24 @@ mod tests {
             .expect("a script");
         assert_eq!(asset.cache, IMMUTABLE);
         assert_eq!(asset.variants[0].coding, Some("br"));
-        assert!(asset.variants[0].bytes.len() < asset.variants.last().unwrap().bytes.len());
+        let identity = asset.bytes(asset.variants.last().unwrap());
+        assert!(asset.bytes(&asset.variants[0]).len() < identity.len());
+        // The gzip copy, made from the brotli one on first use, holds the same file.
+        let gzip = asset
+            .variants
+            .iter()
+            .find(|v| v.coding == Some("gzip"))
+            .expect("a gzip copy");
+        let mut unzipped = Vec::new();
+        std::io::Read::read_to_end(
+            &mut flate2::read::GzDecoder::new(&asset.bytes(gzip)[..]),
+            &mut unzipped,
+        )
+        .unwrap();
+        assert_eq!(unzipped, identity);
+        let mut etags: Vec<_> = asset.variants.iter().map(|v| v.etag.as_str()).collect();
+        etags.dedup();
+        assert_eq!(etags.len(), 3, "each form has its own ETag: {etags:?}");
     }
 
     #[test]

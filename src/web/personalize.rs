@@ -210,10 +210,18 @@ fn compress(text: &[u8], effort: Effort) -> (Bytes, Bytes) {
         let mut input = text;
         brotli::BrotliCompress(&mut input, &mut br, &params).expect("compressing to memory");
     }
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), gz_level);
+    (Bytes::from(br), gzip_at(text, gz_level))
+}
+
+/// `text` gzip-compressed at the best level (a bundle file's gzip copy, made when first asked for).
+pub fn gzip(text: &[u8]) -> Bytes {
+    gzip_at(text, flate2::Compression::best())
+}
+
+fn gzip_at(text: &[u8], level: flate2::Compression) -> Bytes {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), level);
     gz.write_all(text).expect("compressing to memory");
-    let gz = gz.finish().expect("compressing to memory");
-    (Bytes::from(br), Bytes::from(gz))
+    Bytes::from(gz.finish().expect("compressing to memory"))
 }
 
 fn rendered(identity: Bytes, etag_base: String, effort: Effort) -> Rendered {
