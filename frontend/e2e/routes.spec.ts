@@ -65,9 +65,9 @@ test('the home page describes the church as structured data; sitemap and robots 
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const route of routes) expect(sitemap).toContain(`${route === '/' ? '/' : route}</loc>`);
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
-  const image = await request.get('/og-image.png');
+  const image = await request.get('/og-image.jpg');
   expect(image.status()).toBe(200);
-  expect(image.headers()['content-type']).toBe('image/png');
+  expect(image.headers()['content-type']).toBe('image/jpeg');
 });
 
 test('the prerendered HTML carries the page before any script runs', async ({ request }) => {
