@@ -3,7 +3,8 @@
 import { renderToString } from 'preact-render-to-string';
 import { App } from './App';
 import { address } from './content/campuses';
-import { notFoundMeta, routeMeta, routes } from './content/routes';
+import { descriptionOf } from './content/descriptions';
+import { notFoundDescription, notFoundMeta, routeMeta, routes } from './content/routes';
 import { site } from './content/layout';
 import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
@@ -43,15 +44,16 @@ function churchJsonLd(): string {
 
 export function render(path: string, year: number): { html: string; head: string } {
   const meta = routeMeta(path) ?? notFoundMeta;
+  const description = routeMeta(path) ? descriptionOf(path) : notFoundDescription;
   setPhotoPlace(path);
   const html = renderToString(<App path={path} year={year} />);
   const url = `${site.origin}${path === '/' ? '/' : path}`;
-  const image = `${site.origin}/og-image.png`;
+  const image = `${site.origin}/og-image.jpg`;
   const tags = [
     settingsBlock(),
     contentBlock(),
     `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
   ];
   if (routeMeta(path)) {
     tags.push(
@@ -59,7 +61,7 @@ export function render(path: string, year: number): { html: string; head: string
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="${site.name}" />`,
       `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-      `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta property="og:description" content="${escapeHtml(description)}" />`,
       `<meta property="og:url" content="${url}" />`,
       `<meta property="og:image" content="${image}" />`,
       `<meta property="og:image:width" content="1200" />`,
@@ -67,7 +69,7 @@ export function render(path: string, year: number): { html: string; head: string
       `<meta property="og:image:alt" content="The Well: Love God. Love People. Change the World." />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
       `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
-      `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
       `<meta name="twitter:image" content="${image}" />`,
     );
   } else {

@@ -2,6 +2,7 @@
 import { Art } from '../components/Art';
 import { ButtonLink, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
+import { descriptionOf } from '../content/descriptions';
 import type { RouteMeta } from '../content/routes';
 import { comingSoon } from '../content/worship';
 
@@ -16,7 +17,7 @@ export default function ComingSoon({ meta }: { meta: RouteMeta }) {
         <div class="grid items-center gap-8 md:grid-cols-2">
           <Art kind={page?.art ?? 'sunrise'} alt={`${meta.heading}, coming soon`} />
           <div>
-            <p class="text-lg text-slate-700">{page?.blurb ?? meta.description}</p>
+            <p class="text-lg text-slate-700">{page?.blurb ?? descriptionOf(meta.path)}</p>
             <div class="mt-6">
               <ButtonLink to="/" look="outline">
                 Back to home

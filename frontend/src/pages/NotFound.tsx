@@ -1,6 +1,6 @@
 // The page for any path that is not a route (served with HTTP status 404): a plain
 // sentence for visitors and the places most of them were looking for.
-import { notFoundMeta } from '../content/routes';
+import { notFoundDescription, notFoundMeta } from '../content/routes';
 import { Link } from '../lib/router';
 
 /** Where a lost visitor most likely wanted to go. */
@@ -16,7 +16,7 @@ export default function NotFound() {
     <section class="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <p class="font-serif text-7xl font-semibold text-sky-900">404</p>
       <h1 class="mt-4 font-serif text-3xl font-semibold">{notFoundMeta.heading}</h1>
-      <p class="mt-3 text-slate-700">{notFoundMeta.description}</p>
+      <p class="mt-3 text-slate-700">{notFoundDescription}</p>
       <ul class="mt-8 flex flex-wrap justify-center gap-3">
         {onwards.map((link, i) => (
           <li key={link.to}>

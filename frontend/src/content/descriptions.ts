@@ -1,0 +1,39 @@
+// What each route's page tells search engines and link previews (its meta
+// description). Only the prerender reads the table, so it stays out of the script
+// every visitor downloads; a route without one stops the build.
+import { facts } from './facts';
+
+export const descriptions: Record<string, string> = {
+  '/': 'The Well is a global ministry bringing Jesus to the marketplace, with campuses in South Florida, the North (DE, PA, NJ), Europe and Pakistan.',
+  '/united-states': 'The South Florida campus in Plantation, FL and the North Campus for Delaware, Pennsylvania and New Jersey.',
+  '/pakistan': `Our Pakistan campus: Sunday service and Wednesday Bible study in person, and over ${facts.salvations} salvations in six months.`,
+  '/pakistan-building': `Help build a church and school in Pakistan: a ${facts.buildingGoal} goal.`,
+  '/europe': 'An online Bible study every Wednesday at 7:00 PM Central European time.',
+  '/about': 'Our mission is to bring Jesus to the marketplace: government, education, family, entertainment and business.',
+  '/leadership': 'The people who lead The Well across its campuses.',
+  '/beliefs': 'The thirteen statements of faith of The Well.',
+  '/new-here': 'What to expect and how to plan your first visit to The Well.',
+  '/groups': 'Bible study, marketplace and regional campus groups.',
+  '/get-involved': 'Find your place to serve at The Well.',
+  '/bible-study': 'Join the live online Bible study every Wednesday at 7:00 PM Eastern.',
+  '/europe-bible-study': 'Join the online Bible study every Wednesday, 7:00-8:30 PM Central European time.',
+  '/worship': 'Worship music from The Well.',
+  '/worship-team': 'Meet the worship team of The Well.',
+  '/books': 'Books from The Well are coming soon.',
+  '/podcast': 'The Well podcast is coming soon.',
+  '/devotionals': 'Daily devotionals from The Well are coming soon.',
+  '/contact': 'Send The Well a message; we typically respond within 24 hours.',
+  '/global-campuses': 'The Well in the United States, Pakistan and Europe.',
+  '/media': 'Sermons and worship from The Well are coming soon.',
+  '/the-city': `The vision for The City, with a ${facts.cityGoal} funding goal.`,
+  '/giving': 'Give to The Well: general giving, the Pakistan church and school building, and Urdu Bibles.',
+  '/privacy-policy': 'How The Well handles the information you share with us.',
+  '/terms-of-service': 'The terms that govern the use of this website.',
+};
+
+/** The route's description; throws for a route without one, so the build stops. */
+export function descriptionOf(path: string): string {
+  const text = descriptions[path];
+  if (!text) throw new Error(`content/descriptions.ts has no description for ${path}`);
+  return text;
+}
