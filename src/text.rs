@@ -4,7 +4,7 @@
 //! name or a CSV cell read as something else, never reach storage: a one-line
 //! value that holds one is refused; free text keeps its newlines and tabs and
 //! loses the rest. Kept text is normalised to NFC, so one name is one string.
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 /// The bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069).
 fn is_bidi_control(c: char) -> bool {
@@ -19,19 +19,28 @@ pub fn is_forbidden(c: char) -> bool {
 /// A one-line value: `None` when it holds a forbidden character or a line break,
 /// else the value in NFC.
 pub fn one_line(value: &str) -> Option<String> {
-    (!value.chars().any(is_forbidden)).then(|| value.nfc().collect())
+    (!value.chars().any(is_forbidden)).then(|| to_nfc(value.to_string()))
+}
+
+/// `text` in NFC. Most text already is (all ASCII, most accented letters as typed),
+/// and the quick check says so without building it again.
+fn to_nfc(text: String) -> String {
+    match is_nfc_quick(text.chars()) {
+        IsNormalized::Yes => text,
+        _ => text.nfc().collect(),
+    }
 }
 
 /// Free text: CRLF and CR become LF; newlines and tabs stay; every other forbidden
 /// character is dropped; the result is in NFC.
 pub fn free_text(value: &str) -> String {
-    value
+    let kept = value
         .replace("\r\n", "\n")
         .replace('\r', "\n")
         .chars()
         .filter(|&c| c == '\n' || c == '\t' || !is_forbidden(c))
-        .nfc()
-        .collect()
+        .collect();
+    to_nfc(kept)
 }
 
 /// Text for HTML: the five characters with a meaning escaped (attribute values too).
