@@ -112,6 +112,10 @@ pub enum RestoreError {
         #[source]
         source: StoreError,
     },
+    #[error(
+        "the submissions a stopped server left in its journal could not be put into {0} before it is replaced: {1}. Nothing was changed"
+    )]
+    Journal(PathBuf, #[source] StoreError),
     #[error("cannot restore into {path}: {source}")]
     Io {
         path: PathBuf,
@@ -138,6 +142,12 @@ pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreErr
     let lock = lock_file(dir).map_err(io(&dir.server_lock()))?;
     if flock(&lock, libc::LOCK_EX | libc::LOCK_NB).is_err() {
         return Err(RestoreError::ServerRunning(dir.root().to_path_buf()));
+    }
+    // What a crashed server left in its journal goes into the database being
+    // replaced (kept beside it), not into the one restored.
+    if dir.database().exists() {
+        crate::store::take_in_journal_offline(dir)
+            .map_err(|error| RestoreError::Journal(dir.database(), error))?;
     }
     let incoming = dir.database().with_extension("redb.restoring");
     let _ = std::fs::remove_file(&incoming);

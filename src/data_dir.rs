@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The submissions database.
 const DATABASE: &str = "thewell.redb";
+const JOURNAL: &str = "thewell.journal";
 /// The settings a volunteer sets with `thewell site set`.
 const SETTINGS: &str = "site.json";
 /// The photos that replace the drawn placeholders.
@@ -40,6 +41,11 @@ impl DataDir {
     /// The submissions database, `thewell.redb`.
     pub fn database(&self) -> PathBuf {
         self.root.join(DATABASE)
+    }
+
+    /// Where submissions are made durable before they reach the database (src/journal.rs).
+    pub fn journal(&self) -> PathBuf {
+        self.root.join(JOURNAL)
     }
 
     /// The content files' folder, `content/` (one folder per kind inside).

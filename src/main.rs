@@ -10,6 +10,7 @@ mod contract;
 mod data_dir;
 mod forms;
 mod health;
+mod journal;
 mod logging;
 mod notify;
 mod outbox;

@@ -3,7 +3,7 @@
 //! reads, erasures and backups the command line needs while the server runs.
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, UNIX_EPOCH};
+use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use redb::{
@@ -17,6 +17,7 @@ use ulid::{Generator, Ulid};
 use crate::data_dir::{DataDir, create_new_private_file, ensure_private_file};
 use crate::forms::{FORMS, Form};
 use crate::health::Health;
+use crate::journal::{self, Entry, Journal};
 use crate::outbox::{Due, Settled};
 
 /// Bumped when the layout of tables or values changes in a way older code cannot read.
@@ -135,31 +136,40 @@ fn existing_db(data_dir: &DataDir) -> Result<PathBuf, StoreError> {
     Ok(path)
 }
 
-/// A reader beside the running server: sees every commit made before each read.
-/// It opens a shared (MultiWriter) handle rather than a read-only one, so that a
-/// file left by a crash is repaired instead of refused.
+/// A reader beside the running server: sees every submission acknowledged before
+/// it opened, those still only in the journal included (src/journal.rs). The journal
+/// is read before the database, so a checkpoint in between loses nothing: what left
+/// the journal is in the database by then. It opens a shared (MultiWriter) handle
+/// rather than a read-only one, so that a file left by a crash is repaired instead
+/// of refused.
 pub struct Reader {
     db: Database,
+    journal: Vec<Entry>,
 }
 
 impl Reader {
     pub fn open(data_dir: &DataDir) -> Result<Reader, StoreError> {
-        Self::open_file(&existing_db(data_dir)?)
+        let path = existing_db(data_dir)?;
+        let journal = journal::read(data_dir).map_err(|source| StoreError::Io {
+            path: data_dir.journal(),
+            source,
+        })?;
+        Self::checked(path.clone(), builder().create(&path)?, journal)
     }
 
     /// Opens a database file directly (a backup, say).
     pub fn open_file(path: &Path) -> Result<Reader, StoreError> {
-        Self::checked(path.to_path_buf(), builder().create(path)?)
+        Self::checked(path.to_path_buf(), builder().create(path)?, Vec::new())
     }
 
     /// Opens a file that must already be a database (one to restore): nothing is
     /// created or initialised in a file that is not one.
     pub fn open_existing(path: &Path) -> Result<Reader, StoreError> {
-        Self::checked(path.to_path_buf(), builder().open(path)?)
+        Self::checked(path.to_path_buf(), builder().open(path)?, Vec::new())
     }
 
-    fn checked(path: PathBuf, db: Database) -> Result<Reader, StoreError> {
-        let reader = Reader { db };
+    fn checked(path: PathBuf, db: Database, journal: Vec<Entry>) -> Result<Reader, StoreError> {
+        let reader = Reader { db, journal };
         if let Some(found) = reader.format_version()?
             && found > FORMAT_VERSION
         {
@@ -189,15 +199,48 @@ impl Reader {
     ) -> Result<(), E> {
         let txn = self.db.begin_read().map_err(StoreError::from)?;
         let table = match txn.open_table(table(form)) {
-            Ok(table) => table,
-            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+            Ok(table) => Some(table),
+            Err(redb::TableError::TableDoesNotExist(_)) => None,
             Err(error) => return Err(StoreError::from(error).into()),
         };
-        for row in table.range(from..until).map_err(StoreError::from)? {
-            let (key, value) = row.map_err(StoreError::from)?;
-            each(Ulid::from(key.value()), value.value())?;
+        let mut waiting = self
+            .only_in_journal(table.as_ref(), form)?
+            .into_iter()
+            .filter(|e| (from..until).contains(&u128::from(e.id)))
+            .peekable();
+        if let Some(table) = &table {
+            for row in table.range(from..until).map_err(StoreError::from)? {
+                let (key, value) = row.map_err(StoreError::from)?;
+                while let Some(entry) = waiting.next_if(|e| u128::from(e.id) < key.value()) {
+                    each(entry.id, &entry.json)?;
+                }
+                each(Ulid::from(key.value()), value.value())?;
+            }
+        }
+        for entry in waiting {
+            each(entry.id, &entry.json)?;
         }
         Ok(())
+    }
+
+    /// The journal's submissions of `form` that the database does not hold yet, oldest first.
+    fn only_in_journal(
+        &self,
+        table: Option<&redb::ReadOnlyTable<u128, &'static str>>,
+        form: &Form,
+    ) -> Result<Vec<&Entry>, StoreError> {
+        let mut found = Vec::new();
+        for entry in self.journal.iter().filter(|e| e.form.name == form.name) {
+            let stored = match table {
+                Some(table) => table.get(u128::from(entry.id))?.is_some(),
+                None => false,
+            };
+            if !stored {
+                found.push(entry);
+            }
+        }
+        found.sort_by_key(|e| e.id);
+        Ok(found)
     }
 
     /// Per form: how many submissions, and the id of the latest.
@@ -205,15 +248,17 @@ impl Reader {
         let txn = self.db.begin_read()?;
         let mut out = Vec::new();
         for form in FORMS {
-            match txn.open_table(table(form)) {
-                Ok(t) => out.push((
-                    form.name,
-                    t.len()?,
-                    t.last()?.map(|(k, _)| Ulid::from(k.value())),
-                )),
-                Err(redb::TableError::TableDoesNotExist(_)) => out.push((form.name, 0, None)),
+            let (table, count, last) = match txn.open_table(table(form)) {
+                Ok(t) => {
+                    let (count, last) = (t.len()?, t.last()?.map(|(k, _)| Ulid::from(k.value())));
+                    (Some(t), count, last)
+                }
+                Err(redb::TableError::TableDoesNotExist(_)) => (None, 0, None),
                 Err(error) => return Err(error.into()),
-            }
+            };
+            let waiting = self.only_in_journal(table.as_ref(), form)?;
+            let last = last.max(waiting.last().map(|e| e.id));
+            out.push((form.name, count + waiting.len() as u64, last));
         }
         Ok(out)
     }
@@ -245,7 +290,7 @@ impl Reader {
             }
         })?;
         let result = (|| {
-            copy_all(&self.db, &Database::create(target)?)?;
+            copy_all(&self.db, &Database::create(target)?, &self.journal)?;
             Ok(())
         })();
         if result.is_err() {
@@ -255,8 +300,9 @@ impl Reader {
     }
 }
 
-/// Copies every table of `from` (as one consistent snapshot) into the empty `to`.
-fn copy_all(from: &Database, to: &Database) -> Result<(), StoreError> {
+/// Copies every table of `from` (as one consistent snapshot) into the empty `to`,
+/// with the submissions of `journal` it does not hold yet.
+fn copy_all(from: &Database, to: &Database, journal: &[Entry]) -> Result<(), StoreError> {
     let source = from.begin_read()?;
     let txn = to.begin_write()?;
     {
@@ -268,6 +314,11 @@ fn copy_all(from: &Database, to: &Database) -> Result<(), StoreError> {
                 for row in from.iter()? {
                     let (key, value) = row?;
                     to.insert(key.value(), value.value())?;
+                }
+            }
+            for entry in journal.iter().filter(|e| e.form.name == form.name) {
+                if to.get(u128::from(entry.id))?.is_none() {
+                    to.insert(u128::from(entry.id), entry.json.as_str())?;
                 }
             }
         }
@@ -359,7 +410,7 @@ fn rewrite(db: Database, path: &Path) -> Result<Database, StoreError> {
     let _ = std::fs::remove_file(&fresh);
     create_new_private_file(&fresh).map_err(io(&fresh))?;
     let copy = builder().create(&fresh)?;
-    copy_all(&db, &copy)?;
+    copy_all(&db, &copy, &[])?;
     drop(copy);
     drop(db);
     std::fs::rename(&fresh, path).map_err(io(path))?;
@@ -371,6 +422,19 @@ fn rewrite(db: Database, path: &Path) -> Result<Database, StoreError> {
     Ok(builder().create(path)?)
 }
 
+/// Puts what a stopped server left in its journal into the database, and empties
+/// the journal (before the database is replaced by a restore). No server may run.
+pub fn take_in_journal_offline(data_dir: &DataDir) -> Result<(), StoreError> {
+    let db = builder().create(&existing_db(data_dir)?)?;
+    let targets = crate::notify::targets::Registry::open(data_dir).current();
+    take_in_journal(data_dir, &db, Some(&targets))?
+        .forget()
+        .map_err(|source| StoreError::Io {
+            path: data_dir.journal(),
+            source,
+        })
+}
+
 /// Erases what `selector` names from a database no server has open, and rewrites
 /// the file so the erased text is gone from it. Returns how many per form.
 pub fn erase_offline(
@@ -378,6 +442,9 @@ pub fn erase_offline(
     selector: &Selector,
 ) -> Result<Vec<(&'static str, usize)>, StoreError> {
     let path = existing_db(data_dir)?;
+    // What a stopped server left in its journal goes into the database first, and the
+    // journal is emptied: an erased submission must not come back from it.
+    take_in_journal_offline(data_dir)?;
     let db = builder().create(&path)?;
     let counts = erase_in(&db, selector)?;
     if counts.iter().any(|(_, n)| *n > 0) {
@@ -393,6 +460,70 @@ pub fn retry_notifications(data_dir: &DataDir) -> Result<u64, StoreError> {
     let moved = crate::outbox::retry(&txn)?;
     txn.commit()?;
     Ok(moved)
+}
+
+/// For each submission, the notification targets that want to hear of it.
+type Notifications = Vec<(Ulid, &'static str, Vec<String>)>;
+
+fn notifications_for<'a>(
+    targets: Option<&[crate::notify::targets::Target]>,
+    submissions: impl Iterator<Item = (Ulid, &'a Form)>,
+) -> Notifications {
+    submissions
+        .map(|(id, form)| {
+            let to = targets
+                .unwrap_or_default()
+                .iter()
+                .filter(|t| t.wants(form.name))
+                .map(|t| t.id.clone());
+            (id, form.name, to.collect())
+        })
+        .collect()
+}
+
+/// Opens the journal and puts into `db` (in one durable commit, with their
+/// notifications) the submissions it holds that `db` does not: those a server
+/// acknowledged before it stopped without its last checkpoint.
+fn take_in_journal(
+    data_dir: &DataDir,
+    db: &Database,
+    targets: Option<&[crate::notify::targets::Target]>,
+) -> Result<Journal, StoreError> {
+    let io = |source| StoreError::Io {
+        path: data_dir.journal(),
+        source,
+    };
+    let (mut journal, found) = Journal::open(&data_dir.journal()).map_err(io)?;
+    if found.is_empty() {
+        return Ok(journal);
+    }
+    let txn = db.begin_write()?;
+    let mut missing = Vec::new();
+    for entry in &found {
+        if txn
+            .open_table(table(entry.form))?
+            .get(u128::from(entry.id))?
+            .is_none()
+        {
+            missing.push(entry);
+        }
+    }
+    for entry in &missing {
+        txn.open_table(table(entry.form))?
+            .insert(u128::from(entry.id), entry.json.as_str())?;
+    }
+    let notifications = notifications_for(targets, missing.iter().map(|e| (e.id, e.form)));
+    crate::outbox::add(&txn, &notifications)?;
+    txn.commit()?;
+    if !missing.is_empty() {
+        tracing::info!(
+            submissions = missing.len(),
+            "submissions acknowledged before the last stop were taken from the journal into the database"
+        );
+    }
+    // They are in the database now: the journal starts over.
+    journal.forget().map_err(io)?;
+    Ok(journal)
 }
 
 struct Submission {
@@ -444,10 +575,29 @@ pub struct Writer {
 /// visitor's time.
 const MAX_BATCH: usize = 512;
 
+/// Submissions wait in the journal at most this long before a checkpoint puts them
+/// in the database, where the notification sender finds them.
+const CHECKPOINT_AGE: Duration = Duration::from_millis(250);
+/// A checkpoint comes sooner when no job has come for this long.
+const CHECKPOINT_IDLE: Duration = Duration::from_millis(20);
+/// And when this many submissions wait (some 4 MB of journal).
+const CHECKPOINT_ROWS: usize = 8192;
+
+/// What the journal holds that the database does not yet.
+#[derive(Default)]
+struct Waiting {
+    rows: Vec<(&'static Form, Ulid, String)>,
+    notifications: Notifications,
+    /// When the first of them was acknowledged.
+    since: Option<Instant>,
+}
+
 impl Writer {
     /// Opens the database in `data_dir` and starts the writer thread over it.
     pub fn start(data_dir: &DataDir, notifying: Option<Notifying>) -> Result<Writer, StoreError> {
         let db = open_for_writing(data_dir)?;
+        let targets = notifying.as_ref().map(|n| n.targets.current());
+        let journal = take_in_journal(data_dir, &db, targets.as_deref().map(Vec::as_slice))?;
         if notifying.is_some() {
             let txn = db.begin_write()?;
             let waiting = crate::outbox::due_now(&txn)?;
@@ -471,7 +621,7 @@ impl Writer {
         };
         std::thread::Builder::new()
             .name("thewell-writer".into())
-            .spawn(move || thread.run(Some(db), rx))
+            .spawn(move || thread.run(Some(db), journal, rx))
             .map_err(|source| StoreError::Io {
                 path: "the writer thread".into(),
                 source,
@@ -553,14 +703,43 @@ struct Thread {
 }
 
 impl Thread {
-    /// Takes whatever jobs are waiting (up to MAX_BATCH), commits the submissions
-    /// and delivery outcomes among them together, then answers each. After a failed
-    /// commit (disk full, say) redb wants a fresh handle, so the next batch reopens
-    /// the file: storing resumes once space is freed.
-    fn run(&self, mut db: Option<Database>, mut rx: mpsc::Receiver<Job>) {
+    /// Takes whatever jobs are waiting (up to MAX_BATCH). Submissions are appended
+    /// to the journal (one write, one `fdatasync`) and answered; a checkpoint then
+    /// moves what the journal holds into the database in one commit, with the
+    /// delivery outcomes: when CHECKPOINT_AGE has passed since the first submission
+    /// waiting, when CHECKPOINT_ROWS wait, after CHECKPOINT_IDLE without a new job,
+    /// and before outcomes are answered or an erasure is made. After a failed commit
+    /// (disk full, say) redb wants a fresh handle, so the next checkpoint reopens
+    /// the file; the submissions wait in the journal meanwhile.
+    fn run(&self, mut db: Option<Database>, mut journal: Journal, mut rx: mpsc::Receiver<Job>) {
+        // Only for waiting on the queue with a time limit.
+        let clock = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .ok();
         let mut ids = Generator::new();
         let mut jobs = Vec::with_capacity(MAX_BATCH);
-        while let Some(first) = rx.blocking_recv() {
+        let mut waiting = Waiting::default();
+        loop {
+            let first = match (&clock, waiting.since) {
+                (Some(clock), Some(since)) => {
+                    let left = CHECKPOINT_AGE.saturating_sub(since.elapsed());
+                    let limit = left.min(CHECKPOINT_IDLE);
+                    // The timer is made inside the runtime, which it needs.
+                    match clock.block_on(async { tokio::time::timeout(limit, rx.recv()).await }) {
+                        Ok(Some(job)) => job,
+                        Ok(None) => break,
+                        Err(_) => {
+                            let _ = self.checkpoint(&mut db, &mut journal, &mut waiting, &[]);
+                            continue;
+                        }
+                    }
+                }
+                _ => match rx.blocking_recv() {
+                    Some(job) => job,
+                    None => break,
+                },
+            };
             jobs.push(first);
             while jobs.len() < MAX_BATCH
                 && let Ok(job) = rx.try_recv()
@@ -587,57 +766,154 @@ impl Thread {
                     Job::Erase { selector, reply } => erasures.push((selector, reply)),
                 }
             }
-            let handle = match db
-                .take()
-                .map_or_else(|| open_for_writing(&self.data_dir), Ok)
-            {
-                Ok(handle) => handle,
-                Err(error) => {
-                    self.answer(Err(Arc::new(error)), prepared, settled, looks);
-                    continue;
-                }
-            };
-            let targets = self.notifying.as_ref().map(|n| n.targets.current());
-            let rows: Vec<(Ulid, &str, Vec<String>)> = prepared
-                .iter()
-                .map(|(job, id, _)| {
-                    let to = targets
-                        .iter()
-                        .flat_map(|t| t.iter())
-                        .filter(|t| t.wants(job.form.name));
-                    (*id, job.form.name, to.map(|t| t.id.clone()).collect())
-                })
-                .collect();
-            let notifies = rows.iter().any(|(_, _, to)| !to.is_empty());
-            let first_wait = self.notifying.as_ref().map_or(60_000, |n| n.first_wait_ms);
-            let result = if prepared.is_empty() && outcomes.is_empty() {
-                Ok(())
+            self.journal(&mut journal, &mut waiting, prepared);
+            let checkpoint_now = clock.is_none()
+                || !outcomes.is_empty()
+                || !erasures.is_empty()
+                || waiting.rows.len() >= CHECKPOINT_ROWS
+                || waiting.since.is_some_and(|t| t.elapsed() >= CHECKPOINT_AGE);
+            let result = if checkpoint_now {
+                self.checkpoint(&mut db, &mut journal, &mut waiting, &outcomes)
             } else {
-                commit(&handle, &prepared, &rows, &outcomes, first_wait)
+                Ok(())
             };
-            // A failed commit leaves redb wanting a fresh handle: the next batch reopens it.
-            match result {
-                Ok(()) => {
-                    if !prepared.is_empty() {
-                        self.health.stored();
-                    }
-                    if notifies {
-                        self.queued.notify_one();
-                    }
-                    for (now, limit, reply) in looks.drain(..) {
-                        let _ = reply.send(due(&handle, now, limit));
-                    }
-                    self.answer(Ok(()), prepared, settled, looks);
-                    db = self.erase(handle, erasures);
-                }
-                Err(error) => {
-                    self.health.failed(&error.to_string(), prepared.len());
-                    let error = Arc::new(error);
+            let shared = |error: &Arc<StoreError>| StoreError::Batch(Arc::clone(error));
+            for reply in settled {
+                let _ = reply.send(result.as_ref().map(|_| ()).map_err(shared));
+            }
+            if !looks.is_empty() && db.is_none() {
+                db = open_for_writing(&self.data_dir).ok();
+            }
+            for (now, limit, reply) in looks {
+                let _ = reply.send(match &db {
+                    Some(handle) => due(handle, now, limit),
+                    None => Err(result
+                        .as_ref()
+                        .err()
+                        .map_or(StoreError::WriterStopped, shared)),
+                });
+            }
+            if erasures.is_empty() {
+                continue;
+            }
+            // An erased submission must not come back from the journal after a crash.
+            let forgotten = result.and_then(|()| {
+                journal.forget().map_err(|source| {
+                    Arc::new(StoreError::Io {
+                        path: self.data_dir.journal(),
+                        source,
+                    })
+                })
+            });
+            match (forgotten, db.take()) {
+                (Ok(()), Some(handle)) => db = self.erase(handle, erasures),
+                (result, _) => {
+                    let error = result
+                        .err()
+                        .unwrap_or_else(|| Arc::new(StoreError::WriterStopped));
                     for (_, reply) in erasures {
-                        let _ = reply.send(Err(StoreError::Batch(Arc::clone(&error))));
+                        let _ = reply.send(Err(shared(&error)));
                     }
-                    self.answer(Err(error), prepared, settled, looks);
                 }
+            }
+        }
+        // The server is stopping: the database gets what the journal holds, and the
+        // journal is emptied (a database restored next does not get its last records).
+        if self
+            .checkpoint(&mut db, &mut journal, &mut waiting, &[])
+            .is_ok()
+        {
+            let _ = journal.forget();
+        }
+    }
+
+    /// Appends the batch's submissions to the journal and answers each: with its id
+    /// once it is on disk, or with the error.
+    fn journal(
+        &self,
+        journal: &mut Journal,
+        waiting: &mut Waiting,
+        prepared: Vec<(Submission, Ulid, String)>,
+    ) {
+        if prepared.is_empty() {
+            return;
+        }
+        let written = journal.append(
+            prepared
+                .iter()
+                .map(|(job, id, json)| (job.form, *id, json.as_str())),
+        );
+        match written {
+            Ok(()) => {
+                let targets = self.notifying.as_ref().map(|n| n.targets.current());
+                waiting.notifications.extend(notifications_for(
+                    targets.as_deref().map(Vec::as_slice),
+                    prepared.iter().map(|(job, id, _)| (*id, job.form)),
+                ));
+                waiting.since.get_or_insert_with(Instant::now);
+                for (job, id, json) in prepared {
+                    let _ = job.reply.send(Ok(id));
+                    waiting.rows.push((job.form, id, json));
+                }
+            }
+            Err(source) => {
+                self.health.failed(&source.to_string(), prepared.len());
+                let error = Arc::new(StoreError::Io {
+                    path: self.data_dir.journal(),
+                    source,
+                });
+                for (job, ..) in prepared {
+                    let _ = job.reply.send(Err(StoreError::Batch(Arc::clone(&error))));
+                }
+            }
+        }
+    }
+
+    /// Commits what waits in the journal, and the delivery outcomes, in one durable
+    /// commit; the journal then starts over.
+    fn checkpoint(
+        &self,
+        db: &mut Option<Database>,
+        journal: &mut Journal,
+        waiting: &mut Waiting,
+        outcomes: &[Settled],
+    ) -> Result<(), Arc<StoreError>> {
+        if waiting.rows.is_empty() && outcomes.is_empty() {
+            return Ok(());
+        }
+        let result = db
+            .take()
+            .map_or_else(|| open_for_writing(&self.data_dir), Ok)
+            .and_then(|handle| {
+                let first_wait = self.notifying.as_ref().map_or(60_000, |n| n.first_wait_ms);
+                commit(
+                    &handle,
+                    &waiting.rows,
+                    &waiting.notifications,
+                    outcomes,
+                    first_wait,
+                )?;
+                Ok(handle)
+            });
+        match result {
+            Ok(handle) => {
+                *db = Some(handle);
+                journal.restart();
+                self.health.stored();
+                if waiting
+                    .notifications
+                    .iter()
+                    .any(|(_, _, to)| !to.is_empty())
+                {
+                    self.queued.notify_one();
+                }
+                *waiting = Waiting::default();
+                Ok(())
+            }
+            // A failed commit leaves redb wanting a fresh handle: the next one reopens it.
+            Err(error) => {
+                self.health.failed(&error.to_string(), 0);
+                Err(Arc::new(error))
             }
         }
     }
@@ -680,32 +956,6 @@ impl Thread {
         }
         handle
     }
-
-    fn answer(
-        &self,
-        result: Result<(), Arc<StoreError>>,
-        prepared: Vec<(Submission, Ulid, String)>,
-        settled: Vec<oneshot::Sender<Result<(), StoreError>>>,
-        looks: Vec<(
-            i64,
-            usize,
-            oneshot::Sender<Result<(Vec<Due>, Option<i64>), StoreError>>,
-        )>,
-    ) {
-        let shared = |error: &Arc<StoreError>| StoreError::Batch(Arc::clone(error));
-        for (job, id, _) in prepared {
-            let _ = job.reply.send(result.as_ref().map(|()| id).map_err(shared));
-        }
-        for reply in settled {
-            let _ = reply.send(result.as_ref().map(|_| ()).map_err(shared));
-        }
-        for (.., reply) in looks {
-            let _ = reply.send(Err(result
-                .as_ref()
-                .err()
-                .map_or(StoreError::WriterStopped, shared)));
-        }
-    }
 }
 
 /// The notifications due at `now`, each with its submission's JSON.
@@ -735,22 +985,22 @@ fn with_time(mut json: String, id: Ulid) -> String {
 /// notifications its submissions call for and the outcomes of earlier deliveries.
 fn commit(
     db: &Database,
-    prepared: &[(Submission, Ulid, String)],
+    rows: &[(&'static Form, Ulid, String)],
     notifications: &[(Ulid, &str, Vec<String>)],
     outcomes: &[Settled],
     first_wait_ms: i64,
 ) -> Result<(), StoreError> {
     let txn = db.begin_write()?;
     for form in FORMS {
-        let mut rows = prepared
+        let mut mine = rows
             .iter()
-            .filter(|(job, ..)| job.form.name == form.name)
+            .filter(|(of, ..)| of.name == form.name)
             .peekable();
-        if rows.peek().is_none() {
+        if mine.peek().is_none() {
             continue;
         }
         let mut open = txn.open_table(table(form))?;
-        for (_, id, json) in rows {
+        for (_, id, json) in mine {
             open.insert(u128::from(*id), json.as_str())?;
         }
     }
@@ -820,6 +1070,86 @@ mod tests {
         assert_eq!(seen.iter().map(|(id, _)| *id).collect::<Vec<_>>(), ids);
         assert_eq!(seen[2].1, "s2");
         assert_eq!(reader.format_version().unwrap(), Some(FORMAT_VERSION));
+    }
+
+    /// What a server killed before its checkpoint leaves: a database without the
+    /// submissions, and a journal with them.
+    fn crashed_server(dir: &DataDir, records: &[(Ulid, &str)]) {
+        drop(open_for_writing(dir).unwrap());
+        let (mut journal, _) = Journal::open(&dir.journal()).unwrap();
+        let form = find("contact").unwrap();
+        journal
+            .append(records.iter().map(|(id, json)| (form, *id, *json)))
+            .unwrap();
+    }
+
+    fn contact_ids(reader: &Reader) -> Vec<Ulid> {
+        let mut ids = Vec::new();
+        reader
+            .scan(find("contact").unwrap(), 0, u128::MAX, |id, _| {
+                ids.push(id);
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+        ids
+    }
+
+    #[tokio::test]
+    async fn submissions_only_in_the_journal_are_read_and_taken_in_at_the_next_start() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let (a, b) = (Ulid::from_parts(1_000, 1), Ulid::from_parts(2_000, 2));
+        crashed_server(
+            &dir,
+            &[(a, r#"{"email":"a@b.co"}"#), (b, r#"{"email":"c@d.co"}"#)],
+        );
+
+        // Readers see them already: export, stats and a backup.
+        let reader = Reader::open(&dir).unwrap();
+        assert_eq!(contact_ids(&reader), [a, b]);
+        let contact = reader
+            .stats()
+            .unwrap()
+            .into_iter()
+            .find(|s| s.0 == "contact")
+            .unwrap();
+        assert_eq!((contact.1, contact.2), (2, Some(b)));
+        let copy = temp.path().join("copy.redb");
+        reader.backup(&copy).unwrap();
+        assert_eq!(contact_ids(&Reader::open_file(&copy).unwrap()), [a, b]);
+        drop(reader);
+
+        // The next server puts them in the database and empties the journal.
+        let writer = Writer::start(&dir, None).unwrap();
+        assert!(journal::read(&dir).unwrap().is_empty());
+        let mut record = Map::new();
+        record.insert("email".into(), Value::String("e@f.co".into()));
+        let c = writer
+            .submit(find("contact").unwrap(), record)
+            .await
+            .unwrap();
+        let reader = Reader::open(&dir).unwrap();
+        assert_eq!(contact_ids(&reader), [a, b, c], "no doubles, newest last");
+        assert_eq!(reader.total().unwrap(), 3);
+    }
+
+    #[test]
+    fn an_offline_erasure_takes_the_journal_in_first_and_nothing_comes_back() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let (a, b) = (Ulid::from_parts(1_000, 1), Ulid::from_parts(2_000, 2));
+        crashed_server(
+            &dir,
+            &[
+                (a, r#"{"email":"gone@b.co"}"#),
+                (b, r#"{"email":"stays@d.co"}"#),
+            ],
+        );
+        let counts = erase_offline(&dir, &Selector::Email("gone@b.co".into())).unwrap();
+        assert_eq!(counts.iter().map(|(_, n)| n).sum::<usize>(), 1);
+        assert!(journal::read(&dir).unwrap().is_empty());
+        drop(Writer::start(&dir, None).unwrap());
+        assert_eq!(contact_ids(&Reader::open(&dir).unwrap()), [b]);
     }
 
     #[test]

@@ -56,6 +56,7 @@ async fn files_with_personal_data_are_private() {
     );
     assert_eq!(mode(&data.join("photos")), 0o700, "photos/");
     assert_eq!(mode(&data.join("thewell.redb")), 0o600, "the database");
+    assert_eq!(mode(&data.join("thewell.journal")), 0o600, "the journal");
     assert_eq!(mode(&data), 0o700, "the data directory");
 }
 

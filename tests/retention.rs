@@ -1,7 +1,7 @@
 //! Erasing for good: `thewell erase --id`, `--email` and `--form --before` against a
 //! running server and a stopped one, and `serve --keep` sweeping older submissions.
-//! Each time the erased text is gone from the database file itself (read raw, as
-//! `grep -a` would), not only from the exports.
+//! Each time the erased text is gone from the database file itself and from the
+//! journal (read raw, as `grep -a` would), not only from the exports.
 mod common;
 
 use std::path::Path;
@@ -10,9 +10,13 @@ use std::time::{Duration, Instant};
 use common::{Server, thewell, valid};
 use serde_json::{Value, json};
 
+/// Whether the text is in the database file or the journal beside it (where a
+/// submission is made durable before it reaches the database).
 fn file_has(data: &Path, needle: &str) -> bool {
-    let bytes = std::fs::read(data.join("thewell.redb")).unwrap();
-    bytes.windows(needle.len()).any(|w| w == needle.as_bytes())
+    ["thewell.redb", "thewell.journal"].iter().any(|file| {
+        let bytes = std::fs::read(data.join(file)).unwrap_or_default();
+        bytes.windows(needle.len()).any(|w| w == needle.as_bytes())
+    })
 }
 
 async fn submit(server: &Server, form: &str, body: Value) -> String {
