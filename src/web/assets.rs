@@ -131,15 +131,15 @@ fn hash_of(file: &EmbeddedFile) -> String {
 
 /// True when `If-None-Match` names this ETag (weak or strong) or is `*`. The usual
 /// case, a browser sending back the one tag it was given, is a plain comparison.
-fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
     let Some(raw) = headers.get(header::IF_NONE_MATCH) else {
         return false;
     };
     if raw.as_bytes() == etag.as_bytes() {
         return true;
     }
-    let (Some(wanted), Ok(etag)) = (headers.typed_get::<IfNoneMatch>(), etag.parse::<ETag>())
-    else {
+    let etag = etag.to_str().unwrap_or_default().parse::<ETag>();
+    let (Some(wanted), Ok(etag)) = (headers.typed_get::<IfNoneMatch>(), etag) else {
         return false;
     };
     !wanted.precondition_passes(&etag)
@@ -159,7 +159,8 @@ fn content_type(key: &str) -> String {
 /// One form of a bundle file, fixed for the life of the executable.
 struct Variant {
     coding: Option<&'static str>,
-    etag: String,
+    /// Made once: a header value shares its bytes with each response.
+    etag: HeaderValue,
     /// The bytes: inside the executable (no copy per request), or made from the
     /// brotli copy when first asked for (the file itself, its gzip copy).
     bytes: OnceLock<Bytes>,
@@ -169,7 +170,7 @@ impl Variant {
     fn ready(coding: Option<&'static str>, etag: String, bytes: Bytes) -> Variant {
         Variant {
             coding,
-            etag,
+            etag: HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII"),
             bytes: OnceLock::from(bytes),
         }
     }
@@ -177,7 +178,7 @@ impl Variant {
     fn later(coding: Option<&'static str>, etag: String) -> Variant {
         Variant {
             coding,
-            etag,
+            etag: HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII"),
             bytes: OnceLock::new(),
         }
     }
@@ -344,7 +345,8 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
         let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
-        answer(req, entry, status, (bytes.clone(), encoding, &etag))
+        let etag = HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII");
+        answer(req, entry, status, (bytes.clone(), encoding, etag))
     } else {
         answer(req, entry, status, entry.variant(accepts))
     }
@@ -352,13 +354,13 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
 
 impl Entry {
     /// The best stored variant the client accepts: its bytes, coding and ETag.
-    fn variant(&self, accepts: Accepts) -> (Bytes, Option<&'static str>, &str) {
+    fn variant(&self, accepts: Accepts) -> (Bytes, Option<&'static str>, HeaderValue) {
         let variant = self
             .variants
             .iter()
             .find(|v| accepts.allows(v.coding))
             .expect("the file itself is always a variant");
-        (self.bytes(variant), variant.coding, &variant.etag)
+        (self.bytes(variant), variant.coding, variant.etag.clone())
     }
 }
 
@@ -367,20 +369,21 @@ fn answer(
     req: &Request,
     entry: &Entry,
     status: StatusCode,
-    (bytes, encoding, etag): (Bytes, Option<&'static str>, &str),
+    (bytes, encoding, etag): (Bytes, Option<&'static str>, HeaderValue),
 ) -> Response {
+    let not_modified = status == StatusCode::OK && not_modified(req.headers(), &etag);
     let mut builder = Response::builder()
         .header(header::CACHE_CONTROL, entry.cache.clone())
         .header(header::VARY, HeaderValue::from_static("Accept-Encoding"))
         .header(header::ETAG, etag);
-    if status == StatusCode::OK && not_modified(req.headers(), etag) {
+    if not_modified {
         return builder.status(StatusCode::NOT_MODIFIED).finish();
     }
     builder = builder
         .status(status)
         .header(header::CONTENT_TYPE, entry.content_type.clone());
     if let Some(coding) = encoding {
-        builder = builder.header(header::CONTENT_ENCODING, coding);
+        builder = builder.header(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
     }
     if req.method() == Method::HEAD {
         return builder
@@ -490,7 +493,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(unzipped, identity);
-        let mut etags: Vec<_> = asset.variants.iter().map(|v| v.etag.as_str()).collect();
+        let mut etags: Vec<_> = asset.variants.iter().map(|v| v.etag.as_bytes()).collect();
         etags.dedup();
         assert_eq!(etags.len(), 3, "each form has its own ETag: {etags:?}");
     }
@@ -499,21 +502,24 @@ mod tests {
     fn if_none_match_compares_quoted_tags_weak_or_strong() {
         assert!(not_modified(
             &headers(header::IF_NONE_MATCH, "\"abc\""),
-            "\"abc\""
+            &HeaderValue::from_static("\"abc\"")
         ));
         assert!(not_modified(
             &headers(header::IF_NONE_MATCH, "\"x\", W/\"abc\""),
-            "\"abc\""
+            &HeaderValue::from_static("\"abc\"")
         ));
         assert!(not_modified(
             &headers(header::IF_NONE_MATCH, "*"),
-            "\"abc\""
+            &HeaderValue::from_static("\"abc\"")
         ));
         assert!(!not_modified(
             &headers(header::IF_NONE_MATCH, "abc"),
-            "\"abc\""
+            &HeaderValue::from_static("\"abc\"")
         ));
-        assert!(!not_modified(&HeaderMap::new(), "\"abc\""));
+        assert!(!not_modified(
+            &HeaderMap::new(),
+            &HeaderValue::from_static("\"abc\"")
+        ));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! log line per request (except the health check, which monitors poll).
 use std::time::Instant;
 
-use poem::http::{HeaderMap, HeaderValue, Method, header};
+use poem::http::{HeaderMap, HeaderName, HeaderValue, Method, header};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 /// Only what the site itself embeds: the privacy-mode video player and the meeting service.
@@ -30,23 +30,35 @@ pub const PERMISSIONS_POLICY: &str = concat!(
     "geolocation=(), payment=(), usb=()"
 );
 
+/// The security headers, made once (names and values checked at compile time).
+const SECURITY_HEADERS: [(HeaderName, HeaderValue); 6] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    ),
+    (
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    ),
+    (
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    ),
+    (
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static(PERMISSIONS_POLICY),
+    ),
+    (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    (
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    ),
+];
+
 pub fn set_security_headers(headers: &mut HeaderMap) {
-    let pairs = [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
-        (
-            header::HeaderName::from_static("permissions-policy"),
-            PERMISSIONS_POLICY,
-        ),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        (
-            header::HeaderName::from_static("cross-origin-opener-policy"),
-            "same-origin",
-        ),
-    ];
-    for (name, value) in pairs {
-        headers.insert(name, HeaderValue::from_static(value));
+    headers.reserve(SECURITY_HEADERS.len() + 1);
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(name, value);
     }
 }
 
