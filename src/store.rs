@@ -805,6 +805,9 @@ impl Thread {
                     })
                 })
             });
+            if db.is_none() {
+                db = open_for_writing(&self.data_dir).ok();
+            }
             match (forgotten, db.take()) {
                 (Ok(()), Some(handle)) => db = self.erase(handle, erasures),
                 (result, _) => {
