@@ -4,7 +4,8 @@
 //! content shows changes by itself (an event ends).
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock, TryLockError};
 use std::time::{Duration, Instant, SystemTime};
 
 use chrono::{DateTime, Utc};
@@ -308,13 +309,13 @@ pub struct Live {
     /// The site's address when no one set one (`serve --domain`: https://<domain>).
     site_url: Option<String>,
     retention: Vec<(String, String)>,
-    state: Mutex<LiveState>,
-}
-
-struct LiveState {
-    snapshot: Arc<Snapshot>,
-    marks: Vec<(String, u64, Option<SystemTime>)>,
-    checked: Instant,
+    /// What every request is served: replaced whole when the files change.
+    published: RwLock<Arc<Snapshot>>,
+    /// When the files are next looked at (milliseconds since `started`).
+    next_look: AtomicU64,
+    started: Instant,
+    /// The files as last seen; held by the one request that looks at them.
+    marks: Mutex<Vec<(String, u64, Option<SystemTime>)>>,
 }
 
 impl Live {
@@ -337,42 +338,60 @@ impl Live {
             dir: dir.clone(),
             site_url,
             retention,
-            state: Mutex::new(LiveState {
-                snapshot: Arc::new(snapshot),
-                marks: fingerprint(dir),
-                checked: Instant::now(),
-            }),
+            published: RwLock::new(Arc::new(snapshot)),
+            next_look: AtomicU64::new(RECHECK.as_millis() as u64),
+            started: Instant::now(),
+            marks: Mutex::new(fingerprint(dir)),
         }
     }
 
     /// The current settings; looks at the files at most once a second.
+    /// Every request reads it without waiting: the one request that finds a second
+    /// has passed looks at the files, and the others meanwhile get what is published.
     pub fn current(&self) -> Arc<Snapshot> {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if state.checked.elapsed() >= RECHECK {
-            state.checked = Instant::now();
-            let marks = fingerprint(&self.dir);
-            let content_moved = state
-                .snapshot
-                .content_until
-                .is_some_and(|until| Utc::now() >= until);
-            if marks != state.marks || content_moved {
-                let snapshot = Snapshot::read(&self.dir, &state.snapshot)
-                    .with_site_url(self.site_url.as_deref())
-                    .with_retention(&self.retention);
-                for warning in &snapshot.warnings {
-                    tracing::warn!("{warning}");
-                }
-                tracing::info!(
-                    photos = snapshot.photos.len(),
-                    sermons = snapshot.library.sermons.len(),
-                    events = snapshot.library.events.len(),
-                    "site settings and content re-read"
-                );
-                state.snapshot = Arc::new(snapshot);
-                state.marks = marks;
+        let now = self.started.elapsed().as_millis() as u64;
+        if now >= self.next_look.load(Ordering::Relaxed) {
+            let marks = match self.marks.try_lock() {
+                Ok(marks) => Some(marks),
+                Err(TryLockError::Poisoned(poisoned)) => Some(poisoned.into_inner()),
+                Err(TryLockError::WouldBlock) => None,
+            };
+            if let Some(mut marks) = marks
+                && now >= self.next_look.load(Ordering::Relaxed)
+            {
+                self.next_look
+                    .store(now + RECHECK.as_millis() as u64, Ordering::Relaxed);
+                self.look(&mut marks);
             }
         }
-        Arc::clone(&state.snapshot)
+        Arc::clone(&self.published.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Re-reads the settings and content when their files changed, or when what the
+    /// content shows moved on by itself (an event ended).
+    fn look(&self, marks: &mut Vec<(String, u64, Option<SystemTime>)>) {
+        let now_marks = fingerprint(&self.dir);
+        let previous = Arc::clone(&self.published.read().unwrap_or_else(|e| e.into_inner()));
+        let content_moved = previous
+            .content_until
+            .is_some_and(|until| Utc::now() >= until);
+        if now_marks == *marks && !content_moved {
+            return;
+        }
+        let snapshot = Snapshot::read(&self.dir, &previous)
+            .with_site_url(self.site_url.as_deref())
+            .with_retention(&self.retention);
+        for warning in &snapshot.warnings {
+            tracing::warn!("{warning}");
+        }
+        tracing::info!(
+            photos = snapshot.photos.len(),
+            sermons = snapshot.library.sermons.len(),
+            events = snapshot.library.events.len(),
+            "site settings and content re-read"
+        );
+        *self.published.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
+        *marks = now_marks;
     }
 
     pub fn photo_path(&self, file: &str) -> std::path::PathBuf {

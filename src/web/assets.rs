@@ -333,6 +333,12 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
             }
         },
     };
+    respond(req, entry, status, &live)
+}
+
+/// The answer with the best variant of `entry` the client accepts: rewritten with
+/// the settings when they are not the defaults and the file names one.
+fn respond(req: &Request, entry: &Entry, status: StatusCode, live: &Live) -> Response {
     let accepts = Accepts::of(req.headers());
     // Only pages and the files that name the site's address read the settings.
     let settings = entry
@@ -345,8 +351,7 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
         let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
-        let etag = HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII");
-        answer(req, entry, status, (bytes.clone(), encoding, etag))
+        answer(req, entry, status, (bytes.clone(), encoding, etag.clone()))
     } else {
         answer(req, entry, status, entry.variant(accepts))
     }
@@ -394,23 +399,14 @@ fn answer(
 }
 
 /// The common case answered before the router: GET or HEAD of a file of the site
-/// whose answer does not depend on the settings (every file, while the settings are
-/// the defaults; assets and the files that name no setting, always). None for
-/// everything else, which goes through the router as before.
+/// under its own address (a page, a script, a 304). None for everything else (a
+/// trailing slash, a 404, the API), which goes through the router.
 pub fn answer_directly(req: &Request, live: &Live) -> Option<Response> {
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return None;
     }
     let entry = CATALOG.by_path.get(req.original_uri().path())?;
-    if entry.personalized && !live.current().is_default() {
-        return None;
-    }
-    Some(answer(
-        req,
-        entry,
-        StatusCode::OK,
-        entry.variant(Accepts::of(req.headers())),
-    ))
+    Some(respond(req, entry, StatusCode::OK, live))
 }
 
 #[cfg(test)]

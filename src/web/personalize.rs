@@ -3,9 +3,10 @@
 //! robots.txt), compressed once per change and cached until the next one.
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, RwLock};
 
 use bytes::Bytes;
+use poem::http::HeaderValue;
 
 use crate::bundle::{
     CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SERVER_PART_MARKER, SETTINGS_BLOCK_ID,
@@ -173,18 +174,18 @@ pub struct Rendered {
     pub identity: Bytes,
     pub br: Bytes,
     pub gzip: Bytes,
-    /// Names the embedded file and the settings it was rewritten with.
-    pub etag_base: String,
+    /// The ETag of each (brotli, gzip, the file itself), made once: each names the
+    /// embedded file and the settings it was rewritten with.
+    etags: [HeaderValue; 3],
 }
 
 impl Rendered {
-    pub fn variant(&self, coding: Option<&str>) -> (&Bytes, String) {
-        let (bytes, suffix) = match coding {
-            Some("br") => (&self.br, "-br"),
-            Some("gzip") => (&self.gzip, "-gz"),
-            _ => (&self.identity, ""),
-        };
-        (bytes, format!("\"{}{suffix}\"", self.etag_base))
+    pub fn variant(&self, coding: Option<&str>) -> (&Bytes, &HeaderValue) {
+        match coding {
+            Some("br") => (&self.br, &self.etags[0]),
+            Some("gzip") => (&self.gzip, &self.etags[1]),
+            _ => (&self.identity, &self.etags[2]),
+        }
     }
 }
 
@@ -226,20 +227,25 @@ fn gzip_at(text: &[u8], level: flate2::Compression) -> Bytes {
 
 fn rendered(identity: Bytes, etag_base: String, effort: Effort) -> Rendered {
     let (br, gzip) = compress(&identity, effort);
+    let etag = |suffix: &str| {
+        HeaderValue::from_maybe_shared(Bytes::from(format!("\"{etag_base}{suffix}\"")))
+            .expect("an ETag is ASCII")
+    };
     Rendered {
         identity,
         br,
         gzip,
-        etag_base,
+        etags: [etag("-br"), etag("-gz"), etag("")],
     }
 }
 
 /// Rewritten files for the settings of one tag; emptied when the settings change.
 type Cache = (u64, HashMap<String, Arc<Rendered>>);
-static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(|| Mutex::new((0, HashMap::new())));
+/// Read by every page request at once; written once per file and settings change.
+static CACHE: LazyLock<RwLock<Cache>> = LazyLock::new(|| RwLock::new((0, HashMap::new())));
 
 fn store(tag: u64, key: &str, rendered: Arc<Rendered>) {
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let mut cache = CACHE.write().unwrap_or_else(|e| e.into_inner());
     if cache.0 != tag {
         *cache = (tag, HashMap::new());
     }
@@ -252,7 +258,7 @@ fn store(tag: u64, key: &str, rendered: Arc<Rendered>) {
 /// no visitor waits for it; elsewhere (tests) the best one is made at once.
 pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) -> Arc<Rendered> {
     {
-        let cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        let cache = CACHE.read().unwrap_or_else(|e| e.into_inner());
         if cache.0 == snap.tag
             && let Some(hit) = cache.1.get(key)
         {
@@ -272,7 +278,7 @@ pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) 
     let key = key.to_string();
     runtime.spawn_blocking(move || {
         let best = Arc::new(rendered(identity, etag_base, Effort::Best));
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        let mut cache = CACHE.write().unwrap_or_else(|e| e.into_inner());
         // Only while the settings it was made for are still the current ones.
         if cache.0 == tag {
             cache.1.insert(key, best);
@@ -401,7 +407,7 @@ mod tests {
         let second = render("test-page.html", PAGE.as_bytes(), "abc", &snap);
         assert!(Arc::ptr_eq(&first, &second));
         let (_, etag) = first.variant(Some("br"));
-        assert_eq!(etag, format!("\"abc-{:016x}-br\"", snap.tag));
+        assert_eq!(etag, &format!("\"abc-{:016x}-br\"", snap.tag));
 
         let mut plain = Vec::new();
         brotli::BrotliDecompress(&mut first.br.as_ref(), &mut plain).unwrap();
