@@ -162,11 +162,12 @@ impl Mailer {
     }
 }
 
+/// A URL's user name as written before it was escaped: `%40` is `@`, and `+` stays
+/// `+` (it means a space only in form data, not in a URL's user name).
 fn percent_decode(text: &str) -> String {
-    url::form_urlencoded::parse(format!("u={text}").as_bytes())
-        .next()
-        .map(|(_, v)| v.into_owned())
-        .unwrap_or_else(|| text.to_string())
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 /// Fails with Dns when `host` has no address.
@@ -325,6 +326,15 @@ impl Poster {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_user_name_keeps_its_plus_and_loses_its_escapes() {
+        assert_eq!(
+            percent_decode("office+alerts%40thewell.church"),
+            "office+alerts@thewell.church"
+        );
+        assert_eq!(percent_decode("a%20b&c=d"), "a b&c=d");
+    }
 
     #[test]
     fn signatures_match_a_known_hmac_and_webhooks_must_be_https() {

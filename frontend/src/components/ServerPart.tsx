@@ -5,5 +5,6 @@ import { partHtml } from '../lib/serverParts';
 
 export function ServerPart({ name }: { name: string }) {
   const mark = { [SERVER_PART_MARKER]: name };
-  return <div id={name} {...mark} dangerouslySetInnerHTML={{ __html: partHtml(name) }} />;
+  // A part with nothing to say (no retention set) takes no room in the page's spacing.
+  return <div id={name} {...mark} class="empty:hidden" dangerouslySetInnerHTML={{ __html: partHtml(name) }} />;
 }
