@@ -582,6 +582,9 @@ const CHECKPOINT_AGE: Duration = Duration::from_millis(250);
 const CHECKPOINT_IDLE: Duration = Duration::from_millis(20);
 /// And when this many submissions wait (some 4 MB of journal).
 const CHECKPOINT_ROWS: usize = 8192;
+/// After a failed checkpoint, the next waits this long (unless outcomes or an
+/// erasure need one); the submissions are safe in the journal meanwhile.
+const CHECKPOINT_RETRY: Duration = Duration::from_secs(1);
 
 /// What the journal holds that the database does not yet.
 #[derive(Default)]
@@ -590,6 +593,8 @@ struct Waiting {
     notifications: Notifications,
     /// When the first of them was acknowledged.
     since: Option<Instant>,
+    /// Not before this, after a failed checkpoint.
+    retry_at: Option<Instant>,
 }
 
 impl Writer {
@@ -640,9 +645,17 @@ impl Writer {
 
     /// Up to `limit` notifications due at `now` (Unix ms), and when the next falls due.
     pub async fn due(&self, now: i64, limit: usize) -> Result<(Vec<Due>, Option<i64>), StoreError> {
+        self.ask(|reply| Job::Due { now, limit, reply }).await
+    }
+
+    /// Hands the writer thread a job and waits for its answer.
+    async fn ask<T>(
+        &self,
+        job: impl FnOnce(oneshot::Sender<Result<T, StoreError>>) -> Job,
+    ) -> Result<T, StoreError> {
         let (reply, answer) = oneshot::channel();
         self.jobs
-            .send(Job::Due { now, limit, reply })
+            .send(job(reply))
             .await
             .map_err(|_| StoreError::WriterStopped)?;
         answer.await.map_err(|_| StoreError::WriterStopped)?
@@ -654,22 +667,13 @@ impl Writer {
         &self,
         selector: Selector,
     ) -> Result<Vec<(&'static str, usize)>, StoreError> {
-        let (reply, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Erase { selector, reply })
-            .await
-            .map_err(|_| StoreError::WriterStopped)?;
-        answer.await.map_err(|_| StoreError::WriterStopped)?
+        self.ask(|reply| Job::Erase { selector, reply }).await
     }
 
-    /// Records how the deliveries went (committed with the next submissions).
+    /// Records how the deliveries went (committed at once, with the submissions
+    /// waiting in the journal).
     pub async fn settle(&self, outcomes: Vec<Settled>) -> Result<(), StoreError> {
-        let (reply, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Settle { outcomes, reply })
-            .await
-            .map_err(|_| StoreError::WriterStopped)?;
-        answer.await.map_err(|_| StoreError::WriterStopped)?
+        self.ask(|reply| Job::Settle { outcomes, reply }).await
     }
 
     /// Whether storing works, as the last commit found it.
@@ -677,20 +681,16 @@ impl Writer {
         &self.health
     }
 
-    /// Stores one validated record; answers with its id once the commit is on disk.
+    /// Stores one validated record; answers with its id once it is on disk (in the journal).
     pub async fn submit(
         &self,
         form: &'static Form,
         record: Map<String, Value>,
     ) -> Result<Ulid, StoreError> {
-        let (reply, answer) = oneshot::channel();
         // Written out here, on the request's own thread, rather than by the one writer.
         let json = Value::Object(record).to_string();
-        self.jobs
-            .send(Job::Submit(Submission { form, json, reply }))
+        self.ask(|reply| Job::Submit(Submission { form, json, reply }))
             .await
-            .map_err(|_| StoreError::WriterStopped)?;
-        answer.await.map_err(|_| StoreError::WriterStopped)?
     }
 }
 
@@ -723,8 +723,12 @@ impl Thread {
         loop {
             let first = match (&clock, waiting.since) {
                 (Some(clock), Some(since)) => {
-                    let left = CHECKPOINT_AGE.saturating_sub(since.elapsed());
-                    let limit = left.min(CHECKPOINT_IDLE);
+                    let limit = match waiting.retry_at {
+                        Some(at) => at.saturating_duration_since(Instant::now()),
+                        None => CHECKPOINT_AGE
+                            .saturating_sub(since.elapsed())
+                            .min(CHECKPOINT_IDLE),
+                    };
                     // The timer is made inside the runtime, which it needs.
                     match clock.block_on(async { tokio::time::timeout(limit, rx.recv()).await }) {
                         Ok(Some(job)) => job,
@@ -767,11 +771,11 @@ impl Thread {
                 }
             }
             self.journal(&mut journal, &mut waiting, prepared);
-            let checkpoint_now = clock.is_none()
-                || !outcomes.is_empty()
-                || !erasures.is_empty()
-                || waiting.rows.len() >= CHECKPOINT_ROWS
-                || waiting.since.is_some_and(|t| t.elapsed() >= CHECKPOINT_AGE);
+            let timely = waiting.retry_at.is_none_or(|at| Instant::now() >= at)
+                && (waiting.rows.len() >= CHECKPOINT_ROWS
+                    || waiting.since.is_some_and(|t| t.elapsed() >= CHECKPOINT_AGE));
+            let checkpoint_now =
+                clock.is_none() || !outcomes.is_empty() || !erasures.is_empty() || timely;
             let result = if checkpoint_now {
                 self.checkpoint(&mut db, &mut journal, &mut waiting, &outcomes)
             } else {
@@ -781,8 +785,8 @@ impl Thread {
             for reply in settled {
                 let _ = reply.send(result.as_ref().map(|_| ()).map_err(shared));
             }
-            if !looks.is_empty() && db.is_none() {
-                db = open_for_writing(&self.data_dir).ok();
+            if !looks.is_empty() {
+                self.reopen(&mut db);
             }
             for (now, limit, reply) in looks {
                 let _ = reply.send(match &db {
@@ -805,9 +809,7 @@ impl Thread {
                     })
                 })
             });
-            if db.is_none() {
-                db = open_for_writing(&self.data_dir).ok();
-            }
+            self.reopen(&mut db);
             match (forgotten, db.take()) {
                 (Ok(()), Some(handle)) => db = self.erase(handle, erasures),
                 (result, _) => {
@@ -827,6 +829,14 @@ impl Thread {
             .is_ok()
         {
             let _ = journal.forget();
+        }
+    }
+
+    /// Opens the database again when a failed commit left no handle (it stays None
+    /// when that fails too).
+    fn reopen(&self, db: &mut Option<Database>) {
+        if db.is_none() {
+            *db = open_for_writing(&self.data_dir).ok();
         }
     }
 
@@ -913,9 +923,11 @@ impl Thread {
                 *waiting = Waiting::default();
                 Ok(())
             }
-            // A failed commit leaves redb wanting a fresh handle: the next one reopens it.
+            // A failed commit leaves redb wanting a fresh handle: the next one reopens
+            // it, after a pause (a full disk is not tried again in a loop).
             Err(error) => {
                 self.health.failed(&error.to_string(), 0);
+                waiting.retry_at = Some(Instant::now() + CHECKPOINT_RETRY);
                 Err(Arc::new(error))
             }
         }
