@@ -2,7 +2,8 @@
 //! 1,024, a client holding 2,000 idle connections and a slowloris client trickling
 //! header bytes do not keep a visitor from the home page, and every one of them is
 //! closed once the header timeout has passed; a kept-alive connection lives for
-//! the idle timeout between requests.
+//! the idle timeout between requests, but a later request's head trickled byte by
+//! byte does not extend it; a stopping server does not wait for idle connections.
 mod common;
 
 use std::io::{Read, Write};
@@ -135,30 +136,38 @@ fn idle_and_slow_connections_do_not_keep_a_visitor_out() {
     assert!(status.starts_with("HTTP/1.1 200") && took < Duration::from_secs(1));
 }
 
-#[test]
-fn a_kept_alive_connection_lives_for_the_idle_timeout_not_the_header_timeout() {
-    let server = Server::start_with(&["--header-timeout", "2", "--idle-timeout", "6"]);
+/// Asks for the health check on a kept-alive connection and reads the whole answer.
+fn ask(stream: &mut TcpStream) -> String {
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        .unwrap();
+    // The whole answer: its head, then the body "ok".
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !answer.ends_with(b"\r\n\r\nok") {
+        match stream.read(&mut chunk) {
+            Ok(n) if n > 0 => answer.extend_from_slice(&chunk[..n]),
+            _ => break,
+        }
+    }
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// A kept-alive connection to the server, its first request answered.
+fn kept_alive(server: &Server) -> TcpStream {
     let addr: SocketAddr = server.base.trim_start_matches("http://").parse().unwrap();
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(5)))
         .unwrap();
-    let ask = |stream: &mut TcpStream| {
-        stream
-            .write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            .unwrap();
-        // The whole answer: its head, then the body "ok".
-        let mut answer = Vec::new();
-        let mut chunk = [0u8; 4096];
-        while !answer.ends_with(b"\r\n\r\nok") {
-            match stream.read(&mut chunk) {
-                Ok(n) if n > 0 => answer.extend_from_slice(&chunk[..n]),
-                _ => break,
-            }
-        }
-        String::from_utf8_lossy(&answer).into_owned()
-    };
     assert!(ask(&mut stream).starts_with("HTTP/1.1 200"));
+    stream
+}
+
+#[test]
+fn a_kept_alive_connection_lives_for_the_idle_timeout_not_the_header_timeout() {
+    let server = Server::start_with(&["--header-timeout", "2", "--idle-timeout", "6"]);
+    let mut stream = kept_alive(&server);
     // Idle for twice the header timeout: a phone reading the page, then tapping a link.
     std::thread::sleep(Duration::from_secs(4));
     let again = ask(&mut stream);
@@ -166,4 +175,53 @@ fn a_kept_alive_connection_lives_for_the_idle_timeout_not_the_header_timeout() {
     // Past the idle timeout the server closes it.
     std::thread::sleep(Duration::from_secs(8));
     assert!(closed(&mut &stream));
+}
+
+#[test]
+fn a_later_request_trickled_byte_by_byte_is_closed_at_the_idle_timeout() {
+    let server = Server::start_with(&["--idle-timeout", "3"]);
+    let stream = kept_alive(&server);
+    let answered = Instant::now();
+    // One byte of the next request's head a second, for longer than the timeout.
+    let mut writer = stream.try_clone().unwrap();
+    let dripping = std::thread::spawn(move || {
+        for byte in b"GET /healthz HTTP/1.1\r\nHost: x" {
+            if writer.write_all(&[*byte]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    });
+    let mut reader = &stream;
+    reader
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    // The server closes it (perhaps after a 408): the end of the stream comes.
+    let mut rest = Vec::new();
+    let _ = reader.read_to_end(&mut rest);
+    let took = answered.elapsed();
+    assert!(
+        took >= Duration::from_millis(2500) && took < Duration::from_secs(5),
+        "closed {took:?} after the answer; the idle timeout is 3 s"
+    );
+    dripping.join().unwrap();
+}
+
+#[test]
+fn a_stopping_server_does_not_wait_for_idle_connections() {
+    let mut server = Server::start();
+    let idle: Vec<TcpStream> = (0..20).map(|_| kept_alive(&server)).collect();
+    let started = Instant::now();
+    let status = server
+        .terminate(Duration::from_secs(10))
+        .expect("still running 10 s after SIGTERM");
+    assert!(status.success(), "{status}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "took {:?} to stop with 20 idle connections",
+        started.elapsed()
+    );
+    for stream in &idle {
+        assert!(closed(&mut &*stream), "an idle connection still open");
+    }
 }

@@ -223,8 +223,9 @@ pub struct ServeArgs {
     )]
     pub header_timeout: NonZeroU32,
 
-    /// Seconds a kept-alive connection may stay idle between requests, and a request
-    /// may go without any progress, before it is closed.
+    /// Seconds a kept-alive connection may stay idle between requests (the next
+    /// request's headers included, however slowly they trickle), and a request may go
+    /// without any progress, before it is closed.
     #[arg(
         long,
         env = "THEWELL_IDLE_TIMEOUT",

@@ -333,13 +333,19 @@ pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
             }
         },
     };
-    respond(req, entry, status, &live)
+    respond(req.method(), req.headers(), entry, status, &live)
 }
 
 /// The answer with the best variant of `entry` the client accepts: rewritten with
 /// the settings when they are not the defaults and the file names one.
-fn respond(req: &Request, entry: &Entry, status: StatusCode, live: &Live) -> Response {
-    let accepts = Accepts::of(req.headers());
+fn respond(
+    method: &Method,
+    headers: &HeaderMap,
+    entry: &Entry,
+    status: StatusCode,
+    live: &Live,
+) -> Response {
+    let accepts = Accepts::of(headers);
     // Only pages and the files that name the site's address read the settings.
     let settings = entry
         .personalized
@@ -351,9 +357,10 @@ fn respond(req: &Request, entry: &Entry, status: StatusCode, live: &Live) -> Res
         let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
-        answer(req, entry, status, (bytes.clone(), encoding, etag.clone()))
+        let variant = (bytes.clone(), encoding, etag.clone());
+        answer(method, headers, entry, status, variant)
     } else {
-        answer(req, entry, status, entry.variant(accepts))
+        answer(method, headers, entry, status, entry.variant(accepts))
     }
 }
 
@@ -371,12 +378,13 @@ impl Entry {
 
 /// The answer with one variant of a file: its headers, a 304 when the client has it.
 fn answer(
-    req: &Request,
+    method: &Method,
+    headers: &HeaderMap,
     entry: &Entry,
     status: StatusCode,
     (bytes, encoding, etag): (Bytes, Option<&'static str>, HeaderValue),
 ) -> Response {
-    let not_modified = status == StatusCode::OK && not_modified(req.headers(), &etag);
+    let not_modified = status == StatusCode::OK && not_modified(headers, &etag);
     let mut builder = Response::builder()
         .header(header::CACHE_CONTROL, entry.cache.clone())
         .header(header::VARY, HeaderValue::from_static("Accept-Encoding"))
@@ -390,7 +398,7 @@ fn answer(
     if let Some(coding) = encoding {
         builder = builder.header(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
     }
-    if req.method() == Method::HEAD {
+    if method == Method::HEAD {
         return builder
             .header(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()))
             .body(Body::empty());
@@ -401,12 +409,17 @@ fn answer(
 /// The common case answered before the router: GET or HEAD of a file of the site
 /// under its own address (a page, a script, a 304). None for everything else (a
 /// trailing slash, a 404, the API), which goes through the router.
-pub fn answer_directly(req: &Request, live: &Live) -> Option<Response> {
-    if req.method() != Method::GET && req.method() != Method::HEAD {
+pub fn answer_directly(
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+    live: &Live,
+) -> Option<Response> {
+    if method != Method::GET && method != Method::HEAD {
         return None;
     }
-    let entry = CATALOG.by_path.get(req.original_uri().path())?;
-    Some(respond(req, entry, StatusCode::OK, live))
+    let entry = CATALOG.by_path.get(path)?;
+    Some(respond(method, headers, entry, StatusCode::OK, live))
 }
 
 #[cfg(test)]

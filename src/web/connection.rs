@@ -1,9 +1,17 @@
 //! One connection's limits: its place among the open connections (the quietest is
-//! closed when there are too many) and its deadlines: the header timeout for the
-//! whole of the first request's head (a client that trickles it is closed), then the
-//! idle timeout whenever reads and writes make no progress. A stream wrapper, so
-//! hyper and TLS need not know; hyper's own header timeout, set to the idle timeout,
-//! bounds each later request's wait and head.
+//! closed when there are too many), the server's stop (each connection is told, and
+//! finishes the request it is answering), and its deadlines:
+//! - the first request's head must be whole within the header timeout from the
+//!   connection's start (the TLS handshake included), whatever the progress, so a
+//!   client that trickles it is closed;
+//! - while a request is being answered, reads and writes must make progress within
+//!   the idle timeout;
+//! - after an answer, the next request's head must be whole within the idle timeout
+//!   from the answer's last write; bytes of a trickled head do not extend it.
+//!
+//! A stream wrapper, so hyper and TLS need not know. The wrapper keeps one timer per
+//! connection and moves it only when it fires: progress costs a clock read, not a
+//! timer update, and no timer is made per request.
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
@@ -11,7 +19,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::Duration;
 
 use atomic_waker::AtomicWaker;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -25,17 +33,22 @@ struct Slot {
     last_active: AtomicU64,
     /// Set when a newer connection took its place; its next poll fails.
     evicted: AtomicBool,
-    /// Set when the first request's head was read whole (see `FirstRequest`).
-    requested: AtomicBool,
+    /// Requests whose head was read whole, and requests answered (see `Requests`).
+    arrived: AtomicU64,
+    answered: AtomicU64,
+    /// The connection's task: woken to close it (evicted) or to stop (server stopping).
     waker: AtomicWaker,
 }
 
-/// Every open connection, to find the quietest when there are too many.
+/// Every open connection, to find the quietest when there are too many, and to tell
+/// them all when the server stops.
 pub struct Registry {
     slots: Mutex<Slots>,
     next_id: AtomicU64,
-    epoch: Instant,
+    /// `coarse_millis` when the registry began.
+    epoch: u64,
     max: usize,
+    stopping: AtomicBool,
 }
 
 /// The open connections, and how many of them are evicted but not yet closed.
@@ -45,18 +58,34 @@ struct Slots {
     evicted: usize,
 }
 
+/// Milliseconds of the monotonic clock as the kernel last ticked it
+/// (CLOCK_MONOTONIC_COARSE: a few milliseconds' resolution, for a fraction of the
+/// precise clock's cost).
+fn coarse_millis() -> u64 {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the plain struct owned here.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC_COARSE, &mut now) };
+    now.tv_sec as u64 * 1000 + now.tv_nsec as u64 / 1_000_000
+}
+
 impl Registry {
     pub fn new(max: usize) -> Arc<Registry> {
         Arc::new(Registry {
             slots: Mutex::new(Slots::default()),
             next_id: AtomicU64::new(0),
-            epoch: Instant::now(),
+            epoch: coarse_millis(),
             max,
+            stopping: AtomicBool::new(false),
         })
     }
 
+    /// Milliseconds since the registry began, from the coarse clock: it is read on
+    /// every read and write.
     fn now(&self) -> u64 {
-        self.epoch.elapsed().as_millis() as u64
+        coarse_millis().saturating_sub(self.epoch)
     }
 
     /// Registers a new connection, first closing the quietest one when full.
@@ -64,7 +93,8 @@ impl Registry {
         let slot = Arc::new(Slot {
             last_active: AtomicU64::new(self.now()),
             evicted: AtomicBool::new(false),
-            requested: AtomicBool::new(false),
+            arrived: AtomicU64::new(0),
+            answered: AtomicU64::new(0),
             waker: AtomicWaker::new(),
         });
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
@@ -96,6 +126,15 @@ impl Registry {
             .open
             .len()
     }
+
+    /// The server is stopping: every connection is woken to finish and close.
+    pub fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        let slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        for slot in slots.open.values() {
+            slot.waker.wake();
+        }
+    }
 }
 
 /// A connection's place in the registry, given back when the connection ends.
@@ -119,15 +158,41 @@ impl Drop for Admitted {
     }
 }
 
-/// Told by the service when a request's head has been read, which ends the
-/// connection's header timeout.
+/// What the connection's service tells its stream: a request's head was read, a
+/// request was answered (which moves the deadlines); and whether the server stops.
 #[derive(Clone)]
-pub struct FirstRequest(Arc<Slot>);
+pub struct Requests {
+    slot: Arc<Slot>,
+    registry: Arc<Registry>,
+}
 
-impl FirstRequest {
+impl Requests {
     pub fn arrived(&self) {
-        self.0.requested.store(true, Ordering::Relaxed);
+        self.slot.arrived.fetch_add(1, Ordering::Relaxed);
     }
+
+    /// (Over HTTP/2 each request is answered in a task of its own, perhaps at once.)
+    pub fn answered(&self) {
+        self.slot.answered.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Whether the server is stopping. A connection waiting to read or write is woken
+    /// when it does (the stream registers its task); one busy otherwise looks again
+    /// when it next wakes.
+    pub fn stopping(&self) -> bool {
+        self.registry.stopping.load(Ordering::SeqCst)
+    }
+}
+
+/// Where a connection is, for its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Before the first request's head is whole: the header timeout from the start.
+    FirstHead,
+    /// Answering a request: the idle timeout from the last read or write.
+    Answering,
+    /// Between answers: the idle timeout from the last write.
+    NextHead,
 }
 
 /// A connection's stream with its deadlines and its place in the registry.
@@ -135,47 +200,76 @@ pub struct Guarded<T> {
     inner: T,
     admitted: Admitted,
     limits: Limits,
-    /// Until the first request's head is read: the deadline is the header timeout
-    /// from the start, whatever the progress.
-    heading: bool,
-    deadline: Pin<Box<Sleep>>,
+    phase: Phase,
+    /// When (registry milliseconds) the current deadline started counting.
+    since: u64,
+    /// Fires at or before the deadline; then moved on if the deadline moved.
+    timer: Pin<Box<Sleep>>,
 }
 
 impl<T> Guarded<T> {
     pub fn new(inner: T, admitted: Admitted, limits: Limits) -> Self {
+        let since = admitted.registry.now();
         Guarded {
             inner,
             admitted,
             limits,
-            heading: true,
-            deadline: Box::pin(tokio::time::sleep(limits.header_timeout)),
+            phase: Phase::FirstHead,
+            since,
+            timer: Box::pin(tokio::time::sleep(limits.header_timeout)),
         }
     }
 
-    /// What the service tells when the first request has arrived.
-    pub fn first_request(&self) -> FirstRequest {
-        FirstRequest(Arc::clone(&self.admitted.slot))
-    }
-
-    /// Whether the header timeout is over because the first request arrived.
-    fn headed(&mut self) -> bool {
-        if self.heading && self.admitted.slot.requested.load(Ordering::Relaxed) {
-            self.heading = false;
+    /// What the service tells this stream.
+    pub fn requests(&self) -> Requests {
+        Requests {
+            slot: Arc::clone(&self.admitted.slot),
+            registry: Arc::clone(&self.admitted.registry),
         }
-        !self.heading
     }
 
-    /// Progress was made: once the first request arrived, the next deadline counts from now.
-    fn progressed(&mut self) {
-        let registry = &self.admitted.registry;
-        self.admitted
-            .slot
-            .last_active
-            .store(registry.now(), Ordering::Relaxed);
-        if self.headed() {
-            self.deadline
-                .as_mut()
-                .reset(tokio::time::Instant::now() + self.limits.idle_timeout);
+    fn limit(&self) -> Duration {
+        match self.phase {
+            Phase::FirstHead => self.limits.header_timeout,
+            Phase::Answering | Phase::NextHead => self.limits.idle_timeout,
+        }
+    }
+
+    /// Follows what the service told; a new phase's deadline counts from `now`.
+    fn follow(&mut self, now: u64) {
+        let slot = &self.admitted.slot;
+        let arrived = slot.arrived.load(Ordering::Relaxed);
+        let phase = if arrived == 0 {
+            Phase::FirstHead
+        } else if arrived != slot.answered.load(Ordering::Relaxed) {
+            Phase::Answering
+        } else {
+            Phase::NextHead
+        };
+        if phase != self.phase {
+            let was_first = self.phase == Phase::FirstHead;
+            self.phase = phase;
+            self.since = now;
+            // The timer may only fire early, never late: leaving the first head
+            // for a shorter idle timeout brings it forward.
+            if was_first && self.limits.idle_timeout < self.limits.header_timeout {
+                self.timer
+                    .as_mut()
+                    .reset(tokio::time::Instant::now() + self.limits.idle_timeout);
+            }
+        }
+    }
+
+    /// Bytes moved: the registry's idea of activity, and the deadline where this
+    /// kind of progress counts.
+    fn progressed(&mut self, wrote: bool) {
+        let now = self.admitted.registry.now();
+        self.admitted.slot.last_active.store(now, Ordering::Relaxed);
+        self.follow(now);
+        match self.phase {
+            Phase::Answering => self.since = now,
+            Phase::NextHead if wrote => self.since = now,
+            _ => {}
         }
     }
 
@@ -189,16 +283,20 @@ impl<T> Guarded<T> {
                 "closed to make room for a newer connection",
             ));
         }
-        if self.deadline.as_mut().poll(cx).is_ready() {
-            // The header timeout passed while the first request was being answered.
-            if self.heading && self.headed() {
-                self.progressed();
-                return self.check(cx);
+        while self.timer.as_mut().poll(cx).is_ready() {
+            let now = self.admitted.registry.now();
+            self.follow(now);
+            let deadline = self.since + self.limit().as_millis() as u64;
+            if now >= deadline {
+                return Some(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "no progress within the connection's timeout",
+                ));
             }
-            return Some(io::Error::new(
-                io::ErrorKind::TimedOut,
-                "no progress within the connection's timeout",
-            ));
+            // Progress moved the deadline since the timer was set.
+            self.timer
+                .as_mut()
+                .reset(tokio::time::Instant::now() + Duration::from_millis(deadline - now));
         }
         None
     }
@@ -215,7 +313,7 @@ impl<T: AsyncRead + Unpin> AsyncRead for Guarded<T> {
         match Pin::new(&mut this.inner).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
-                    this.progressed();
+                    this.progressed(false);
                 }
                 Poll::Ready(Ok(()))
             }
@@ -229,7 +327,7 @@ impl<T: AsyncRead + Unpin> AsyncRead for Guarded<T> {
 }
 
 impl<T> Guarded<T> {
-    /// After a write: progress resets the deadline; no progress checks it.
+    /// After a write: progress may move the deadline; no progress checks it.
     fn after_write(
         &mut self,
         cx: &mut Context<'_>,
@@ -238,7 +336,7 @@ impl<T> Guarded<T> {
         match polled {
             Poll::Ready(Ok(n)) => {
                 if n > 0 {
-                    self.progressed();
+                    self.progressed(true);
                 }
                 Poll::Ready(Ok(n))
             }

@@ -1,25 +1,31 @@
 //! The accept loop: each accepted connection gets its limits (see `connection`:
 //! no connection is held for ever, and a new one beyond `max_connections` closes
-//! the one quiet the longest), its TLS handshake in its own task, and hyper. An
-//! accept that fails (the process is at its open-file limit) backs off and is
-//! logged once, not retried in a spin. The open-file limit is raised at start-up.
+//! the one quiet the longest), its TLS handshake in its own task, and hyper:
+//! HTTP/1.1, or HTTP/2 where TLS's ALPN agreed on it. Each request is answered
+//! from its head alone when it can be (`Direct`: the site's own files), else by the
+//! endpoint. An accept that fails (the process is at its open-file limit) backs off
+//! and is logged once, not retried in a spin. The open-file limit is raised at
+//! start-up. A stop tells every connection through the registry.
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
 use std::sync::Arc;
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
+use hyper::body::Incoming;
+use hyper::server::conn::{http1, http2};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulConnection;
 use poem::http::uri::Scheme;
+use poem::http::{HeaderMap, Method, Uri};
 use poem::listener::Acceptor;
 use poem::web::{LocalAddr, RemoteAddr};
 use poem::{Endpoint, Request, Response};
 use tokio::io::{AsyncRead, AsyncWrite};
-use tokio::sync::watch;
 
-use super::connection::{FirstRequest, Guarded, Registry};
+use super::connection::{Guarded, Registry, Requests};
 use super::tls::Current;
 
 /// What a connection may hold.
@@ -68,46 +74,125 @@ pub fn connections_for(open_files: u64) -> usize {
     open_files.saturating_sub(spare).clamp(16, 1 << 20) as usize
 }
 
+/// Requests answered from their head alone, before any routing: on the site's own
+/// files (most requests) this skips making a full request and the router's work.
+pub trait Direct: Send + Sync + 'static {
+    /// The whole answer (headers and log line included), or None to route the request.
+    fn answer(
+        &self,
+        method: &Method,
+        uri: &Uri,
+        headers: &HeaderMap,
+        https: bool,
+    ) -> Option<Response>;
+}
+
+/// Nothing answered directly: every request is routed.
+pub struct Routed;
+
+impl Direct for Routed {
+    fn answer(&self, _: &Method, _: &Uri, _: &HeaderMap, _: bool) -> Option<Response> {
+        None
+    }
+}
+
 /// The body type poem's responses convert into for hyper.
 type ResponseBody = http_body_util::combinators::BoxBody<Bytes, io::Error>;
 
-/// One connection served by hyper until it ends or the server stops.
-async fn connection<I, E>(
+/// One connection served by hyper until it ends, or until the server stops: then
+/// the request being answered is finished and the connection closed.
+async fn connection<I, E, D>(
     io: I,
-    builder: &auto::Builder<TokioExecutor>,
-    endpoint: Arc<E>,
+    (builders, protocol): (&Builders, Protocol),
+    (direct, endpoint): (Arc<D>, Arc<E>),
     (local, remote, scheme): (LocalAddr, RemoteAddr, Scheme),
-    first_request: FirstRequest,
-    mut shutdown_rx: watch::Receiver<bool>,
+    requests: Requests,
 ) where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     E: Endpoint<Output = Response> + 'static,
+    D: Direct,
 {
-    let service = hyper::service::service_fn(move |req| {
-        first_request.arrived();
-        let endpoint = Arc::clone(&endpoint);
-        let request = Request::from((req, local.clone(), remote.clone(), scheme.clone()));
+    let told = requests.clone();
+    let https = scheme == Scheme::HTTPS;
+    let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+        told.arrived();
+        let work = match direct.answer(req.method(), req.uri(), req.headers(), https) {
+            Some(response) => Ok(response),
+            None => Err((
+                Arc::clone(&endpoint),
+                Request::from((req, local.clone(), remote.clone(), scheme.clone())),
+            )),
+        };
+        let told = told.clone();
         async move {
-            let response = endpoint.get_response(request).await;
+            let response = match work {
+                Ok(response) => response,
+                Err((endpoint, request)) => endpoint.get_response(request).await,
+            };
+            told.answered();
             Ok::<_, Infallible>(hyper::Response::<ResponseBody>::from(response))
         }
     });
-    let connection = builder.serve_connection_with_upgrades(TokioIo::new(io), service);
-    tokio::pin!(connection);
-    tokio::select! {
-        _ = connection.as_mut() => return,
-        _ = shutdown_rx.wait_for(|stopping| *stopping) => {}
+    let io = TokioIo::new(io);
+    match protocol {
+        Protocol::Http1 => drive(builders.http1.serve_connection(io, service), &requests).await,
+        Protocol::Http2 => drive(builders.http2.serve_connection(io, service), &requests).await,
     }
-    connection.as_mut().graceful_shutdown();
-    let _ = connection.await;
+}
+
+/// Runs a connection until it ends, or until the server stops: then the request
+/// being answered is finished and the connection closed. Polled as one future rather
+/// than a `select!` with a stop signal: nothing beyond one flag is looked at when
+/// the connection wakes.
+async fn drive(connection: impl GracefulConnection, requests: &Requests) {
+    tokio::pin!(connection);
+    let stopping = std::future::poll_fn(|cx| match connection.as_mut().poll(cx) {
+        Poll::Ready(_) => Poll::Ready(false),
+        Poll::Pending if requests.stopping() => Poll::Ready(true),
+        Poll::Pending => Poll::Pending,
+    })
+    .await;
+    if stopping {
+        connection.as_mut().graceful_shutdown();
+        let _ = connection.await;
+    }
+}
+
+/// The protocol a connection speaks: HTTP/1.1 on plain HTTP (browsers speak HTTP/2
+/// only over TLS), and over TLS whatever ALPN agreed.
+#[derive(Debug, Clone, Copy)]
+enum Protocol {
+    Http1,
+    Http2,
+}
+
+/// How hyper serves each protocol.
+struct Builders {
+    http1: http1::Builder,
+    http2: http2::Builder<TokioExecutor>,
+}
+
+impl Builders {
+    fn new() -> Builders {
+        let mut http1 = http1::Builder::new();
+        http1
+            .timer(TokioTimer::new())
+            // The heads' deadlines are kept by the connection's stream
+            // (connection.rs), with no timer made per request.
+            .header_read_timeout(None)
+            .keep_alive(true);
+        let mut http2 = http2::Builder::new(TokioExecutor::new());
+        http2.timer(TokioTimer::new());
+        Builders { http1, http2 }
+    }
 }
 
 /// Accepts connections until `stop` resolves, then lets requests in flight finish
 /// for at most `grace`. With `tls`, each connection is HTTPS with the configuration
 /// current when it arrives.
-pub async fn serve<A, E>(
+pub async fn serve<A, E, D>(
     mut acceptor: A,
-    endpoint: E,
+    (direct, endpoint): (D, E),
     limits: Limits,
     tls: Option<Current>,
     stop: impl Future<Output = ()>,
@@ -115,20 +200,12 @@ pub async fn serve<A, E>(
 ) where
     A: Acceptor + 'static,
     E: Endpoint<Output = Response> + 'static,
+    D: Direct,
 {
+    let direct = Arc::new(direct);
     let endpoint = Arc::new(endpoint);
     let registry = Registry::new(limits.max_connections);
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        // Each later request's wait and head, on a kept-alive connection; the
-        // first request's head has the header timeout (connection.rs).
-        .header_read_timeout(limits.idle_timeout)
-        .keep_alive(true);
-    builder.http2().timer(TokioTimer::new());
-    let builder = Arc::new(builder);
-    let (shutdown, shutdown_rx) = watch::channel(false);
+    let builders = Arc::new(Builders::new());
     let mut backoff = Backoff::default();
     tokio::pin!(stop);
     loop {
@@ -147,20 +224,18 @@ pub async fn serve<A, E>(
             }
         };
         let guarded = Guarded::new(io, registry.admit(), limits);
-        let first_request = guarded.first_request();
-        let endpoint = Arc::clone(&endpoint);
-        let builder = Arc::clone(&builder);
-        let shutdown_rx = shutdown_rx.clone();
+        let requests = guarded.requests();
+        let service = (Arc::clone(&direct), Arc::clone(&endpoint));
+        let builders = Arc::clone(&builders);
         let tls = tls.clone();
         tokio::spawn(async move {
             let Some(current) = tls else {
                 return connection(
                     guarded,
-                    &builder,
-                    endpoint,
+                    (&builders, Protocol::Http1),
+                    service,
                     (local, remote, scheme),
-                    first_request,
-                    shutdown_rx,
+                    requests,
                 )
                 .await;
             };
@@ -169,20 +244,23 @@ pub async fn serve<A, E>(
             let config = Arc::clone(&current.read().unwrap_or_else(|e| e.into_inner()));
             let handshake = tokio_rustls::TlsAcceptor::from(config).accept(guarded);
             if let Ok(Ok(stream)) = tokio::time::timeout(limits.header_timeout, handshake).await {
+                let protocol = match stream.get_ref().1.alpn_protocol() {
+                    Some(b"h2") => Protocol::Http2,
+                    _ => Protocol::Http1,
+                };
                 connection(
                     stream,
-                    &builder,
-                    endpoint,
+                    (&builders, protocol),
+                    service,
                     (local, remote, Scheme::HTTPS),
-                    first_request,
-                    shutdown_rx,
+                    requests,
                 )
                 .await;
             }
         });
     }
     drop(acceptor);
-    let _ = shutdown.send(true);
+    registry.stop();
     let deadline = Instant::now() + grace;
     while registry.open() > 0 && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;

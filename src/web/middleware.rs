@@ -72,13 +72,8 @@ pub struct Seen {
 
 impl Seen {
     pub fn of(req: &Request) -> Seen {
-        Seen::since(req, Instant::now())
-    }
-
-    /// A request whose handling began at `started`.
-    pub fn since(req: &Request, started: Instant) -> Seen {
         Seen {
-            started,
+            started: Instant::now(),
             https: req.scheme() == &poem::http::uri::Scheme::HTTPS,
             method: req.method().clone(),
             path: req.uri().path().to_string(),
@@ -98,14 +93,17 @@ pub async fn around<E: Endpoint>(inner: E, req: Request) -> Result<Response> {
 }
 
 /// The security headers and the log line, on any answer.
-pub fn finish(
+pub fn finish(response: Response, seen: Seen) -> Response {
+    finish_request(response, seen.started, seen.https, &seen.method, &seen.path)
+}
+
+/// `finish` for a request still at hand (nothing of it copied for the log line).
+pub fn finish_request(
     mut response: Response,
-    Seen {
-        started,
-        https,
-        method,
-        path,
-    }: Seen,
+    started: Instant,
+    https: bool,
+    method: &Method,
+    path: &str,
 ) -> Response {
     set_security_headers(response.headers_mut());
     if https {
@@ -119,7 +117,7 @@ pub fn finish(
     if path != "/healthz" {
         crate::logging::request(
             method.as_str(),
-            &path,
+            path,
             response.status().as_u16(),
             started.elapsed().as_micros() as u64,
         );

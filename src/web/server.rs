@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Data;
-use poem::{Endpoint, EndpointExt, IntoResponse, Request, Response, Route, get, handler};
+use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, get, handler};
 
 use super::acme::{self, Acme, AcmeConfig, AcmeError};
 use super::error::WebError;
@@ -91,7 +91,7 @@ fn healthz(api: Data<&Arc<Api>>) -> Response {
 /// The whole application: the site's own files answered first, directly; then the
 /// router: health check, the schedule, the form API, the outside links and photos,
 /// and the embedded site for every other path.
-fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint<Output = Response> {
+fn app(api: Arc<Api>, live: Arc<Live>) -> (FilesFirst, impl Endpoint<Output = Response>) {
     let routed = Route::new()
         .at("/healthz", get(healthz).data(Arc::clone(&api)))
         .at("/api/schedule", get(schedule::schedule))
@@ -104,28 +104,32 @@ fn app(api: Arc<Api>, live: Arc<Live>) -> impl Endpoint<Output = Response> {
         .data(Arc::clone(&live))
         .around(middleware::around)
         .map_to_response();
-    FilesFirst { routed, live }
+    (FilesFirst { live }, routed)
 }
 
 /// Most requests are for the site's own files (pages, scripts, 304s): answered from
 /// the catalog without the router's matching, with the same headers and log line.
-struct FilesFirst<E> {
-    routed: E,
+struct FilesFirst {
     live: Arc<Live>,
 }
 
-impl<E: Endpoint<Output = Response>> Endpoint for FilesFirst<E> {
-    type Output = Response;
-
-    async fn call(&self, req: Request) -> poem::Result<Response> {
+impl listen::Direct for FilesFirst {
+    fn answer(
+        &self,
+        method: &poem::http::Method,
+        uri: &poem::http::Uri,
+        headers: &poem::http::HeaderMap,
+        https: bool,
+    ) -> Option<Response> {
         let started = std::time::Instant::now();
-        if let Some(response) = assets::answer_directly(&req, &self.live) {
-            return Ok(middleware::finish(
-                response,
-                middleware::Seen::since(&req, started),
-            ));
-        }
-        self.routed.call(req).await
+        let response = assets::answer_directly(method, uri.path(), headers, &self.live)?;
+        Some(middleware::finish_request(
+            response,
+            started,
+            https,
+            method,
+            uri.path(),
+        ))
     }
 }
 
@@ -425,6 +429,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         .at("/", tls::to_https.data(secure_bound.port()))
         .around(middleware::around)
         .map_to_response();
+    let redirect = (listen::Routed, redirect);
     // Plain HTTP serves from the start: the certificate authority checks through it.
     let plain = tokio::spawn(listen::serve(
         plain,
