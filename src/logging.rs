@@ -191,13 +191,43 @@ pub fn request(method: &str, path: &str, status: u16, micros: u64) {
             }
         }
         line.clear();
-        let _ = writeln!(
+        put_request_line(
             line,
-            "{stamp}.{:06}Z  INFO {REQUEST_TARGET}: request method={method} path={path} status={status} micros={micros}",
-            now.subsec_micros()
+            stamp,
+            now.subsec_micros(),
+            (method, path, status, micros),
         );
         queue.push(line.as_bytes());
     });
+}
+
+/// Writes a request's line after `stamp` (the second) and the microseconds within
+/// it, piece by piece: `format!`'s machinery was a third of the line's cost.
+fn put_request_line(
+    line: &mut String,
+    stamp: &str,
+    subsec_micros: u32,
+    (method, path, status, micros): (&str, &str, u16, u64),
+) {
+    let mut number = itoa::Buffer::new();
+    line.push_str(stamp);
+    line.push('.');
+    let fraction = number.format(subsec_micros);
+    for _ in fraction.len()..6 {
+        line.push('0');
+    }
+    line.push_str(fraction);
+    line.push_str("Z  INFO ");
+    line.push_str(REQUEST_TARGET);
+    line.push_str(": request method=");
+    line.push_str(method);
+    line.push_str(" path=");
+    line.push_str(path);
+    line.push_str(" status=");
+    line.push_str(number.format(status));
+    line.push_str(" micros=");
+    line.push_str(number.format(micros));
+    line.push('\n');
 }
 
 /// Log lines dropped so far because the queue was full.
@@ -210,6 +240,25 @@ pub fn dropped() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_line_reads_as_tracing_would_write_it() {
+        for (fraction, micros) in [(0, 0), (7, 12), (123_456, 98_765_432), (999_999, 1)] {
+            let mut line = String::new();
+            put_request_line(
+                &mut line,
+                "2026-11-22T21:15:26",
+                fraction,
+                ("GET", "/about", 304, micros),
+            );
+            assert_eq!(
+                line,
+                format!(
+                    "2026-11-22T21:15:26.{fraction:06}Z  INFO thewell::web::middleware: request method=GET path=/about status=304 micros={micros}\n"
+                )
+            );
+        }
+    }
 
     #[test]
     fn a_full_queue_drops_and_counts_and_a_batch_keeps_order() {
