@@ -454,8 +454,14 @@ pub fn erase_offline(
 }
 
 /// Puts the given-up notifications back in the queue; returns how many.
+/// `thewell notify retry` with no server running (one that runs is asked instead,
+/// see `retention::ask_server`).
 pub fn retry_notifications(data_dir: &DataDir) -> Result<u64, StoreError> {
-    let db = builder().create(&existing_db(data_dir)?)?;
+    retry_given_up(&builder().create(&existing_db(data_dir)?)?)
+}
+
+/// Makes the given-up notifications in `db` due again, in one commit.
+fn retry_given_up(db: &Database) -> Result<u64, StoreError> {
     let txn = db.begin_write()?;
     let moved = crate::outbox::retry(&txn)?;
     txn.commit()?;
@@ -534,7 +540,8 @@ struct Submission {
 }
 
 /// What the writer thread is asked to do: store a submission, look for due
-/// notifications, or record how their delivery went.
+/// notifications, record how their delivery went, erase, or try the given-up
+/// notifications again.
 enum Job {
     Submit(Submission),
     Due {
@@ -549,6 +556,10 @@ enum Job {
     Erase {
         selector: Selector,
         reply: oneshot::Sender<Result<Vec<(&'static str, usize)>, StoreError>>,
+    },
+    /// `thewell notify retry` while the server runs.
+    Retry {
+        reply: oneshot::Sender<Result<u64, StoreError>>,
     },
 }
 
@@ -670,6 +681,12 @@ impl Writer {
         self.ask(|reply| Job::Erase { selector, reply }).await
     }
 
+    /// Makes the given-up notifications due again; returns how many. The sender is
+    /// woken for them.
+    pub async fn retry_notifications(&self) -> Result<u64, StoreError> {
+        self.ask(|reply| Job::Retry { reply }).await
+    }
+
     /// Records how the deliveries went (committed at once, with the submissions
     /// waiting in the journal).
     pub async fn settle(&self, outcomes: Vec<Settled>) -> Result<(), StoreError> {
@@ -755,6 +772,7 @@ impl Thread {
             let mut settled = Vec::new();
             let mut looks = Vec::new();
             let mut erasures = Vec::new();
+            let mut retries = Vec::new();
             for job in jobs.drain(..) {
                 match job {
                     Job::Submit(mut job) => {
@@ -768,6 +786,7 @@ impl Thread {
                     }
                     Job::Due { now, limit, reply } => looks.push((now, limit, reply)),
                     Job::Erase { selector, reply } => erasures.push((selector, reply)),
+                    Job::Retry { reply } => retries.push(reply),
                 }
             }
             self.journal(&mut journal, &mut waiting, prepared);
@@ -796,6 +815,27 @@ impl Thread {
                         .err()
                         .map_or(StoreError::WriterStopped, shared)),
                 });
+            }
+            if !retries.is_empty() {
+                // A failed commit may have left no handle: open it again, or say why not.
+                let moved = match db
+                    .take()
+                    .map_or_else(|| open_for_writing(&self.data_dir), Ok)
+                {
+                    Ok(handle) => {
+                        let moved = retry_given_up(&handle);
+                        db = Some(handle);
+                        moved
+                    }
+                    Err(error) => Err(error),
+                }
+                .map_err(Arc::new);
+                if moved.as_ref().is_ok_and(|&n| n > 0) {
+                    self.queued.notify_one();
+                }
+                for reply in retries {
+                    let _ = reply.send(moved.as_ref().map(|&n| n).map_err(shared));
+                }
             }
             if erasures.is_empty() {
                 continue;

@@ -61,10 +61,19 @@ pub fn run(
         NotifyCommand::Remove { id } => remove(dir, &id, out),
         NotifyCommand::Test { id, mail } => test(dir, &id, &mail, out),
         NotifyCommand::Retry => {
-            let moved = store::retry_notifications(dir)?;
+            let alone = crate::backups::alone(dir).map_err(|source| CliError::Output {
+                path: dir.server_lock(),
+                source,
+            })?;
+            let (moved, when) = match alone {
+                // No server runs: here, holding the directory so none starts meanwhile.
+                Some(_held) => (store::retry_notifications(dir)?, "when the server starts"),
+                // The server's writer does it: the database has one writer while it runs.
+                None => (crate::retention::ask_server_to_retry(dir)?, "now"),
+            };
             say!(
                 out,
-                "{moved} given-up notifications will be tried again within a minute."
+                "{moved} given-up notifications will be tried again {when}."
             )
         }
     }
