@@ -216,8 +216,10 @@ fn a_stopping_server_does_not_wait_for_idle_connections() {
         .terminate(Duration::from_secs(10))
         .expect("still running 10 s after SIGTERM");
     assert!(status.success(), "{status}");
+    // Well before the 8 s a stop gives requests in flight (which idle
+    // connections would use up if they were not told); loaded CI machines are slow.
     assert!(
-        started.elapsed() < Duration::from_secs(2),
+        started.elapsed() < Duration::from_secs(6),
         "took {:?} to stop with 20 idle connections",
         started.elapsed()
     );
