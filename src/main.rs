@@ -14,6 +14,7 @@ mod journal;
 mod logging;
 mod notify;
 mod outbox;
+mod requests;
 mod retention;
 mod schedule;
 mod settings;

@@ -455,7 +455,7 @@ pub fn erase_offline(
 
 /// Puts the given-up notifications back in the queue; returns how many.
 /// `thewell notify retry` with no server running (one that runs is asked instead,
-/// see `retention::ask_server`).
+/// see `requests::ask_server_to_retry`).
 pub fn retry_notifications(data_dir: &DataDir) -> Result<u64, StoreError> {
     retry_given_up(&builder().create(&existing_db(data_dir)?)?)
 }

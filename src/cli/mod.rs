@@ -54,7 +54,7 @@ pub enum CliError {
     #[error("not delivered: {0}")]
     NotDelivered(String),
     #[error(transparent)]
-    Request(#[from] crate::retention::RequestError),
+    Request(#[from] crate::requests::RequestError),
 }
 
 impl CliError {
@@ -75,6 +75,15 @@ macro_rules! say {
     };
 }
 pub(crate) use say;
+
+/// The data directory held alone (no server runs), or None while a server runs and
+/// must be asked instead (see `requests`).
+fn alone(dir: &DataDir) -> Result<Option<std::fs::File>, CliError> {
+    crate::backups::alone(dir).map_err(|source| CliError::Output {
+        path: dir.server_lock(),
+        source,
+    })
+}
 
 /// Runs a staff command (every command but `serve`).
 pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {

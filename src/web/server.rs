@@ -338,7 +338,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         args.keep.clone(),
         args.retention_every,
     ));
-    tokio::spawn(crate::retention::serve_requests(
+    tokio::spawn(crate::requests::serve_requests(
         writer.clone(),
         data_dir.clone(),
     ));

@@ -1,0 +1,242 @@
+//! Jobs staff commands hand a running server: `thewell erase` and `thewell notify
+//! retry` leave a request file in `<data-dir>/requests/`, the server's writer
+//! carries it out (the database has one writer while a server runs) and leaves an
+//! answer file beside it, which the command reads and removes.
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::data_dir::{DataDir, create_private_dir, replace_private_file};
+use crate::store::{Selector, StoreError, Writer};
+
+/// What a staff command asks of the running server: an erasure, or the given-up
+/// notifications tried again. (A request file from before the second existed holds
+/// only `selector`.)
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Request {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    selector: Option<Selector>,
+    #[serde(default)]
+    retry_notifications: bool,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Answer {
+    /// Form name → how many erased.
+    pub counts: Vec<(String, usize)>,
+    /// Notifications made due again.
+    #[serde(default)]
+    pub retried: u64,
+    pub error: Option<String>,
+}
+
+impl Answer {
+    fn failed(error: &str) -> Answer {
+        Answer {
+            error: Some(error.to_string()),
+            ..Answer::default()
+        }
+    }
+}
+
+const REQUEST: &str = ".request.json";
+const ANSWER: &str = ".answer.json";
+
+/// How often a running server looks for requests.
+const LOOK_EVERY: Duration = Duration::from_millis(250);
+
+/// Carries out the requests staff commands leave, as they come.
+pub async fn serve_requests(writer: Writer, dir: DataDir) {
+    let folder = dir.requests();
+    loop {
+        tokio::time::sleep(LOOK_EVERY).await;
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        let mut requests: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.to_string_lossy().ends_with(REQUEST))
+            .collect();
+        requests.sort();
+        for path in requests {
+            let request = std::fs::read(&path)
+                .ok()
+                .and_then(|bytes| serde_json::from_slice::<Request>(&bytes).ok());
+            let done = match request {
+                None => Ok(Answer::failed("the request could not be read")),
+                Some(Request {
+                    retry_notifications: true,
+                    ..
+                }) => writer.retry_notifications().await.map(|retried| Answer {
+                    retried,
+                    ..Answer::default()
+                }),
+                Some(Request {
+                    selector: Some(selector),
+                    ..
+                }) => writer.erase(selector).await.map(|counts| Answer {
+                    counts: counts
+                        .into_iter()
+                        .map(|(f, n)| (f.to_string(), n))
+                        .collect(),
+                    ..Answer::default()
+                }),
+                Some(_) => Ok(Answer::failed("the request names nothing to do")),
+            };
+            let answer = match done {
+                Ok(answer) => answer,
+                // The server is stopping: the request stays for the next one.
+                Err(StoreError::WriterStopped) => return,
+                Err(error) => Answer::failed(&error.to_string()),
+            };
+            let stem = path.to_string_lossy().trim_end_matches(REQUEST).to_string();
+            let json = serde_json::to_vec(&answer).expect("JSON");
+            let _ = replace_private_file(
+                Path::new(&format!("{stem}{ANSWER}")),
+                Path::new(&format!("{stem}.answer.tmp")),
+                &json,
+            );
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Why a job asked of the server did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum RequestError {
+    #[error("cannot leave the request in {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "the running server did not {what} within {waited} s; the request is still queued in {} and will be done when the server gets to it", path.display()
+    )]
+    NoAnswer {
+        what: &'static str,
+        path: PathBuf,
+        waited: u64,
+    },
+    #[error("the server could not {what}: {error}")]
+    Failed { what: &'static str, error: String },
+}
+
+/// How long a staff command waits for the server.
+const WAIT: Duration = Duration::from_secs(60);
+
+/// `thewell erase` with a server running: hands it `selector` and waits for its
+/// answer (form name → how many erased).
+pub fn ask_server(dir: &DataDir, selector: Selector) -> Result<Vec<(String, usize)>, RequestError> {
+    let request = Request {
+        selector: Some(selector),
+        ..Request::default()
+    };
+    Ok(ask(dir, request, "erase")?.counts)
+}
+
+/// `thewell notify retry` with a server running: returns how many notifications
+/// are due again.
+pub fn ask_server_to_retry(dir: &DataDir) -> Result<u64, RequestError> {
+    let request = Request {
+        retry_notifications: true,
+        ..Request::default()
+    };
+    Ok(ask(dir, request, "retry the given-up notifications")?.retried)
+}
+
+/// Leaves `request` for the running server and waits for its answer.
+fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, RequestError> {
+    let folder = dir.requests();
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| RequestError::Io { path, source }
+    };
+    if !folder.is_dir() {
+        create_private_dir(&folder).map_err(io(&folder))?;
+    }
+    let stem = folder.join(ulid::Ulid::generate().to_string());
+    let request_path = PathBuf::from(format!("{}{REQUEST}", stem.display()));
+    let answer = PathBuf::from(format!("{}{ANSWER}", stem.display()));
+    let json = serde_json::to_vec(&request).expect("JSON");
+    replace_private_file(&request_path, &folder.join(".request.tmp"), &json)
+        .map_err(io(&request_path))?;
+    let started = Instant::now();
+    while started.elapsed() < WAIT {
+        if let Ok(bytes) = std::fs::read(&answer) {
+            let _ = std::fs::remove_file(&answer);
+            let answer: Answer =
+                serde_json::from_slice(&bytes).map_err(|e| RequestError::Failed {
+                    what,
+                    error: format!("an unreadable answer: {e}"),
+                })?;
+            return match answer.error {
+                Some(error) => Err(RequestError::Failed { what, error }),
+                None => Ok(answer),
+            };
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Err(RequestError::NoAnswer {
+        what,
+        path: request_path,
+        waited: WAIT.as_secs(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outbox::{self, Pending, Settled};
+    use ulid::Ulid;
+
+    /// One notification given up: a submission from long ago whose delivery failed.
+    fn given_up_notification(dir: &DataDir) {
+        let db = crate::store::open_for_writing(dir).unwrap();
+        let txn = db.begin_write().unwrap();
+        let id = Ulid::from_parts(1_000, 1);
+        outbox::add(&txn, &[(id, "contact", vec!["t1".to_string()])]).unwrap();
+        let failed = Settled::Failed {
+            id,
+            target: "t1".into(),
+            pending: Pending {
+                form: "contact".into(),
+                attempts: 3,
+                next: 0,
+                error: String::new(),
+            },
+            error: "connection refused".into(),
+        };
+        outbox::settle(&txn, &[failed], 1_000).unwrap();
+        txn.commit().unwrap();
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn notify_retry_is_carried_out_by_the_running_server_s_writer() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        given_up_notification(&dir);
+        let writer = Writer::start(&dir, None).unwrap();
+        tokio::spawn(serve_requests(writer.clone(), dir.clone()));
+        let ask_twice = {
+            let dir = dir.clone();
+            move || [ask_server_to_retry(&dir), ask_server_to_retry(&dir)]
+        };
+        let [first, second] = tokio::task::spawn_blocking(ask_twice).await.unwrap();
+        assert_eq!(first.unwrap(), 1, "the given-up one is due again");
+        assert_eq!(second.unwrap(), 0, "and nothing is left given up");
+        let (due, _) = writer.due(outbox::now_ms(), 10).await.unwrap();
+        assert_eq!(due.len(), 1);
+    }
+
+    #[test]
+    fn a_request_left_by_an_older_erase_still_reads() {
+        let request: Request =
+            serde_json::from_str(r#"{"selector":{"id":"01ARZ3NDEKTSV4RRFFQ69G5FAV"}}"#).unwrap();
+        assert!(request.selector.is_some() && !request.retry_notifications);
+    }
+}
