@@ -170,7 +170,7 @@ impl Variant {
     fn ready(coding: Option<&'static str>, etag: String, bytes: Bytes) -> Variant {
         Variant {
             coding,
-            etag: HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII"),
+            etag: etag_value(etag),
             bytes: OnceLock::from(bytes),
         }
     }
@@ -178,10 +178,16 @@ impl Variant {
     fn later(coding: Option<&'static str>, etag: String) -> Variant {
         Variant {
             coding,
-            etag: HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII"),
+            etag: etag_value(etag),
             bytes: OnceLock::new(),
         }
     }
+}
+
+/// An ETag the server made (quoted hex and dashes) as the header value every
+/// answer with it shares.
+pub fn etag_value(etag: String) -> HeaderValue {
+    HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII")
 }
 
 /// Everything about serving one bundle file that does not depend on the request,

@@ -227,10 +227,7 @@ fn gzip_at(text: &[u8], level: flate2::Compression) -> Bytes {
 
 fn rendered(identity: Bytes, etag_base: String, effort: Effort) -> Rendered {
     let (br, gzip) = compress(&identity, effort);
-    let etag = |suffix: &str| {
-        HeaderValue::from_maybe_shared(Bytes::from(format!("\"{etag_base}{suffix}\"")))
-            .expect("an ETag is ASCII")
-    };
+    let etag = |suffix: &str| super::assets::etag_value(format!("\"{etag_base}{suffix}\""));
     Rendered {
         identity,
         br,
