@@ -61,7 +61,7 @@ pub struct Flush;
 impl Drop for Flush {
     fn drop(&mut self) {
         if let Some(queue) = QUEUE.get() {
-            queue.write_out(&mut std::io::stderr().lock(), &mut Vec::new(), false);
+            queue.write_out(&mut std::io::stderr().lock(), &mut Vec::new());
         }
     }
 }
@@ -91,7 +91,8 @@ pub fn init(queued: bool) -> Option<Flush> {
         .spawn(move || {
             let mut batch = Vec::with_capacity(WRITE_AT);
             loop {
-                queue.write_out(&mut std::io::stderr().lock(), &mut batch, true);
+                queue.wait_for_batch();
+                queue.write_out(&mut std::io::stderr().lock(), &mut batch);
             }
         });
     if spawned.is_err() {
@@ -119,21 +120,23 @@ impl Queue {
         }
     }
 
-    /// Writes what is queued (with `wait`, once a batch is full or at the next
-    /// tick). The caller holds standard error's lock throughout, so batches keep
-    /// their order whoever writes them.
-    fn write_out(&self, out: &mut impl Write, batch: &mut Vec<u8>, wait: bool) {
-        {
-            let mut waiting = self.lock();
-            if wait && waiting.len() < WRITE_AT {
-                waiting = self
-                    .filled
+    /// Waits until a batch is full or the next tick. Standard error is not held
+    /// meanwhile: a thread that writes to it (the last lines at exit) gets it at once.
+    fn wait_for_batch(&self) {
+        let waiting = self.lock();
+        if waiting.len() < WRITE_AT {
+            drop(
+                self.filled
                     .wait_timeout(waiting, WRITE_EVERY)
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .0;
-            }
-            std::mem::swap(&mut *waiting, batch);
+                    .unwrap_or_else(PoisonError::into_inner),
+            );
         }
+    }
+
+    /// Writes what is queued. The caller holds standard error's lock while the
+    /// queue is taken and written, so batches keep their order whoever writes them.
+    fn write_out(&self, out: &mut impl Write, batch: &mut Vec<u8>) {
+        std::mem::swap(&mut *self.lock(), batch);
         // A terminal or journal that fails loses the batch: nothing else can be done.
         let _ = out.write_all(batch).and_then(|()| out.flush());
         batch.clear();
@@ -276,7 +279,7 @@ mod tests {
         queue.push(b"one\n");
         queue.push(b"two\n");
         let mut out = Vec::new();
-        queue.write_out(&mut out, &mut Vec::new(), false);
+        queue.write_out(&mut out, &mut Vec::new());
         assert_eq!(out, b"one\ntwo\n");
         assert!(queue.lock().is_empty());
     }
