@@ -1,11 +1,12 @@
 //! Backups of the submissions: consistent snapshots in `<data-dir>/backups/`,
-//! named by the UTC time each was taken and kept to a count; the newest one for
-//! `thewell stats`; restoring one in place of the database; and the lock by which
+//! named by the UTC time each was taken and kept to a count, taken by a running
+//! server on its timer (`schedule`); the newest one for `thewell stats`; restoring one in place of the database; and the lock by which
 //! a running server tells `restore` that the database is in use.
 use std::fs::File;
 use std::io;
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 
@@ -146,7 +147,7 @@ pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreErr
     // What a crashed server left in its journal goes into the database being
     // replaced (kept beside it), not into the one restored.
     if dir.database().exists() {
-        crate::store::take_in_journal_offline(dir)
+        crate::store::take_in_journal_offline(dir, &crate::notify::targets::Registry::open(dir))
             .map_err(|error| RestoreError::Journal(dir.database(), error))?;
     }
     let incoming = dir.database().with_extension("redb.restoring");
@@ -172,6 +173,41 @@ pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreErr
 #[cfg(test)]
 fn server_running(dir: &DataDir) -> bool {
     lock_file(dir).is_ok_and(|file| flock(&file, libc::LOCK_EX | libc::LOCK_NB).is_err())
+}
+
+/// Snapshots the database every `every` into the backups folder, keeping `keep`. The
+/// first comes when the newest backup is `every` old (at once if there is none), so
+/// a server restarted often still takes them.
+pub fn schedule(dir: DataDir, every: Duration, keep: usize) {
+    tokio::spawn(async move {
+        loop {
+            let newest = list(&dir).last().map(|(taken, _)| *taken);
+            let due = newest.map_or(Duration::ZERO, |taken| {
+                let age = (chrono::Utc::now() - taken)
+                    .to_std()
+                    .unwrap_or(Duration::ZERO);
+                every.saturating_sub(age)
+            });
+            tokio::time::sleep(due).await;
+            let job = dir.clone();
+            let taken = tokio::task::spawn_blocking(move || {
+                let path = take(&job)?;
+                let removed = prune(&job, keep).unwrap_or_default();
+                Ok::<_, StoreError>((path, removed.len()))
+            })
+            .await;
+            match taken {
+                Ok(Ok((path, removed))) => {
+                    tracing::info!(path = %path.display(), removed, "backup taken")
+                }
+                Ok(Err(error)) => {
+                    tracing::error!(%error, "backup failed; trying again in a minute");
+                    tokio::time::sleep(Duration::from_secs(60)).await;
+                }
+                Err(error) => tracing::error!(%error, "backup task failed"),
+            }
+        }
+    });
 }
 
 #[cfg(test)]

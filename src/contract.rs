@@ -32,8 +32,9 @@ mod emit {
     use ts_rs::{Config, TS};
 
     /// The generated files: where each lives (from the crate root) and its text.
-    pub fn files() -> [(&'static str, String); 4] {
+    pub fn files() -> [(&'static str, String); 5] {
         [
+            ("frontend/src/lib/classes.generated.ts", classes()),
             ("frontend/src/content/content.generated.ts", content()),
             ("frontend/src/content/forms.generated.ts", forms()),
             ("frontend/src/content/settings.generated.ts", settings()),
@@ -101,7 +102,7 @@ mod emit {
         out.push_str(&format!(
             "/** What a site without content files shows: the built-in example sermon, and no event. */\n\
              export const defaultContent: Shown = {};\n\n",
-            crate::settings::builtin_content_json()
+            crate::published::builtin_content_json()
         ));
         out.push_str(&declaration::<ServerPart>());
         out.push_str(&format!(
@@ -182,6 +183,31 @@ mod emit {
         out
     }
 
+    /// classes.generated.ts: the classes the server's page parts share with the pages.
+    fn classes() -> String {
+        use crate::content::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
+        let mut out = header("src/content/html.rs");
+        for (doc, name, value) in [
+            (
+                "The one column every section, heading, header and footer lines up in: one left edge on every page.",
+                "container",
+                CONTAINER,
+            ),
+            (
+                "The space above and below a section's content, inside that column.",
+                "sectionPadding",
+                SECTION_PADDING,
+            ),
+            ("A section's heading.", "sectionHeading", SECTION_HEADING),
+        ] {
+            out.push_str(&format!(
+                "/** {doc} */\nexport const {name} = {};\n",
+                serde_json::to_string(value).expect("string")
+            ));
+        }
+        out
+    }
+
     /// settings.generated.ts: the settings' names and defaults (src/settings/), and the outside links.
     fn settings() -> String {
         let mut out = header("src/settings/mod.rs");
@@ -204,12 +230,12 @@ mod emit {
         }
         out.push_str("  photos: {},\n};\n\n");
         out.push_str(&format!(
-            "/** The classes of a photo laid over its drawing (src/web/personalize.rs writes the same into prerendered pages). */\n\
+            "/** The classes of a photo laid over its drawing (src/web/files/personalize.rs writes the same into prerendered pages). */\n\
              export const PHOTO_CLASS = {};\n\n",
             serde_json::to_string(PHOTO_CLASS).expect("string")
         ));
         out.push_str(
-            "/** The server's redirects to the outside links (src/web/links.rs): current even before the page's script runs. */\n\
+            "/** The server's redirects to the outside links (src/web/files/links.rs): current even before the page's script runs. */\n\
              export const links = {\n",
         );
         for (name, _) in LINKS {

@@ -43,7 +43,7 @@ impl DataDir {
         self.root.join(DATABASE)
     }
 
-    /// Where submissions are made durable before they reach the database (src/journal.rs).
+    /// Where submissions are made durable before they reach the database (src/store/journal.rs).
     pub fn journal(&self) -> PathBuf {
         self.root.join(JOURNAL)
     }

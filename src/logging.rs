@@ -240,6 +240,25 @@ pub fn dropped() -> usize {
         .map_or(0, |queue| queue.dropped.load(Ordering::Relaxed))
 }
 
+/// Once a minute, says how many log lines were dropped since the last report (the
+/// queue to standard error was full: the terminal or journal could not keep up).
+pub fn report_dropped_lines() {
+    tokio::spawn(async move {
+        let mut reported = 0;
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            let dropped = dropped();
+            if dropped > reported {
+                tracing::warn!(
+                    dropped = dropped - reported,
+                    "log lines dropped in the last minute: the log could not keep up"
+                );
+                reported = dropped;
+            }
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

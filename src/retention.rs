@@ -1,7 +1,7 @@
 //! Keeping submissions no longer than they should be. `serve --keep
 //! prayer-request=90d` erases that form's older submissions every
 //! `--retention-every`; `thewell erase` (by email, by id, or a form before a day)
-//! hands a running server a request (see `requests`), which its writer carries
+//! hands a running server a request (see `handoff`), which its writer carries
 //! out. Every erasure ends with the database rewritten into a fresh file, so
 //! nothing erased stays readable in free pages.
 use std::time::Duration;

@@ -4,6 +4,8 @@
 //! name or a CSV cell read as something else, never reach storage: a one-line
 //! value that holds one is refused; free text keeps its newlines and tabs and
 //! loses the rest. Kept text is normalised to NFC, so one name is one string.
+//! Also the checks the settings and the content files share: an https link a
+//! visitor may follow, and a YouTube video's id.
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 /// The bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069).
@@ -65,6 +67,58 @@ pub fn with_causes(error: &dyn std::error::Error) -> String {
         cause = inner.source();
     }
     text
+}
+
+/// A link a visitor may follow: https, to a host, with no user name or password in it.
+pub fn https_link(value: &str) -> Result<String, String> {
+    let url = url::Url::parse(value)
+        .map_err(|e| format!("{e}. Write the whole link, starting with https://"))?;
+    if url.scheme() != "https" || url.host_str().is_none() {
+        return Err("links must start with https://".into());
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(
+            "a link with a user name or password in it would publish them; leave them out".into(),
+        );
+    }
+    if url.as_str().len() > 2000 {
+        return Err("it is longer than 2,000 characters".into());
+    }
+    Ok(url.to_string())
+}
+
+/// The video id in a YouTube link (watch, youtu.be, embed, live, shorts), or the id itself.
+pub fn youtube_id(value: &str) -> Option<String> {
+    let is_id = |id: &str| {
+        id.len() == 11
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    };
+    if is_id(value) {
+        return Some(value.to_string());
+    }
+    let url = url::Url::parse(value).ok()?;
+    let host = url
+        .host_str()?
+        .trim_start_matches("www.")
+        .trim_start_matches("m.");
+    let id = match host {
+        "youtu.be" => url.path().trim_start_matches('/').to_string(),
+        "youtube.com" | "youtube-nocookie.com" | "music.youtube.com" => {
+            let mut segments = url.path_segments()?;
+            match segments.next()? {
+                "watch" => url
+                    .query_pairs()
+                    .find(|(k, _)| k == "v")
+                    .map(|(_, v)| v.into_owned())?,
+                "embed" | "live" | "shorts" | "v" => segments.next()?.to_string(),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    is_id(&id).then_some(id)
 }
 
 #[cfg(test)]

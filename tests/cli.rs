@@ -144,7 +144,7 @@ async fn stats_counts_each_form_and_names_the_latest() {
     assert_eq!(line("prayer-request")[1], "0");
     assert_eq!(line("prayer-request")[2], "-");
     assert!(line("contact")[2].ends_with('Z'));
-    // Issue 11 added the last backup after the table (serve takes one at start-up).
+    // The last backup follows the table (serve takes one at start-up).
     assert_eq!(
         out.lines().count(),
         10,

@@ -66,7 +66,7 @@ async fn every_route_of_the_build_answers_200_with_its_own_title() {
     .unwrap();
     assert!(
         routes.len() >= 25,
-        "expected every route of SPEC.md, got {routes:?}"
+        "expected every route of the site, got {routes:?}"
     );
     let mut titles = std::collections::HashSet::new();
     for route in &routes {
@@ -96,7 +96,7 @@ async fn unknown_paths_get_the_404_page_and_missing_assets_a_plain_404() {
     assert_security_headers(&response);
     let html = response.text().await.unwrap();
     assert!(html.contains("Page Not Found"));
-    // DECISIONS.md: a sentence for visitors, and links on.
+    // A sentence for visitors, and links on.
     assert!(
         html.contains("We couldn&#39;t find that page.")
             || html.contains("We couldn't find that page.")

@@ -99,7 +99,7 @@ test('Connect Card: the age group is one choice that clears on a second tap; lis
   await expect(age).toBeChecked();
   await dialog.getByLabel('35–44').check();
   await expect(age).not.toBeChecked();
-  // Radio buttons since issue 12 (a single choice looks like one); choosing the chosen one again still clears it.
+  // Radio buttons (a single choice looks like one); choosing the chosen one again still clears it.
   await expect(dialog.getByRole('group', { name: 'Age group' }).getByRole('radio')).toHaveCount(6);
   await dialog.getByLabel('35–44').click();
   await expect(dialog.getByRole('group', { name: 'Age group' }).getByRole('radio', { checked: true })).toHaveCount(0);

@@ -26,7 +26,7 @@ const TIME = /\b\d{1,2}(?::\d{2})?(?:\s?[–-]\s?\d{1,2}(?::\d{2})?)?\s?[AP]M\b/
 const ZONE = /^[^.\n]{0,40}?\b(ET|EST|EDT|Eastern|CET|CEST|Central European|PKT|your time|UTC)\b/;
 
 /**
- * Lines with a time of day that names no zone (DECISIONS.md). A time counts as named
+ * Lines with a time of day that names no zone (every time shown names its zone). A time counts as named
  * when a zone follows it on the same line: an abbreviation the schedule derives for
  * the date (EST/EDT, CET/CEST, PKT), a zone's name where no date is meant
  * ("Eastern", "Central European time"), or "your time".

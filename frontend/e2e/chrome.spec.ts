@@ -151,7 +151,7 @@ test('an unknown path shows the 404 page with status 404', async ({ page, errors
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.locator('h1')).toHaveText('Page Not Found');
-  // DECISIONS.md: words for visitors, and the way on to home, New Here, Bible Study and Contact.
+  // Words for visitors, and the way on to home, New Here, Bible Study and Contact.
   await expect(page.getByText("We couldn't find that page.")).toBeVisible();
   await expect(page.getByText('forget to add the page')).toHaveCount(0);
   for (const [name, href] of [['Back to home', '/'], ['New here?', '/new-here'], ['Bible Study', '/bible-study'], ['Contact us', '/contact']]) {

@@ -1,4 +1,4 @@
-// The week's content changed by a volunteer while the server runs (issue 14): a
+// The week's content changed by a volunteer while the server runs: a
 // sermon written with `thewell content new` and edited shows in the sermon pop-up
 // within 2 s, a broken edit leaves the last good version on the page and makes
 // `thewell content check` fail naming file:line, and an event disappears from

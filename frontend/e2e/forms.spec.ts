@@ -47,7 +47,7 @@ test('a failed send keeps every entry and shows the error toast and field messag
     route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Some answers need attention.', fields: { subject: 'Subject must be at most 200 characters.' } }) }),
   );
   await page.getByRole('button', { name: 'Send Message' }).click();
-  // DECISIONS.md: a 400 with field errors names what to check; "try again" would not help.
+  // A 400 with field errors names what to check; "try again" would not help.
   const toast = page.getByRole('alert');
   await expect(toast).toContainText('Please check your answers');
   await expect(toast).toContainText('Subject must be at most 200 characters.');

@@ -21,7 +21,7 @@ test('worship video: poster, play loads the autoplaying player, pause pauses it'
 test('twelve of the thirteen worship photos, and the direct video file loads only on play', async ({ page }) => {
   await page.goto('/worship');
   await expect(page.getByTestId('worship-photos').locator('li')).toHaveCount(12);
-  // A titled poster until play (issue 12: no blank grey player at 0:00); then the browser's own player.
+  // A titled poster until play (no blank grey player at 0:00); then the browser's own player.
   const spot = page.getByTestId('worship-file');
   await expect(spot).toContainText('The full worship set');
   await expect(spot.locator('video')).toHaveCount(0);
@@ -53,7 +53,7 @@ test('the Europe page shows a ticking clock on Berlin time', async ({ page }) =>
   await page.clock.install({ time: new Date('2026-07-01T10:00:00Z') });
   await page.goto('/europe');
   const clock = page.getByTestId('berlin-clock');
-  // Noon UTC+2 on a summer Wednesday, to the minute (issue 12: no ticking seconds).
+  // Noon UTC+2 on a summer Wednesday, to the minute (no ticking seconds).
   await expect(clock).toHaveText(/^Wednesday\s*12:00 PM CEST$/);
   await page.clock.runFor(61_000);
   await expect(clock).toHaveText(/^Wednesday\s*12:01 PM CEST$/);

@@ -1,4 +1,4 @@
-// The home page's first-visit sequence (SPEC.md §4), across reloads: launch RSVP,
+// The home page's first-visit sequence, across reloads: launch RSVP,
 // then the welcome, then its minimized button.
 import { expect, expectAccessible, test } from './fixtures';
 

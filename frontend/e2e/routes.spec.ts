@@ -1,4 +1,4 @@
-// Every route: status, heading, the facts SPEC.md puts on it, the tags that make a
+// Every route: status, heading, the facts each page must carry, the tags that make a
 // shared link preview, and an axe scan.
 import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, test } from './fixtures';
@@ -33,7 +33,7 @@ const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> 
 
 const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
 
-test('the build holds every route of SPEC.md and DECISIONS.md', () => {
+test('the build holds every route of the site', () => {
   expect([...routes].sort()).toEqual(Object.keys(facts).sort());
 });
 

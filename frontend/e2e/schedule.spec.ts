@@ -8,7 +8,7 @@ const cases = [
   { route: '/bible-study', at: '2026-11-19T01:30:59Z', live: true },
   { route: '/bible-study', at: '2026-11-19T01:31:00Z', live: false, countdown: '6 days, 22 hours and 29 minutes' },
   { route: '/bible-study', at: '2026-11-18T23:59:00Z', live: false, countdown: '0 hours and 1 minute' },
-  // A Tuesday evening is not live (SPEC.md's old bug made it so).
+  // A Tuesday evening is not live: the global study is live on Wednesdays only.
   { route: '/bible-study', at: '2026-11-18T00:30:00Z', live: false, countdown: '23 hours and 30 minutes' },
   // A week when New York and Berlin are five hours apart.
   { route: '/bible-study', at: '2026-03-11T23:15:00Z', live: true },

@@ -1,4 +1,4 @@
-// What a volunteer sets without a developer (DECISIONS.md): links, videos, the
+// What a volunteer sets without a developer: links, videos, the
 // sermon's speaker, the contact email, and photos over the drawings. Set with
 // `thewell site set` and a file in <data-dir>/photos/, on a server of its own.
 import { copyFileSync, mkdirSync } from 'node:fs';

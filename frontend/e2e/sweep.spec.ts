@@ -1,5 +1,5 @@
 // Every route, visited once per width, checked for what a visitor would stumble on
-// (issue 12): at 360 and 390 px nothing lies under a floating control as the page
+// at 360 and 390 px: nothing lies under a floating control as the page
 // scrolls and every tap target is 44 px tall; at 390 and 1280 px every time of day
 // names its zone and no grid leaves one card alone on its last row; at 1280 px the
 // headings, header and footer share one left edge. One visit per width keeps the

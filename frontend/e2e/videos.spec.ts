@@ -1,4 +1,4 @@
-// Video spots (issue 12, items 6 and 11): until a video is set, a poster with its
+// Video spots: until a video is set, a poster with its
 // title says it is coming, and no player that cannot play is shown; once set (the
 // shared server has its videos set, playwright.config.ts), the poster plays it.
 import { expect, expectAccessible, test } from './fixtures';

@@ -104,13 +104,17 @@ pub fn erase(data_dir: &DataDir, args: &EraseArgs, out: &mut impl Write) -> Resu
             ));
         }
     };
-    let counts: Vec<(String, usize)> = match super::alone(data_dir)? {
+    let counts: Vec<(String, usize)> = match super::output::alone(data_dir)? {
         // No server runs: erase here, holding the directory so none starts meanwhile.
-        Some(_held) => store::erase_offline(data_dir, &selector)?
-            .into_iter()
-            .map(|(f, n)| (f.to_string(), n))
-            .collect(),
-        None => crate::requests::ask_server(data_dir, selector)?,
+        Some(_held) => store::erase_offline(
+            data_dir,
+            &selector,
+            &crate::notify::targets::Registry::open(data_dir),
+        )?
+        .into_iter()
+        .map(|(f, n)| (f.to_string(), n))
+        .collect(),
+        None => crate::handoff::ask_server(data_dir, selector)?,
     };
     for (form, count) in &counts {
         say!(out, "{form:<24} {count:>6} erased")?;

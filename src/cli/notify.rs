@@ -61,11 +61,11 @@ pub fn run(
         NotifyCommand::Remove { id } => remove(dir, &id, out),
         NotifyCommand::Test { id, mail } => test(dir, &id, &mail, out),
         NotifyCommand::Retry => {
-            let (moved, when) = match super::alone(dir)? {
+            let (moved, when) = match super::output::alone(dir)? {
                 // No server runs: here, holding the directory so none starts meanwhile.
                 Some(_held) => (store::retry_notifications(dir)?, "when the server starts"),
                 // The server's writer does it: the database has one writer while it runs.
-                None => (crate::requests::ask_server_to_retry(dir)?, "now"),
+                None => (crate::handoff::ask_server_to_retry(dir)?, "now"),
             };
             say!(
                 out,

@@ -7,266 +7,25 @@
 //! stand in until the first file of their kind exists.
 use std::path::Path;
 
-use chrono::{DateTime, NaiveDate, Utc};
-use chrono_tz::Tz;
-use serde::Serialize;
+use chrono::{DateTime, Utc};
 
 use crate::data_dir::DataDir;
 
+pub mod html;
+mod model;
 mod parse;
 pub mod parts;
 mod people_list;
 mod sermon_list;
 pub mod template;
 
-pub use parse::Problem;
-
-/// The zone whose date decides which sermon is "the latest" (the church's home).
-pub const HOME_ZONE: Tz = chrono_tz::America::New_York;
-/// A file larger than this is refused (a sermon's notes fit in a tenth of it).
-pub const MAX_FILE_BYTES: u64 = 100 * 1024;
-/// Files of one kind read at most; the rest are refused, named in `content check`.
-pub const MAX_FILES: usize = 500;
-
-/// One paragraph of long text, or one list (Markdown below a file's fields).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Block {
-    /// Whether this is a list (each item one entry) or a paragraph (one entry).
-    pub list: bool,
-    pub items: Vec<String>,
-}
-
-/// One point of a sermon's notes.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Note {
-    pub heading: String,
-    pub text: String,
-    /// The passage it rests on, e.g. "Matthew 25:1-4" (may be empty).
-    pub scripture: String,
-}
-
-/// A sermon, as its file gives it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Sermon {
-    pub title: String,
-    /// The day it was preached, YYYY-MM-DD.
-    pub date: String,
-    /// Who preached it (may be empty: the page then names no one).
-    pub speaker: String,
-    pub passage: String,
-    /// A YouTube video id, or empty until the video is uploaded.
-    pub video: String,
-    pub description: Vec<Block>,
-    pub notes: Vec<Note>,
-    pub reflection: String,
-}
-
-/// A community event, as its file gives it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct Event {
-    pub title: String,
-    /// A short label above the title, e.g. "Community event".
-    pub tag: String,
-    /// The IANA zone its times are local to, e.g. "America/New_York".
-    pub zone: String,
-    /// Its start and end as instants with their offset in `zone` (ISO 8601).
-    pub starts_at: String,
-    pub ends_at: String,
-    pub place: String,
-    pub text: Vec<Block>,
-    /// An https link for more (sign-up, map), or empty.
-    pub link: String,
-}
-
-impl Event {
-    pub fn ends(&self) -> DateTime<Utc> {
-        instant(&self.ends_at)
-    }
-
-    pub fn starts(&self) -> DateTime<Utc> {
-        instant(&self.starts_at)
-    }
-}
-
-/// An instant the parser wrote (always valid RFC 3339).
-fn instant(text: &str) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(text)
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_default()
-}
-
-/// The launch service the launch pop-up announces (`content/launch.md`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct Launch {
-    /// The IANA zone of its time.
-    pub zone: String,
-    /// Its start, with its offset (ISO 8601).
-    pub starts_at: String,
-    /// The start of the day after it: from then on the first visit skips the launch pop-up.
-    pub over_at: String,
-    pub place: String,
-    /// What the pop-up says about it.
-    pub intro: Vec<Block>,
-}
-
-/// A person of the leadership or the worship team, as their file gives them.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Person {
-    pub name: String,
-    /// What they do, e.g. "Senior Pastor".
-    pub role: String,
-    /// Which section of which page they appear in.
-    pub group: &'static Group,
-    /// Smaller first within the group; then by name.
-    pub order: i64,
-    /// A few sentences about them (may be empty).
-    pub bio: Vec<Block>,
-    /// The photo slot their picture fills: `person-<file name>`.
-    pub photo: String,
-}
-
-/// The page a group of people is shown on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PeoplePage {
-    Leadership,
-    WorshipTeam,
-}
-
-/// One section of people, as a person file names it in `group = "…"`.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct Group {
-    /// What a file writes, e.g. "senior-leaders" (the heading is accepted too).
-    pub name: &'static str,
-    /// The section's heading on its page.
-    pub heading: &'static str,
-    pub page: PeoplePage,
-}
-
-/// Every group, in the order the pages show them.
-pub const GROUPS: &[Group] = &[
-    Group {
-        name: "senior-leaders",
-        heading: "Senior Leaders",
-        page: PeoplePage::Leadership,
-    },
-    Group {
-        name: "executive-team",
-        heading: "Executive Team",
-        page: PeoplePage::Leadership,
-    },
-    Group {
-        name: "global",
-        heading: "Global",
-        page: PeoplePage::Leadership,
-    },
-    Group {
-        name: "south-florida",
-        heading: "South Florida Campus",
-        page: PeoplePage::Leadership,
-    },
-    Group {
-        name: "north",
-        heading: "North Campus (DE, PA, NJ)",
-        page: PeoplePage::Leadership,
-    },
-    Group {
-        name: "pakistan",
-        heading: "Pakistan Campus",
-        page: PeoplePage::Leadership,
-    },
-    Group {
-        name: "worship-team",
-        heading: "Worship Team",
-        page: PeoplePage::WorshipTeam,
-    },
-];
-
-/// The kinds of content file, each in its folder under `content/`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Kind {
-    Sermon,
-    Event,
-    /// A person of the leadership or the worship team.
-    Person,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Sermon, Kind::Event, Kind::Person];
-
-    /// The folder's name under `content/`.
-    pub fn folder(self) -> &'static str {
-        match self {
-            Kind::Sermon => "sermons",
-            Kind::Event => "events",
-            Kind::Person => "people",
-        }
-    }
-}
-
-/// One item and where it came from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Item<T> {
-    /// The file, as `content/<folder>/<name>`, or "built-in example".
-    pub source: String,
-    pub value: T,
-}
-
-impl<T> Item<T> {
-    pub fn is_builtin(&self) -> bool {
-        self.source == BUILTIN
-    }
-}
-
-/// The source of a built-in example.
-const BUILTIN: &str = "built-in example";
-
-/// Every item the content files give, and what is wrong with the others.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Library {
-    pub sermons: Vec<Item<Sermon>>,
-    pub events: Vec<Item<Event>>,
-    /// The people named so far (there is no built-in example: a page without anyone
-    /// named says they will be introduced soon).
-    pub people: Vec<Item<Person>>,
-    /// The launch service, when `content/launch.md` gives one.
-    pub launch: Option<Item<Launch>>,
-    /// Files left out (or kept at their last good version), each with what to fix.
-    pub problems: Vec<Problem>,
-}
-
-impl Library {
-    /// What the site does about a problem file: keeps its last good version, or leaves it out.
-    pub fn consequence(&self, problem: &Problem) -> &'static str {
-        let source = problem.file.as_str();
-        if self.sermons.iter().any(|i| i.source == source)
-            || self.events.iter().any(|i| i.source == source)
-            || self.people.iter().any(|i| i.source == source)
-        {
-            "the site keeps showing its last good version until it is fixed"
-        } else {
-            "it is left out of the site until it is fixed"
-        }
-    }
-}
-
-/// What the pages show at one instant.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Shown {
-    /// The latest sermon preached (by date, none in the future).
-    pub sermon: Option<Sermon>,
-    /// The events not yet ended, soonest first.
-    pub events: Vec<Event>,
-    /// The launch service, when one is set (the pop-up says what SPEC.md says without).
-    pub launch: Option<Launch>,
-}
+use model::BUILTIN;
+pub use model::{
+    Block, Event, GROUPS, Group, HOME_ZONE, Item, Kind, LAUNCH_FILE, Library, MAX_FILE_BYTES,
+    MAX_FILES, PeoplePage, Person, Problem, Sermon, Shown, sermon_date,
+};
+#[cfg(test)]
+pub use model::{Launch, Note};
 
 impl Library {
     /// The built-in examples alone: what a site without content files shows.
@@ -435,10 +194,6 @@ fn item<T>(source: &str, value: T) -> Item<T> {
     }
 }
 
-pub fn sermon_date(sermon: &Sermon) -> NaiveDate {
-    NaiveDate::parse_from_str(&sermon.date, "%Y-%m-%d").unwrap_or_default()
-}
-
 /// Puts `previous`'s good version of `source`, if it had one, into `into`.
 fn keep<T: Clone>(previous: &[Item<T>], source: &str, into: &mut Vec<Item<T>>) {
     if let Some(good) = previous.iter().find(|i| i.source == source) {
@@ -480,9 +235,6 @@ fn list(
     }
     files
 }
-
-/// The launch service's file under `content/`.
-pub const LAUNCH_FILE: &str = "launch.md";
 
 fn read_one(path: &Path, kind: Kind, source: &str) -> Result<parse::Parsed, Problem> {
     parse::parse(kind, source, &read_text(path, source)?)
@@ -593,9 +345,6 @@ mod tests {
         let early = library.shown(before_sermon);
         assert!(early.sermon.is_none());
         assert_eq!(early.events.len(), 1);
-        assert_eq!(
-            library.next_change(before_sermon),
-            Some(instant(&event.ends_at))
-        );
+        assert_eq!(library.next_change(before_sermon), Some(event.ends()));
     }
 }

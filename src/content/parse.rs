@@ -2,8 +2,6 @@
 //! text in Markdown, kept as plain paragraphs and lists (raw HTML stays text, link
 //! targets are dropped: what a visitor sees is inert). Every problem names the
 //! file, the line, the field and what to write instead.
-use std::fmt;
-
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat};
 use chrono_tz::Tz;
 use pulldown_cmark::{Event as Md, Parser, Tag, TagEnd};
@@ -11,34 +9,10 @@ use serde::Deserialize;
 use toml::Spanned;
 use toml::value::Datetime;
 
-use super::{Block, Event, GROUPS, Group, Kind, Launch, Note, Person, Sermon};
+use super::model::{
+    Block, Event, GROUPS, Group, HOME_ZONE, Kind, Launch, Note, Person, Problem, Sermon,
+};
 use crate::text::{free_text, one_line};
-
-/// What is wrong with a content file, and where.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Problem {
-    /// `content/<folder>/<name>`.
-    pub file: String,
-    /// 1-based.
-    pub line: usize,
-    pub message: String,
-}
-
-impl Problem {
-    pub fn new(file: String, line: usize, message: String) -> Problem {
-        Problem {
-            file,
-            line,
-            message,
-        }
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.message)
-    }
-}
 
 pub enum Parsed {
     Sermon(Sermon),
@@ -327,13 +301,13 @@ impl<'a> File<'a> {
                     format!("zone \"{}\" is not a time zone: write an IANA name such as America/New_York, Europe/Berlin or Asia/Karachi", z.get_ref().chars().take(60).collect::<String>()),
                 )
             }),
-            None => Ok(super::HOME_ZONE),
+            None => Ok(HOME_ZONE),
         }
     }
 
     fn sermon(&self, raw: RawSermon) -> Result<Sermon, Problem> {
         let video = match &raw.video {
-            Some(v) if !v.get_ref().trim().is_empty() => crate::settings::youtube_id(v.get_ref().trim())
+            Some(v) if !v.get_ref().trim().is_empty() => crate::text::youtube_id(v.get_ref().trim())
                 .ok_or_else(|| {
                     self.problem(
                         v.span().start,
@@ -374,7 +348,7 @@ impl<'a> File<'a> {
         }
         let link = match &raw.link {
             Some(l) if !l.get_ref().trim().is_empty() => {
-                crate::settings::https_link(l.get_ref().trim())
+                crate::text::https_link(l.get_ref().trim())
                     .map_err(|why| self.problem(l.span().start, format!("link: {why}")))?
             }
             _ => String::new(),

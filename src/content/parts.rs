@@ -5,7 +5,7 @@
 //! text. The classes are Tailwind's (styles.css scans these files).
 use chrono::{DateTime, Utc};
 
-use super::{Block, Library, PeoplePage};
+use super::{Library, PeoplePage};
 use crate::text::escape_html;
 
 /// A part of a page the server writes.
@@ -113,22 +113,4 @@ fn retention_html(retention: &[(String, String)]) -> String {
     }
     out.push_str("</ul></section>");
     out
-}
-
-/// Long text as paragraphs and lists, each in `class`.
-pub(super) fn write_blocks(out: &mut String, blocks: &[Block], class: &str) {
-    for b in blocks {
-        if b.list {
-            out.push_str(&format!(r#"<ul class="list-disc pl-5 {class}">"#));
-            for item in &b.items {
-                out.push_str(&format!("<li>{}</li>", escape_html(item)));
-            }
-            out.push_str("</ul>");
-        } else {
-            out.push_str(&format!(
-                r#"<p class="{class}">{}</p>"#,
-                escape_html(&b.items.join(" "))
-            ));
-        }
-    }
 }

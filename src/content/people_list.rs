@@ -3,12 +3,10 @@
 //! photo slot `person-<file>`, or their initials; name, role, bio). A page with no
 //! one named says in one line that its people will be introduced soon; so does a
 //! section of the leadership with no one named while others have someone.
+use super::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
 use super::{GROUPS, Group, Library, PeoplePage, Person};
 use crate::bundle::PHOTO_MARKER;
 use crate::text::escape_html;
-
-/// The one column every section of the site lines up in (Blocks.tsx `container`).
-const CONTAINER: &str = "mx-auto w-full max-w-6xl px-4 sm:px-6 py-14";
 
 /// What a page or section with no one named says.
 fn introduced_soon() -> &'static str {
@@ -43,7 +41,7 @@ fn card(out: &mut String, person: &Person, heading: &str) {
         escape_html(&person.name),
         escape_html(&person.role)
     ));
-    super::parts::write_blocks(out, &person.bio, "mt-2 text-sm text-slate-600");
+    super::html::write_blocks(out, &person.bio, "mt-2 text-sm text-slate-600");
     out.push_str("</div></li>");
 }
 
@@ -53,10 +51,10 @@ fn section(out: &mut String, heading: Option<&str>, white: bool, body: &str) {
     } else {
         "<section>"
     });
-    out.push_str(&format!(r#"<div class="{CONTAINER}">"#));
+    out.push_str(&format!(r#"<div class="{CONTAINER} {SECTION_PADDING}">"#));
     if let Some(h) = heading {
         out.push_str(&format!(
-            r#"<h2 class="font-serif text-3xl font-semibold text-slate-900">{}</h2><div class="mt-8">"#,
+            r#"<h2 class="{SECTION_HEADING}">{}</h2><div class="mt-8">"#,
             escape_html(h)
         ));
     }

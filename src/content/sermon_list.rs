@@ -42,7 +42,7 @@ pub fn html(preached: &[&Item<Sermon>]) -> String {
                 r#"<p class="mt-1 text-sm font-medium text-slate-800">{by}</p>"#
             ));
         }
-        super::parts::write_blocks(&mut out, &s.description, "mt-2 text-slate-700");
+        super::html::write_blocks(&mut out, &s.description, "mt-2 text-slate-700");
         if !s.notes.is_empty() || !s.reflection.is_empty() {
             out.push_str(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">Sermon notes</summary><ol class="mt-2 grid gap-3">"#);
             for note in &s.notes {

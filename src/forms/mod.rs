@@ -6,10 +6,9 @@ use std::collections::BTreeMap;
 mod validate;
 
 pub use validate::is_plain_email;
-#[cfg(test)]
-use validate::looks_like_email;
 
-/// Length limits of DECISIONS.md, in characters.
+/// Length limits, in characters: room for any real name, address or message, and
+/// nothing more (a body is at most 16 KiB in all).
 pub const NAME_MAX: usize = 100;
 pub const EMAIL_MAX: usize = 254;
 pub const PHONE_MAX: usize = 32;
@@ -40,7 +39,7 @@ pub enum FieldKind {
 
 #[derive(Debug, Clone, Copy)]
 pub struct Field {
-    /// The JSON name (SPEC.md's camelCase) and the CSV column.
+    /// The JSON name (camelCase, as the frontend sends it) and the CSV column.
     pub name: &'static str,
     /// The name a visitor reads in an error message.
     pub label: &'static str,
@@ -328,6 +327,7 @@ pub type FieldErrors = BTreeMap<String, String>;
 mod tests {
     use super::*;
     use serde_json::{Map, Value, json};
+    use validate::looks_like_email;
 
     fn check(form: &str, input: Value) -> Result<Map<String, Value>, FieldErrors> {
         find(form).unwrap().validate(input.as_object().unwrap())

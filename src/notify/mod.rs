@@ -2,7 +2,7 @@
 //! which form), what a notification says (`message`), how it is sent (`deliver`:
 //! mail or a signed webhook), and the background sender (`sender`) that works
 //! through the outbox the writer fills in the submission's own commit
-//! (src/outbox.rs).
+//! (src/store/outbox.rs).
 use std::path::PathBuf;
 
 pub mod deliver;

@@ -15,8 +15,8 @@ use ulid::Ulid;
 use super::deliver::{Failure, Mailer, Poster};
 use super::message::{self, Submission};
 use super::targets::{Registry, Target, Via};
-use crate::outbox::{Due, Settled, now_ms};
 use crate::store::Writer;
+use crate::store::outbox::{Due, Settled, now_ms};
 
 /// Notifications taken per round.
 const ROUND: usize = 32;

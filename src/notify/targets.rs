@@ -189,6 +189,23 @@ impl Registry {
     }
 }
 
+/// The store asks the targets, as they are now, who wants to hear of each batch.
+impl crate::store::Audience for Registry {
+    fn who_wants(&self, forms: &[&'static str]) -> Vec<Vec<String>> {
+        let targets = self.current();
+        forms
+            .iter()
+            .map(|form| {
+                targets
+                    .iter()
+                    .filter(|t| t.wants(form))
+                    .map(|t| t.id.clone())
+                    .collect()
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

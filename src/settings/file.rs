@@ -6,7 +6,7 @@ use super::{SettingsError, find, validate};
 use crate::data_dir::{DataDir, create_private_dir, replace_private_file};
 
 /// The settings file's contents: the values set, by name, as written.
-pub(super) fn read_file(dir: &DataDir) -> Result<Map<String, Value>, SettingsError> {
+pub fn read_file(dir: &DataDir) -> Result<Map<String, Value>, SettingsError> {
     let path = dir.settings_file();
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
@@ -17,14 +17,14 @@ pub(super) fn read_file(dir: &DataDir) -> Result<Map<String, Value>, SettingsErr
 }
 
 /// The last settings file that was read whole, if one was kept.
-pub(super) fn read_last_good(dir: &DataDir) -> Option<Map<String, Value>> {
+pub fn read_last_good(dir: &DataDir) -> Option<Map<String, Value>> {
     let text = std::fs::read_to_string(dir.settings_last_good()).ok()?;
     serde_json::from_str(&text).ok()
 }
 
 /// Keeps a copy of a settings file that was read whole (mode 0600), unless it is
 /// already the copy kept. A failure only costs the copy: it is logged, not returned.
-pub(super) fn save_last_good(dir: &DataDir, values: &Map<String, Value>) {
+pub fn save_last_good(dir: &DataDir, values: &Map<String, Value>) {
     if read_last_good(dir).as_ref() == Some(values) {
         return;
     }
@@ -85,7 +85,8 @@ pub fn unset(dir: &DataDir, name: &str) -> Result<bool, SettingsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::{Key, Snapshot};
+    use crate::published::Snapshot;
+    use crate::settings::Key;
 
     #[test]
     fn set_unset_and_a_bad_file_keep_what_was_stored() {

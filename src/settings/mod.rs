@@ -3,21 +3,17 @@
 //! sermon's speaker and the contact email, declared here as data with visibly
 //! placeholder defaults. The rooms of this folder: `validate` (what a value must
 //! look like), `file` (site.json, written by `thewell site set`), `photos` (the
-//! photos folder that replaces the drawn placeholders) and `live` (one consistent
-//! reading, re-read by a running server within a second of a change).
+//! photos folder that replaces the drawn placeholders). What a running server reads
+//! of these and the content files together is `crate::published`.
 use std::path::PathBuf;
 
 mod file;
-mod live;
 mod photos;
 mod validate;
 
-pub use file::{set, unset};
-#[cfg(test)]
-pub use live::builtin_content_json;
-pub use live::{Live, Snapshot};
-pub use photos::{PHOTO_TYPES, Photo};
-pub use validate::{https_link, validate, youtube_id};
+pub use file::{read_file, read_last_good, save_last_good, set, unset};
+pub use photos::{PHOTO_TYPES, Photo, read_photos};
+pub use validate::validate;
 
 /// Every setting, in the order of `SETTINGS`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -37,7 +37,7 @@ pub fn photo_slot(file: &str) -> Option<(String, usize)> {
     ok.then(|| (stem.to_ascii_lowercase(), rank))
 }
 
-pub(super) fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String, Photo> {
+pub fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String, Photo> {
     let mut found: BTreeMap<String, (usize, Photo)> = BTreeMap::new();
     let Ok(entries) = std::fs::read_dir(folder) else {
         return BTreeMap::new();
@@ -86,7 +86,7 @@ pub(super) fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap
 mod tests {
     use super::*;
     use crate::data_dir::DataDir;
-    use crate::settings::Snapshot;
+    use crate::published::Snapshot;
 
     #[test]
     fn photos_fill_slots_by_file_name() {

@@ -1,6 +1,7 @@
 //! What each kind of setting must look like, and the form the site stores it in
 //! (a YouTube link becomes its id; an address loses its trailing slash).
 use super::{Setting, SettingsError, ValueKind};
+use crate::text::{https_link, youtube_id};
 
 /// Checks a value for a setting and returns it in the form the site uses
 /// (a YouTube link becomes its id; an address loses its trailing slash).
@@ -52,58 +53,6 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             })
         }
     }
-}
-
-/// A link a visitor may follow: https, to a host, with no user name or password in it.
-pub fn https_link(value: &str) -> Result<String, String> {
-    let url = url::Url::parse(value)
-        .map_err(|e| format!("{e}. Write the whole link, starting with https://"))?;
-    if url.scheme() != "https" || url.host_str().is_none() {
-        return Err("links must start with https://".into());
-    }
-    if !url.username().is_empty() || url.password().is_some() {
-        return Err(
-            "a link with a user name or password in it would publish them; leave them out".into(),
-        );
-    }
-    if url.as_str().len() > 2000 {
-        return Err("it is longer than 2,000 characters".into());
-    }
-    Ok(url.to_string())
-}
-
-/// The video id in a YouTube link (watch, youtu.be, embed, live, shorts), or the id itself.
-pub fn youtube_id(value: &str) -> Option<String> {
-    let is_id = |id: &str| {
-        id.len() == 11
-            && id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    };
-    if is_id(value) {
-        return Some(value.to_string());
-    }
-    let url = url::Url::parse(value).ok()?;
-    let host = url
-        .host_str()?
-        .trim_start_matches("www.")
-        .trim_start_matches("m.");
-    let id = match host {
-        "youtu.be" => url.path().trim_start_matches('/').to_string(),
-        "youtube.com" | "youtube-nocookie.com" | "music.youtube.com" => {
-            let mut segments = url.path_segments()?;
-            match segments.next()? {
-                "watch" => url
-                    .query_pairs()
-                    .find(|(k, _)| k == "v")
-                    .map(|(_, v)| v.into_owned())?,
-                "embed" | "live" | "shorts" | "v" => segments.next()?.to_string(),
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
-    is_id(&id).then_some(id)
 }
 
 #[cfg(test)]

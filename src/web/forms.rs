@@ -14,7 +14,7 @@ use super::ratelimit::{Limiter, client_address};
 use crate::forms;
 use crate::store::Writer;
 
-/// The largest request body accepted (DECISIONS.md).
+/// The largest request body accepted: every form fits in a tenth of it.
 pub const BODY_LIMIT: usize = 16 * 1024;
 
 /// What the form endpoint needs: the store, the limiter, and whom to believe about addresses.

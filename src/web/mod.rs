@@ -1,22 +1,19 @@
-//! The HTTP face: everything a browser or a monitor talks to. `server` listens and
-//! routes; each other file is one kind of answer (the embedded site, the form API,
-//! the schedule and calendars, the sermons' feed, outside links, photos) or what wraps them all
-//! (security headers and the request log, the rate limiter, the error answers).
-mod acme;
-mod assets;
-mod connection;
+//! The HTTP face: everything a browser or a monitor talks to. `server` composes the
+//! rest and `https` adds the certificate's half; `conn/` accepts connections and
+//! holds each to its limits (with TLS and ACME); `files/` answers with the site's own
+//! files (the embedded pages and assets with the volunteer's values written in,
+//! photos, outside links, the sermons' feed and the calendars); beside them, the
+//! form API, the schedule, and what wraps every answer (security headers and the
+//! request log, the rate limiter, the error answers).
+mod conn;
 mod error;
+mod files;
 mod forms;
-mod ics;
-mod links;
-mod listen;
+mod https;
 mod middleware;
-mod personalize;
-mod photos;
 mod ratelimit;
-mod rss;
 mod schedule;
 mod server;
-mod tls;
+mod startup;
 
 pub use server::run;

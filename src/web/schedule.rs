@@ -11,9 +11,10 @@ use poem::{IntoResponse, Request, Response, handler};
 use serde::Deserialize;
 
 use super::error::{WebError, not_found};
-use super::ics::ics;
+use super::files::ics::ics;
+use crate::published::Live;
 use crate::schedule::{GATHERINGS, GatheringNow, ScheduleNow, find};
-use crate::settings::{Key, Live};
+use crate::settings::Key;
 
 #[derive(Debug, Deserialize)]
 struct ScheduleQuery {
@@ -87,7 +88,10 @@ pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
                 "inline; filename=\"events.ics\"",
             )
             .header(header::CACHE_CONTROL, "public, max-age=300")
-            .body(super::ics::events_ics(&snap.library.upcoming(now), now));
+            .body(super::files::ics::events_ics(
+                &snap.library.upcoming(now),
+                now,
+            ));
     }
     let gathering = file.strip_suffix(".ics").and_then(find);
     match gathering {

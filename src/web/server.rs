@@ -1,82 +1,32 @@
-//! `thewell serve`: the data directory, the routes, the listener, and a graceful
-//! stop on SIGTERM or Ctrl-C.
-use std::io;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
-use std::path::PathBuf;
-use std::sync::{Arc, RwLock};
+//! `thewell serve`, composed: the data directory, the store with its writer, the
+//! notifications, retention and staff hand-off beside it, the routes, and plain
+//! HTTP (or `https`) until a graceful stop on SIGTERM or Ctrl-C.
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
 use std::time::Duration;
 
-use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Data;
 use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, get, handler};
 
-use super::acme::{self, Acme, AcmeConfig, AcmeError};
+use super::conn::connection::Limits;
+use super::conn::listen;
 use super::error::WebError;
+use super::files::{assets, links, photos, rss};
 use super::forms::{self, Api};
-use super::listen::{self, Limits};
+use super::https;
 use super::ratelimit::{self, Limiter};
-use super::tls::{self, TlsError};
-use super::{assets, links, middleware, photos, rss, schedule};
+use super::startup::{ServeError, bind, prepare_data_dir, stop_signal};
+use super::{middleware, schedule};
 use crate::backups;
 use crate::cli::ServeArgs;
 use crate::data_dir::DataDir;
-use crate::settings::Live;
-use crate::store::{self, StoreError};
+use crate::published::Live;
+use crate::store;
 
 /// Where plain HTTP listens without --addr.
 const PLAIN_ADDR: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 8080);
 /// How long requests in flight may take to finish after a stop signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(8);
-
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    #[error(
-        "cannot create the data directory {path}: {source}. Check the path and its parent's permissions, or pick another with --data-dir"
-    )]
-    DataDir { path: PathBuf, source: io::Error },
-    #[error("cannot open {path}, which marks the data directory as in use: {source}")]
-    Lock { path: PathBuf, source: io::Error },
-    #[error("cannot listen on {addr}: {source}. {hint}", hint = bind_hint(source))]
-    Bind { addr: SocketAddr, source: io::Error },
-    #[error("cannot open the submissions database: {0}")]
-    Store(#[from] StoreError),
-    #[error("the server stopped with an error: {0}")]
-    Run(#[source] io::Error),
-    #[error(transparent)]
-    Notify(#[from] crate::notify::NotifyError),
-    #[error(transparent)]
-    Tls(#[from] TlsError),
-    #[error(transparent)]
-    Acme(#[from] AcmeError),
-}
-
-fn bind_hint(error: &io::Error) -> &'static str {
-    match error.kind() {
-        io::ErrorKind::PermissionDenied => {
-            "Ports below 1024 need root or the CAP_NET_BIND_SERVICE capability (deploy/thewell.service grants it); or pick other ports with --https-port and --http-port"
-        }
-        _ => {
-            "Is another program (another web server?) using that port? Stop it, or pick another with --addr (--https-port, --http-port when serving HTTPS)"
-        }
-    }
-}
-
-/// Creates the data directory with mode 0700 when missing; warns when others can read it.
-fn prepare_data_dir(dir: &DataDir) -> Result<(), ServeError> {
-    let wrap = |source| ServeError::DataDir {
-        path: dir.root().to_path_buf(),
-        source,
-    };
-    dir.create().map_err(wrap)?;
-    // Where a volunteer puts photos (see `thewell site photos`); made here so it is easy to find.
-    if let Err(e) = dir.create_photos() {
-        tracing::warn!(path = %dir.photos().display(), "cannot create the photos folder: {e}");
-    }
-    if let Some(mode) = dir.readable_by_others().map_err(wrap)? {
-        tracing::warn!(path = %dir.root().display(), mode = format!("{mode:o}"), "the data directory is readable by other users; chmod 700 it");
-    }
-    Ok(())
-}
 
 /// `GET /healthz` for monitors: `200 ok`, or 503 with the reason while storing
 /// submissions fails (pages still serve, so a page check alone would not notice).
@@ -133,75 +83,6 @@ impl listen::Direct for FilesFirst {
     }
 }
 
-/// Resolves on SIGTERM or SIGINT (Ctrl-C). The handlers are registered when this is
-/// called, not when first polled, so a signal right after start-up is not lost.
-fn stop_signal() -> Result<impl Future<Output = ()>, io::Error> {
-    use tokio::signal::unix::{SignalKind, signal};
-    let mut term = signal(SignalKind::terminate())?;
-    let mut interrupt = signal(SignalKind::interrupt())?;
-    Ok(async move {
-        tokio::select! {
-            _ = term.recv() => {},
-            _ = interrupt.recv() => {},
-        }
-        tracing::info!("stop signal received: finishing requests in flight");
-    })
-}
-
-/// Snapshots the database every `every` into the backups folder, keeping `keep`. The
-/// first comes when the newest backup is `every` old (at once if there is none), so
-/// a server restarted often still takes them.
-fn schedule_backups(dir: DataDir, every: Duration, keep: usize) {
-    tokio::spawn(async move {
-        loop {
-            let newest = backups::list(&dir).last().map(|(taken, _)| *taken);
-            let due = newest.map_or(Duration::ZERO, |taken| {
-                let age = (chrono::Utc::now() - taken)
-                    .to_std()
-                    .unwrap_or(Duration::ZERO);
-                every.saturating_sub(age)
-            });
-            tokio::time::sleep(due).await;
-            let job = dir.clone();
-            let taken = tokio::task::spawn_blocking(move || {
-                let path = backups::take(&job)?;
-                let removed = backups::prune(&job, keep).unwrap_or_default();
-                Ok::<_, StoreError>((path, removed.len()))
-            })
-            .await;
-            match taken {
-                Ok(Ok((path, removed))) => {
-                    tracing::info!(path = %path.display(), removed, "backup taken")
-                }
-                Ok(Err(error)) => {
-                    tracing::error!(%error, "backup failed; trying again in a minute");
-                    tokio::time::sleep(Duration::from_secs(60)).await;
-                }
-                Err(error) => tracing::error!(%error, "backup task failed"),
-            }
-        }
-    });
-}
-
-/// Once a minute, says how many log lines were dropped since the last report (the
-/// queue to standard error was full: the terminal or journal could not keep up).
-fn report_dropped_log_lines() {
-    tokio::spawn(async move {
-        let mut reported = 0;
-        loop {
-            tokio::time::sleep(Duration::from_secs(60)).await;
-            let dropped = crate::logging::dropped();
-            if dropped > reported {
-                tracing::warn!(
-                    dropped = dropped - reported,
-                    "log lines dropped in the last minute: the log could not keep up"
-                );
-                reported = dropped;
-            }
-        }
-    });
-}
-
 /// Every two seconds, hands memory that a burst used and freed back to the system.
 /// glibc keeps freed memory in its per-thread arenas for reuse; after 1,000
 /// connections have come and gone that is some 30 MB the server no longer uses.
@@ -228,68 +109,6 @@ fn name_placeholders(live: &Live) {
             names.join(", ")
         );
     }
-}
-
-/// How `serve` answers HTTPS, if it does.
-enum Https {
-    /// `--tls-cert` and `--tls-key`.
-    Own { cert: PathBuf, key: PathBuf },
-    /// `--domain`: certificates from an ACME authority.
-    Acme(AcmeConfig),
-}
-
-fn https_mode(args: &ServeArgs) -> Option<Https> {
-    if let (Some(cert), Some(key)) = (&args.tls_cert, &args.tls_key) {
-        return Some(Https::Own {
-            cert: cert.clone(),
-            key: key.clone(),
-        });
-    }
-    (!args.domains.is_empty()).then(|| {
-        Https::Acme(AcmeConfig {
-            domains: args.domains.clone(),
-            email: args.acme_email.clone(),
-            directory: args.acme_directory.clone(),
-            ca_root: args.acme_ca_root.clone(),
-        })
-    })
-}
-
-/// A port of the HTTPS set-up: on the IP of --addr, else on every address (IPv6 and
-/// IPv4 where the machine has IPv6, IPv4 alone where it has not).
-async fn bind_https_port(
-    ip: Option<IpAddr>,
-    port: u16,
-) -> Result<(impl Acceptor + 'static, SocketAddr), ServeError> {
-    if let Some(ip) = ip {
-        return bind(SocketAddr::new(ip, port)).await;
-    }
-    match bind(SocketAddr::new(Ipv6Addr::UNSPECIFIED.into(), port)).await {
-        // No IPv6 on this machine: IPv4 alone.
-        Err(ServeError::Bind { source, .. })
-            if !matches!(
-                source.kind(),
-                io::ErrorKind::AddrInUse | io::ErrorKind::PermissionDenied
-            ) =>
-        {
-            bind(SocketAddr::new(Ipv4Addr::UNSPECIFIED.into(), port)).await
-        }
-        bound => bound,
-    }
-}
-
-/// A listening socket on `addr`, and the address it got (the port, when 0 was asked).
-async fn bind(addr: SocketAddr) -> Result<(impl Acceptor + 'static, SocketAddr), ServeError> {
-    let acceptor = TcpListener::bind(addr)
-        .into_acceptor()
-        .await
-        .map_err(|source| ServeError::Bind { addr, source })?;
-    let bound = acceptor
-        .local_addr()
-        .first()
-        .and_then(|a| a.as_socket_addr().copied())
-        .unwrap_or(addr);
-    Ok((acceptor, bound))
 }
 
 /// Starts the sender that delivers the outbox's notifications in the background.
@@ -328,7 +147,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     let writer = store::Writer::start(
         data_dir,
         Some(store::Notifying {
-            targets: Arc::clone(&targets),
+            audience: Arc::clone(&targets) as Arc<dyn store::Audience>,
             first_wait_ms: args.notify_retry.as_millis().min(i64::MAX as u128) as i64,
         }),
     )?;
@@ -338,7 +157,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         args.keep.clone(),
         args.retention_every,
     ));
-    tokio::spawn(crate::requests::serve_requests(
+    tokio::spawn(crate::handoff::serve_handoffs(
         writer.clone(),
         data_dir.clone(),
     ));
@@ -366,9 +185,9 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         name_placeholders(&live);
     }
     assets::prepare();
-    report_dropped_log_lines();
+    crate::logging::report_dropped_lines();
     return_freed_memory();
-    schedule_backups(
+    backups::schedule(
         data_dir.clone(),
         args.backup_every,
         args.backup_keep.get() as usize,
@@ -390,86 +209,18 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         "serving at most {} connections at once (open-file limit {open_files})",
         limits.max_connections
     );
-    let https = https_mode(&args);
-    let Some(https) = https else {
-        let (acceptor, bound) = bind(args.addr.unwrap_or(PLAIN_ADDR)).await?;
-        // One line on stdout that scripts (and the tests) can wait for.
-        println!("thewell listening on http://{bound}");
-        listen::serve(acceptor, app(api, live), limits, None, stop, SHUTDOWN_GRACE).await;
-        tracing::info!("stopped");
-        return Ok(());
-    };
-    // Both ports first, so that a port in use is said at once.
-    let ip = args.addr.map(|a| a.ip());
-    let (secure, secure_bound) = bind_https_port(ip, args.https_port).await?;
-    let (plain, plain_bound) = bind_https_port(ip, args.http_port).await?;
-    // One stop signal for both listeners and the first certificate order.
-    let (stopping, stopped) = tokio::sync::watch::channel(false);
-    tokio::spawn(async move {
-        stop.await;
-        let _ = stopping.send(true);
-    });
-    let stop_for = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
-        let _ = rx.wait_for(|s| *s).await;
-    };
-    let mut redirect = Route::new();
-    let acme = match https {
-        Https::Own { cert, key } => Err((cert, key)),
-        Https::Acme(config) => {
-            let acme = Arc::new(Acme::new(config, data_dir)?);
-            redirect = redirect.at(
-                "/.well-known/acme-challenge/:token",
-                get(acme::answer_challenge).data(acme.challenges.clone()),
-            );
-            Ok(acme)
+    match https::https_mode(&args) {
+        Some(https) => {
+            let app = app(api, live);
+            https::serve(data_dir, &args, https, app, limits, stop, SHUTDOWN_GRACE).await?;
         }
-    };
-    let redirect = redirect
-        .at("/*path", tls::to_https.data(secure_bound.port()))
-        .at("/", tls::to_https.data(secure_bound.port()))
-        .around(middleware::around)
-        .map_to_response();
-    let redirect = (listen::Routed, redirect);
-    // Plain HTTP serves from the start: the certificate authority checks through it.
-    let plain = tokio::spawn(listen::serve(
-        plain,
-        redirect,
-        limits,
-        None,
-        stop_for(stopped.clone()),
-        SHUTDOWN_GRACE,
-    ));
-    println!("thewell redirecting http://{plain_bound} to https");
-    let certificate = match acme {
-        Err((cert, key)) => tls::watch(cert, key)?,
-        Ok(acme) => {
-            let issued = match acme.kept() {
-                Some(issued) => issued,
-                None => tokio::select! {
-                    issued = acme.obtain() => issued,
-                    () = stop_for(stopped.clone()) => {
-                        let _ = plain.await;
-                        tracing::info!("stopped before a certificate came");
-                        return Ok(());
-                    }
-                },
-            };
-            let current: tls::Current = Arc::new(RwLock::new(Arc::new(issued.config.clone())));
-            acme.renew_in_background(Arc::downgrade(&current), issued);
-            current
+        None => {
+            let (acceptor, bound) = bind(args.addr.unwrap_or(PLAIN_ADDR)).await?;
+            // One line on stdout that scripts (and the tests) can wait for.
+            println!("thewell listening on http://{bound}");
+            listen::serve(acceptor, app(api, live), limits, None, stop, SHUTDOWN_GRACE).await;
         }
-    };
-    println!("thewell listening on https://{secure_bound}");
-    listen::serve(
-        secure,
-        app(api, live),
-        limits,
-        Some(certificate),
-        stop_for(stopped),
-        SHUTDOWN_GRACE,
-    )
-    .await;
-    let _ = plain.await;
+    }
     tracing::info!("stopped");
     Ok(())
 }

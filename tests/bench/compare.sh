@@ -1,5 +1,5 @@
 #!/bin/bash
-# thewell beside its anchors, in one run on this machine (issue 13). Run from the
+# thewell beside its anchors, in one run on this machine. Run from the
 # checkout after `cargo build --release`:
 #
 #   bash tests/bench/compare.sh            # DUR=8s per measurement, ROUNDS=3

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Durable submissions with and without a notification target (issue 15): POST
+# Durable submissions with and without a notification target: POST
 # /api/contact at 64 clients against the release binary, in alternating rounds,
 # first with no target, then with a webhook target whose server answers each call
 # after 2 s (a slow chat service). The submissions per second should not move: the

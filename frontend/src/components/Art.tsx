@@ -64,7 +64,7 @@ function Symbol({ kind, color }: { kind: ArtKind; color: string }) {
 /**
  * A drawing, or the volunteer's photo for its slot over it. The slot is named after
  * `alt` unless `photo` names it. In prerendered pages the server puts the photo
- * first inside the element marked `PHOTO_MARKER` (src/web/personalize.rs), as this does.
+ * first inside the element marked `PHOTO_MARKER` (src/web/files/personalize.rs), as this does.
  */
 export function Art({
   kind,

@@ -2,16 +2,17 @@
 // internal and external (giving page, church app, meeting: always a new tab).
 import type { ComponentChildren } from 'preact';
 import { ExternalLink, Link } from '../lib/router';
+import { container, sectionHeading, sectionPadding } from '../lib/classes.generated';
 
-/** The one column every section, heading, header and footer lines up in: one left edge on every page. */
-export const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6';
+/** The one column every section, heading, header and footer lines up in (shared with the server's page parts). */
+export { container };
 
 export function Section({ title, intro, children, tone = 'plain', id }: { title?: string; intro?: ComponentChildren; children?: ComponentChildren; tone?: 'plain' | 'white' | 'tint'; id?: string }) {
   const bg = tone === 'white' ? 'bg-white' : tone === 'tint' ? 'bg-sky-50' : '';
   return (
     <section id={id} class={bg}>
-      <div class={`${container} py-14`}>
-        {title && <h2 class="font-serif text-3xl font-semibold text-slate-900">{title}</h2>}
+      <div class={`${container} ${sectionPadding}`}>
+        {title && <h2 class={sectionHeading}>{title}</h2>}
         {intro && <div class="mt-3 max-w-3xl text-lg text-slate-700">{intro}</div>}
         {children && <div class={title || intro ? 'mt-8' : ''}>{children}</div>}
       </div>

@@ -1,8 +1,8 @@
 // The quick actions of every page: Global Ministry, Prayer Request and What's New.
 // On wide screens (xl and up) three round buttons float at the top right, in the page
-// margin, as SPEC.md has them. Below that a floating button would cover the page, so
+// margin. Below that a floating button would cover the page, so
 // the same three are a labelled row under the header, in the page's flow: it covers
-// nothing, and phones, which never show a tooltip, see what each does (DECISIONS.md).
+// nothing, and phones, which never show a tooltip, see what each does.
 import { preloadModal, useModals, type ModalName } from './ModalHost';
 
 const buttons: { modal: ModalName; label: string; icon: string }[] = [

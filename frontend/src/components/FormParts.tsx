@@ -159,7 +159,8 @@ export function CheckboxGroup(props: GroupProps & { values: string[]; onChange: 
 
 /**
  * One value or none, as radio buttons (a single choice looks like one); choosing the
- * chosen one again, by click, tap or Space, clears it (SPEC.md §5, the age group).
+ * chosen one again, by click, tap or Space, clears it (the Connect Card's age group
+ * is optional, so a visitor must be able to take a choice back).
  */
 export function RadioGroup(props: GroupProps & { value: string; onChange: (value: string) => void }) {
   const { id, options, labels, value, onChange } = props;

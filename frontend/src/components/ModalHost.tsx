@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from '../lib/toast';
 import type { ComponentChildren, FunctionComponent } from 'preact';
-import { ModalContext, useModals } from './modals/context';
+import { ModalContext, useModals, type ModalName } from './modals/context';
 import type { ModalProps } from './modals/ModalProps';
 
 const loaders = {
@@ -17,9 +17,9 @@ const loaders = {
   'join-service': () => import('./modals/JoinServiceModal'),
   launch: () => import('./modals/LaunchModal'),
   welcome: () => import('./modals/WelcomeModal'),
-} satisfies Record<string, () => Promise<{ default: FunctionComponent<ModalProps> }>>;
+} satisfies Record<ModalName, () => Promise<{ default: FunctionComponent<ModalProps> }>>;
 
-export type ModalName = keyof typeof loaders;
+export type { ModalName };
 
 /** Every modal's code, by name (prerendering lists the photo slots they show). */
 export const modalLoaders = loaders;

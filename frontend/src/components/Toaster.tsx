@@ -1,5 +1,5 @@
 // The notification region: shows the current toast for 5 s, dismisses it on a swipe
-// right past 50 px or its close button, and takes focus on F8 (SPEC.md §9). While a
+// right past 50 px or its close button, and takes focus on F8. While a
 // dialog is open it is drawn inside it, above the backdrop.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';

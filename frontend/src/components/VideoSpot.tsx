@@ -55,7 +55,7 @@ export function VideoSpot({
   /** The setting that holds the video: the server empties the 'coming soon' line of a prerendered page once it is set. */
   setting?: string;
   testId: string;
-  /** A play button even without a video, that says this (The City, SPEC.md). */
+  /** A play button even without a video, that says this (The City). */
   comingSoon?: { message: string };
 }) {
   const [playing, setPlaying] = useState(false);

@@ -1,4 +1,4 @@
-// The thirteen statements of faith and the closing hope (SPEC.md §2).
+// The thirteen statements of faith and the closing hope.
 export const beliefs = {
   intro: 'What we believe, in thirteen statements.',
   statements: [

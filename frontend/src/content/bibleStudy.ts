@@ -1,4 +1,5 @@
-// The words of the two Bible-study pages (SPEC.md §2; live timing per DECISIONS.md).
+// The words of the two Bible-study pages (whether a study is live is computed from
+// the schedule: the global one is live on Wednesdays, 19:00 to 20:30 New York time).
 export interface StudyCopy {
   /** The gathering's id in the server's schedule (GET /api/schedule). */
   scheduleId: string;

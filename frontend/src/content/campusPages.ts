@@ -1,5 +1,5 @@
 // The words of the campus pages: United States, Pakistan, the Pakistan building,
-// Europe and Global Campuses (SPEC.md §2).
+// Europe and Global Campuses.
 import { facts } from './facts';
 import { address } from './campuses';
 

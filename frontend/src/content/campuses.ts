@@ -1,5 +1,5 @@
-// The campuses and their regular gatherings (SPEC.md §2, §9). The times here are
-// the words shown; issue-5 work computes live state from the server's schedule.
+// The campuses and their regular gatherings. The times here are the words shown;
+// whether a gathering is live is computed from the server's schedule (lib/schedule.ts).
 
 export interface Gathering {
   label: string;

@@ -1,4 +1,4 @@
-// The words of the Contact page and its form's messages (SPEC.md §2, §8).
+// The words of the Contact page and its form's messages.
 export const contact = {
   intro: "Questions, prayer, or a first hello: we'd love to hear from you.",
   emailHeading: 'Email us',

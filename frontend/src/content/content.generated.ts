@@ -91,7 +91,7 @@ sermon: Sermon | null,
  */
 events: Array<Event>, 
 /**
- * The launch service, when one is set (the pop-up says what SPEC.md says without).
+ * The launch service, when one is set (without it the pop-up keeps its built-in words).
  */
 launch: Launch | null, };
 

@@ -1,4 +1,5 @@
-// The words of The City and Giving pages (SPEC.md §2, DECISIONS.md /giving).
+// The words of The City and Giving pages (/giving is a real page: each fund with a
+// button to the outside giving page).
 import { facts } from './facts';
 import type { ArtKind } from './art';
 

@@ -10,7 +10,7 @@ export interface NavLink {
 export interface NavGroup {
   label: string;
   links: NavLink[];
-  /** Links left out of the mobile accordion (SPEC.md: the mobile About group omits Beliefs). */
+  /** Links left out of the mobile accordion (the mobile About group omits Beliefs). */
   mobileOmits?: string[];
 }
 

@@ -1,4 +1,4 @@
-// The words of New Here, Groups and Get Involved (SPEC.md §2).
+// The words of New Here, Groups and Get Involved.
 import { address } from './campuses';
 
 export const newHere = {

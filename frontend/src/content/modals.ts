@@ -1,4 +1,4 @@
-// The words of the pop-up windows (SPEC.md §2, §4, §8).
+// The words of the pop-up windows.
 import { address } from './campuses';
 
 export const globalMinistry = {
@@ -41,7 +41,7 @@ export const prayerRequest = {
   cancel: 'Cancel',
   missing: {
     title: 'Missing Information',
-    /** Both missing (SPEC's words), or only the one that is. */
+    /** Both missing, or only the one that is. */
     both: 'Please fill in your name and prayer request.',
     name: 'Please fill in your name.',
     prayerRequest: 'Please fill in your prayer request.',

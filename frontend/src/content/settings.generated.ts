@@ -46,10 +46,10 @@ export const defaultSettings: SiteSettings = {
   photos: {},
 };
 
-/** The classes of a photo laid over its drawing (src/web/personalize.rs writes the same into prerendered pages). */
+/** The classes of a photo laid over its drawing (src/web/files/personalize.rs writes the same into prerendered pages). */
 export const PHOTO_CLASS = "absolute inset-0 z-10 h-full w-full object-cover";
 
-/** The server's redirects to the outside links (src/web/links.rs): current even before the page's script runs. */
+/** The server's redirects to the outside links (src/web/files/links.rs): current even before the page's script runs. */
 export const links = {
   giving: '/go/giving',
   oneTimeGift: '/go/one-time-gift',

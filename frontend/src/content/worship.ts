@@ -1,4 +1,4 @@
-// The words and pictures of the worship page (SPEC.md §2: twelve photos shown of thirteen).
+// The words and pictures of the worship page (twelve photos shown of thirteen).
 import type { ArtKind } from './art';
 
 export const worship = {

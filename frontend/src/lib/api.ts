@@ -1,6 +1,6 @@
 // The client for the site's own server: JSON in and out, credentials sent, and a
 // non-OK answer turned into an error whose message is `<status>: <body or status text>`
-// (SPEC.md §8). The server's per-field messages ride along for the form to show.
+// The server's per-field messages ride along for the form to show.
 
 export class ApiError extends Error {
   readonly status: number;

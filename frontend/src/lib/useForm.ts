@@ -20,7 +20,7 @@ export interface FormMessages {
 /** A check run before sending: field messages to show, and/or a toast; nothing is sent. */
 export type ClientCheck<T> = (values: T) => { fields?: Record<string, string>; toast?: Message } | null;
 
-/** Words for what went wrong that tell the visitor what to do (DECISIONS.md): the
+/** Words for what went wrong that tell the visitor what to do: the
  *  fields to check when the server named them; "try again" only when trying again
  *  can help (no network, the server failing, too many submissions at once). */
 function failureMessage(error: unknown, messages: FormMessages): Message {

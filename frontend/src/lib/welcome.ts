@@ -1,4 +1,4 @@
-// The home page's pop-up flags (SPEC.md §4), kept in the browser as 'true'.
+// The home page's pop-up flags (launch RSVP, then the welcome), kept in the browser as 'true'.
 // Touched only from effects and handlers, never at module load (prerendering).
 const LAUNCH = 'hasSeenChurchLaunch';
 const WELCOME = 'hasSeenGlobalWelcome';

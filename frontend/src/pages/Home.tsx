@@ -14,7 +14,7 @@ import { Link } from '../lib/router';
 import { useGathering } from '../lib/schedule';
 import { flags, welcomeState } from '../lib/welcome';
 
-/** SPEC.md §4: launch RSVP first, then the welcome, then its minimized button. */
+/** The first-visit sequence: launch RSVP first, then the welcome, then its minimized button. */
 function usePopupSequence() {
   const modals = useModals();
   const [minimized, setMinimized] = useState(false);

@@ -1,5 +1,5 @@
-// The launch-event RSVP: name (2+), phone (10+) and a valid email, with SPEC.md's
-// messages shown beside each field before anything is sent.
+// The launch-event RSVP: name (2+), phone (10+) and a valid email, with the
+// messages of content/modals.ts shown beside each field before anything is sent.
 import { launch as copy } from '../../content/modals';
 import { CHURCHLAUNCHRESPONSE_FIELDS as F, type ChurchLaunchResponse } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';

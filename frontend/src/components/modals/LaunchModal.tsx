@@ -1,6 +1,6 @@
 // The launch-event RSVP: intro, then the form after 'I'll Be There!', then the
 // thank-you view. Closing resets it (it is unmounted). With content/launch.md set,
-// its words, day, time and place; without, SPEC.md's.
+// its words, day, time and place; without, the built-in words of content/modals.ts.
 import { useState } from 'react';
 import { launch as copy } from '../../content/modals';
 import { content, eventVisitorTime, eventWhen } from '../../lib/content';

@@ -1,5 +1,5 @@
 // The global welcome: where to start. It can be closed, or minimized to a floating
-// button (the home page's pop-up sequence decides which, SPEC.md §4).
+// button (the home page's pop-up sequence, in pages/Home.tsx, decides which).
 import { welcome as copy } from '../../content/modals';
 import { Link } from '../../lib/router';
 import { Art } from '../Art';

@@ -10,10 +10,10 @@ use poem::web::headers::{ETag, HeaderMapExt, IfNoneMatch};
 use poem::{Body, IntoResponse, Request, Response, handler};
 use rust_embed::EmbeddedFile;
 
-use super::error::WebError;
-use super::personalize;
+use super::personalize::{self, etag_value};
 use crate::bundle::{self, Stored};
-use crate::settings::Live;
+use crate::published::Live;
+use crate::web::error::WebError;
 
 /// Cache policy of Vite's content-hashed files: they never change under one name.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -182,12 +182,6 @@ impl Variant {
             bytes: OnceLock::new(),
         }
     }
-}
-
-/// An ETag the server made (quoted hex and dashes) as the header value every
-/// answer with it shares.
-pub fn etag_value(etag: String) -> HeaderValue {
-    HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII")
 }
 
 /// Everything about serving one bundle file that does not depend on the request,

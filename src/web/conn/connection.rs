@@ -25,7 +25,16 @@ use atomic_waker::AtomicWaker;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::Sleep;
 
-use super::listen::Limits;
+/// What a connection may hold.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Connections open at once; beyond it the quietest one is closed.
+    pub max_connections: usize,
+    /// From the connection's start to its first request's complete headers.
+    pub header_timeout: Duration,
+    /// Between requests on a kept-alive connection, and with no progress mid-request.
+    pub idle_timeout: Duration,
+}
 
 /// One open connection as the registry sees it.
 struct Slot {

@@ -25,19 +25,8 @@ use poem::web::{LocalAddr, RemoteAddr};
 use poem::{Endpoint, Request, Response};
 use tokio::io::{AsyncRead, AsyncWrite};
 
-use super::connection::{Guarded, Registry, Requests};
+use super::connection::{Guarded, Limits, Registry, Requests};
 use super::tls::Current;
-
-/// What a connection may hold.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Connections open at once; beyond it the quietest one is closed.
-    pub max_connections: usize,
-    /// From the connection's start to its first request's complete headers.
-    pub header_timeout: Duration,
-    /// Between requests on a kept-alive connection, and with no progress mid-request.
-    pub idle_timeout: Duration,
-}
 
 /// The open-file limit of this process, raised to its hard limit first (a server
 /// holds one file per connection; the soft limit is often 1,024).

@@ -9,7 +9,8 @@ use poem::{Response, handler};
 
 use super::ics::plain_text;
 use crate::content::{HOME_ZONE, Item, Sermon, sermon_date};
-use crate::settings::{Key, Live};
+use crate::published::Live;
+use crate::settings::Key;
 use crate::text::escape_html as xml;
 
 /// The feed for the sermons `preached`, on the site at `site`.

@@ -6,7 +6,8 @@ use super::args::SiteCommand;
 use super::{CliError, say};
 use crate::bundle;
 use crate::data_dir::DataDir;
-use crate::settings::{self, PHOTO_TYPES, SETTINGS, Snapshot};
+use crate::published::Snapshot;
+use crate::settings::{self, PHOTO_TYPES, SETTINGS};
 
 /// A photo above this size is slow on a phone far from the server.
 const LARGE_PHOTO: u64 = 400 * 1024;

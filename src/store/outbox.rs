@@ -10,6 +10,39 @@ use redb::{ReadTransaction, ReadableTable, TableDefinition, WriteTransaction};
 use serde::{Deserialize, Serialize};
 use ulid::Ulid;
 
+/// Who hears of submissions, as the store asks it: for each form, the ids of the
+/// notification targets that want to hear of its submissions. The notification
+/// targets answer it; the store only asks, once per batch.
+pub trait Audience: Send + Sync {
+    /// For each form name, in order, the ids of the targets that want it.
+    fn who_wants(&self, forms: &[&'static str]) -> Vec<Vec<String>>;
+}
+
+/// Who is told of each submission, and how long a failed notification waits first.
+pub struct Notifying {
+    pub audience: std::sync::Arc<dyn Audience>,
+    pub first_wait_ms: i64,
+}
+
+/// For each submission, the notification targets that want to hear of it.
+pub type Notifications = Vec<(Ulid, &'static str, Vec<String>)>;
+
+/// The notifications `submissions` call for, as `audience` (if any) wants them.
+pub fn notifications_for(
+    audience: Option<&dyn Audience>,
+    submissions: impl Iterator<Item = (Ulid, &'static str)>,
+) -> Notifications {
+    let submissions: Vec<(Ulid, &'static str)> = submissions.collect();
+    let forms: Vec<&'static str> = submissions.iter().map(|(_, form)| *form).collect();
+    let mut wanted = audience.map(|a| a.who_wants(&forms)).unwrap_or_default();
+    wanted.resize(submissions.len(), Vec::new());
+    submissions
+        .into_iter()
+        .zip(wanted)
+        .map(|((id, form), to)| (id, form, to))
+        .collect()
+}
+
 /// (submission id, target id) → the notification's state (JSON).
 const OUTBOX: TableDefinition<(u128, &str), &str> = TableDefinition::new("outbox");
 /// The same, for the notifications given up.

@@ -11,12 +11,13 @@ use std::time::{Duration, Instant, SystemTime};
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
-use super::file::{read_file, read_last_good, save_last_good};
-use super::photos::{Photo, read_photos};
-use super::{Key, SETTINGS, find, names, setting, validate};
 use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
+use crate::settings::{
+    Key, Photo, SETTINGS, Setting, find, names, read_file, read_last_good, read_photos,
+    save_last_good, setting, validate,
+};
 
 /// How often a running server looks for a changed settings file or photo.
 const RECHECK: Duration = Duration::from_secs(1);
@@ -138,7 +139,7 @@ impl Snapshot {
 
     /// The settings visitors would see as placeholders (the optional ones, such as the
     /// hero video, are not among them), in the order of `SETTINGS`.
-    pub fn placeholders(&self) -> Vec<&'static super::Setting> {
+    pub fn placeholders(&self) -> Vec<&'static Setting> {
         SETTINGS
             .iter()
             .filter(|s| !s.default.is_empty() && self.is_placeholder(s.key))

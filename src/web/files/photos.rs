@@ -14,9 +14,9 @@ use poem::http::header;
 use poem::web::{Data, Path, StaticFileRequest};
 use poem::{FromRequest, IntoResponse, Request, Response, handler};
 
-use super::error::not_found;
 use crate::bundle;
-use crate::settings::Live;
+use crate::published::Live;
+use crate::web::error::not_found;
 
 /// The site's photo slots, from the embedded build.
 static SLOTS: LazyLock<Vec<String>> =

@@ -1,4 +1,4 @@
-//! Jobs staff commands hand a running server: `thewell erase` and `thewell notify
+//! The hand-off of staff jobs to a running server: `thewell erase` and `thewell notify
 //! retry` leave a request file in `<data-dir>/requests/`, the server's writer
 //! carries it out (the database has one writer while a server runs) and leaves an
 //! answer file beside it, which the command reads and removes.
@@ -49,7 +49,7 @@ const ANSWER: &str = ".answer.json";
 const LOOK_EVERY: Duration = Duration::from_millis(250);
 
 /// Carries out the requests staff commands leave, as they come.
-pub async fn serve_requests(writer: Writer, dir: DataDir) {
+pub async fn serve_handoffs(writer: Writer, dir: DataDir) {
     let folder = dir.requests();
     loop {
         tokio::time::sleep(LOOK_EVERY).await;
@@ -107,7 +107,7 @@ pub async fn serve_requests(writer: Writer, dir: DataDir) {
 
 /// Why a job asked of the server did not happen.
 #[derive(Debug, thiserror::Error)]
-pub enum RequestError {
+pub enum HandoffError {
     #[error("cannot leave the request in {path}: {source}")]
     Io {
         path: PathBuf,
@@ -131,7 +131,7 @@ const WAIT: Duration = Duration::from_secs(60);
 
 /// `thewell erase` with a server running: hands it `selector` and waits for its
 /// answer (form name → how many erased).
-pub fn ask_server(dir: &DataDir, selector: Selector) -> Result<Vec<(String, usize)>, RequestError> {
+pub fn ask_server(dir: &DataDir, selector: Selector) -> Result<Vec<(String, usize)>, HandoffError> {
     let request = Request {
         selector: Some(selector),
         ..Request::default()
@@ -141,7 +141,7 @@ pub fn ask_server(dir: &DataDir, selector: Selector) -> Result<Vec<(String, usiz
 
 /// `thewell notify retry` with a server running: returns how many notifications
 /// are due again.
-pub fn ask_server_to_retry(dir: &DataDir) -> Result<u64, RequestError> {
+pub fn ask_server_to_retry(dir: &DataDir) -> Result<u64, HandoffError> {
     let request = Request {
         retry_notifications: true,
         ..Request::default()
@@ -150,11 +150,11 @@ pub fn ask_server_to_retry(dir: &DataDir) -> Result<u64, RequestError> {
 }
 
 /// Leaves `request` for the running server and waits for its answer.
-fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, RequestError> {
+fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, HandoffError> {
     let folder = dir.requests();
     let io = |path: &Path| {
         let path = path.to_path_buf();
-        move |source| RequestError::Io { path, source }
+        move |source| HandoffError::Io { path, source }
     };
     if !folder.is_dir() {
         create_private_dir(&folder).map_err(io(&folder))?;
@@ -170,18 +170,18 @@ fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, Re
         if let Ok(bytes) = std::fs::read(&answer) {
             let _ = std::fs::remove_file(&answer);
             let answer: Answer =
-                serde_json::from_slice(&bytes).map_err(|e| RequestError::Failed {
+                serde_json::from_slice(&bytes).map_err(|e| HandoffError::Failed {
                     what,
                     error: format!("an unreadable answer: {e}"),
                 })?;
             return match answer.error {
-                Some(error) => Err(RequestError::Failed { what, error }),
+                Some(error) => Err(HandoffError::Failed { what, error }),
                 None => Ok(answer),
             };
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    Err(RequestError::NoAnswer {
+    Err(HandoffError::NoAnswer {
         what,
         path: request_path,
         waited: WAIT.as_secs(),
@@ -191,7 +191,7 @@ fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outbox::{self, Pending, Settled};
+    use crate::store::outbox::{self, Pending, Settled};
     use ulid::Ulid;
 
     /// One notification given up: a submission from long ago whose delivery failed.
@@ -221,7 +221,7 @@ mod tests {
         let dir = DataDir::new(temp.path());
         given_up_notification(&dir);
         let writer = Writer::start(&dir, None).unwrap();
-        tokio::spawn(serve_requests(writer.clone(), dir.clone()));
+        tokio::spawn(serve_handoffs(writer.clone(), dir.clone()));
         let ask_twice = {
             let dir = dir.clone();
             move || [ask_server_to_retry(&dir), ask_server_to_retry(&dir)]

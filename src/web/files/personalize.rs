@@ -13,7 +13,8 @@ use crate::bundle::{
     VIDEO_MARKER, VIDEO_SOON,
 };
 use crate::content::parts::Part;
-use crate::settings::{Key, Photo, SETTINGS, Snapshot};
+use crate::published::Snapshot;
+use crate::settings::{Key, Photo, SETTINGS};
 use crate::text::escape_html;
 
 /// Puts `json` into the prerendered page's JSON block `id` (settings, content), so
@@ -227,7 +228,7 @@ fn gzip_at(text: &[u8], level: flate2::Compression) -> Bytes {
 
 fn rendered(identity: Bytes, etag_base: String, effort: Effort) -> Rendered {
     let (br, gzip) = compress(&identity, effort);
-    let etag = |suffix: &str| super::assets::etag_value(format!("\"{etag_base}{suffix}\""));
+    let etag = |suffix: &str| etag_value(format!("\"{etag_base}{suffix}\""));
     Rendered {
         identity,
         br,
@@ -282,6 +283,12 @@ pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) 
         }
     });
     quick
+}
+
+/// An ETag the server made (quoted hex and dashes) as the header value every
+/// answer with it shares.
+pub fn etag_value(etag: String) -> HeaderValue {
+    HeaderValue::from_maybe_shared(Bytes::from(etag)).expect("an ETag is ASCII")
 }
 
 #[cfg(test)]

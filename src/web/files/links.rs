@@ -8,8 +8,9 @@ use poem::web::{Data, Path};
 use poem::{Request, Response, handler};
 use serde::Deserialize;
 
-use super::error::not_found;
-use crate::settings::{Key, LINKS, Live};
+use crate::published::Live;
+use crate::settings::{Key, LINKS};
+use crate::web::error::not_found;
 
 #[derive(Debug, Deserialize)]
 struct GoQuery {

@@ -1,0 +1,7 @@
+//! Connections: the accept loop (`listen`), the limits each connection is held to
+//! (`connection`: header and idle deadlines, the cap on how many are open), and
+//! HTTPS (`tls`: a certificate you have, `acme`: one obtained and renewed on its own).
+pub mod acme;
+pub mod connection;
+pub mod listen;
+pub mod tls;
