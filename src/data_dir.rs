@@ -48,6 +48,12 @@ impl DataDir {
         self.root.join(JOURNAL)
     }
 
+    /// Where a journal found damaged is kept for inspection, named by the time it
+    /// was found (`thewell.journal.damaged-20261123T120000Z`).
+    pub fn journal_damaged(&self, stamp: &str) -> PathBuf {
+        self.root.join(format!("{JOURNAL}.damaged-{stamp}"))
+    }
+
     /// The content files' folder, `content/` (one folder per kind inside).
     pub fn content(&self) -> PathBuf {
         self.root.join(CONTENT)

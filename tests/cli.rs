@@ -275,3 +275,47 @@ async fn bad_input_gives_a_clear_error_and_a_non_zero_exit() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// One rule for every staff command: a data directory no server has made is refused
+/// with the same clear error, and none is created (restore alone fills a new one).
+#[test]
+fn every_staff_command_refuses_a_data_directory_no_server_made_and_creates_none() {
+    let temp = tempfile::tempdir().unwrap();
+    let missing = temp.path().join("never-served");
+    let commands: &[&[&str]] = &[
+        &["export", "contact"],
+        &["stats"],
+        &["erase", "--email", "a@b.co"],
+        &["backup", "/dev/null"],
+        &["site", "show"],
+        &["site", "set", "giving-url", "https://give.example.org/"],
+        &["site", "photos"],
+        &["content", "new", "sermon"],
+        &["content", "check"],
+        &["content", "list"],
+        &["notify", "add", "all", "--email", "office@example.org"],
+        &["notify", "list"],
+        &["notify", "retry"],
+    ];
+    for args in commands {
+        let (ok, _, err) = thewell(&missing, args);
+        assert!(!ok, "{args:?} should fail");
+        assert!(
+            err.starts_with("error: the data directory") && err.contains("does not exist"),
+            "{args:?}: {err}"
+        );
+        assert!(!missing.exists(), "{args:?} created the data directory");
+    }
+    // Nor a ./data beside the command when no --data-dir is given.
+    let output = std::process::Command::new(common::binary())
+        .args(["site", "show"])
+        .current_dir(temp.path())
+        .env_remove("THEWELL_DATA_DIR")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(
+        !temp.path().join("data").exists(),
+        "`thewell site` created ./data"
+    );
+}

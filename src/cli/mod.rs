@@ -21,6 +21,12 @@ pub(crate) use output::say;
 
 /// Runs a staff command (every command but `serve`).
 pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
+    // One rule for every staff command: it works on the data directory a server made,
+    // and never makes one (a mistyped --data-dir would otherwise take settings, targets
+    // or content where no server reads them). Restore alone fills a new one.
+    if !matches!(command, Command::Restore(_)) && !data_dir.root().is_dir() {
+        return Err(CliError::NoDataDir(data_dir.root().to_path_buf()));
+    }
     let out = &mut io::stdout().lock();
     match command {
         Command::Serve(_) => unreachable!("main runs serve"),

@@ -37,6 +37,10 @@ pub enum CliError {
     ContentProblems(usize),
     #[error(transparent)]
     Notify(#[from] crate::notify::NotifyError),
+    #[error(
+        "the data directory {0} does not exist: pass the one `thewell serve` uses with --data-dir (or THEWELL_DATA_DIR). `thewell serve` creates it when it first starts, `thewell restore` on a new server"
+    )]
+    NoDataDir(PathBuf),
     #[error("{0}")]
     Usage(String),
     #[error("not delivered: {0}")]

@@ -1,13 +1,16 @@
 //! The database while no server holds it: what a stopped server left in its journal
 //! goes in (at the next server's start too, before its writer runs), and the staff
 //! commands' erasure and retry of given-up notifications.
+use std::io::Write;
+use std::path::PathBuf;
+
 use redb::{Database, ReadableTable};
 
 use super::erase::{Selector, erase_in, rewrite};
 use super::journal::Journal;
 use super::outbox::{self, Audience, notifications_for};
 use super::{StoreError, builder, existing_db, table};
-use crate::data_dir::DataDir;
+use crate::data_dir::{DataDir, create_new_private_file};
 
 /// Puts what a stopped server left in its journal into the database, and empties
 /// the journal (before the database is replaced by a restore). No server may run.
@@ -59,6 +62,26 @@ pub(super) fn retry_given_up(db: &Database) -> Result<u64, StoreError> {
     Ok(moved)
 }
 
+/// Copies the journal, found damaged, to a file of its own (mode 0600) before it
+/// starts over; returns where it is.
+fn keep_damaged(data_dir: &DataDir) -> Result<PathBuf, StoreError> {
+    let bytes = std::fs::read(data_dir.journal()).map_err(|source| StoreError::Io {
+        path: data_dir.journal(),
+        source,
+    })?;
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%S%.3fZ").to_string();
+    let copy = data_dir.journal_damaged(&stamp);
+    let io = |source| StoreError::Io {
+        path: copy.clone(),
+        source,
+    };
+    let mut file = create_new_private_file(&copy).map_err(io)?;
+    file.write_all(&bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(io)?;
+    Ok(copy)
+}
+
 /// Opens the journal and puts into `db` (in one durable commit, with their
 /// notifications) the submissions it holds that `db` does not: those a server
 /// acknowledged before it stopped without its last checkpoint.
@@ -72,7 +95,13 @@ pub(super) fn take_in_journal(
         source,
     };
     let (mut journal, found) = Journal::open(&data_dir.journal()).map_err(io)?;
-    if found.is_empty() {
+    let kept = if found.damaged > 0 {
+        Some((keep_damaged(data_dir)?, found.damaged))
+    } else {
+        None
+    };
+    let found = found.entries;
+    if found.is_empty() && kept.is_none() {
         return Ok(journal);
     }
     let txn = db.begin_write()?;
@@ -93,11 +122,18 @@ pub(super) fn take_in_journal(
     let notifications = notifications_for(audience, missing.iter().map(|e| (e.id, e.form.name)));
     outbox::add(&txn, &notifications)?;
     txn.commit()?;
-    if !missing.is_empty() {
-        tracing::info!(
+    match &kept {
+        Some((copy, skipped)) => tracing::warn!(
+            taken = missing.len(),
+            skipped,
+            copy = %copy.display(),
+            "the journal held damaged records: the intact ones were taken into the database, the damaged ones skipped; the whole journal is kept at the copy for inspection"
+        ),
+        None if !missing.is_empty() => tracing::info!(
             submissions = missing.len(),
             "submissions acknowledged before the last stop were taken from the journal into the database"
-        );
+        ),
+        None => {}
     }
     // They are in the database now: the journal starts over.
     journal.forget().map_err(io)?;
@@ -199,5 +235,61 @@ mod tests {
         assert!(journal::read(&dir).unwrap().is_empty());
         drop(Writer::start(&dir, None).unwrap());
         assert_eq!(contact_ids(&Reader::open(&dir).unwrap()), [b]);
+    }
+
+    #[test]
+    fn a_damaged_journal_record_costs_only_itself_and_the_journal_is_kept() {
+        use std::os::unix::fs::{FileExt, PermissionsExt};
+        for (what, offset_in_record) in [("a flipped byte", 40), ("a bad length", 5)] {
+            let temp = tempfile::tempdir().unwrap();
+            let dir = DataDir::new(temp.path());
+            let json: Vec<String> = (0..1200)
+                .map(|i| format!(r#"{{"subject":"s{i:04}"}}"#))
+                .collect();
+            let records: Vec<(Ulid, &str)> = json
+                .iter()
+                .enumerate()
+                .map(|(i, j)| (Ulid::from_parts(1_000 + i as u64, 0), j.as_str()))
+                .collect();
+            crashed_server(&dir, &records);
+            let bytes = std::fs::read(dir.journal()).unwrap();
+            let record = bytes.len() / 1200;
+            let at = (600 * record + offset_in_record) as u64;
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(dir.journal())
+                .unwrap();
+            file.write_all_at(&[bytes[at as usize] ^ 0x55], at).unwrap();
+            drop(file);
+
+            drop(Writer::start(&dir, None).unwrap());
+            let stored = contact_ids(&Reader::open(&dir).unwrap());
+            let want: Vec<Ulid> = records
+                .iter()
+                .map(|(id, _)| *id)
+                .filter(|id| *id != records[600].0)
+                .collect();
+            assert_eq!(
+                stored, want,
+                "{what}: every intact record is in the database"
+            );
+            let kept: Vec<_> = std::fs::read_dir(temp.path())
+                .unwrap()
+                .flatten()
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .starts_with("thewell.journal.damaged-")
+                })
+                .collect();
+            assert_eq!(kept.len(), 1, "{what}: the damaged journal is kept");
+            assert_eq!(std::fs::read(kept[0].path()).unwrap().len(), bytes.len());
+            let mode = kept[0].metadata().unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+            assert!(
+                journal::read(&dir).unwrap().is_empty(),
+                "{what}: the journal starts over"
+            );
+        }
     }
 }

@@ -137,10 +137,7 @@ fn start_notifications(
 pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> {
     prepare_data_dir(data_dir)?;
     // Held until the process ends: `thewell restore` refuses while it is.
-    let _lock = backups::ServerLock::acquire(data_dir).map_err(|source| ServeError::Lock {
-        path: data_dir.server_lock(),
-        source,
-    })?;
+    let _lock = backups::ServerLock::acquire(data_dir)?;
     let limiter = Arc::new(Limiter::new(args.rate_burst, args.rate_per_minute));
     limiter.sweep_in_background(ratelimit::SWEEP_EVERY);
     let targets = Arc::new(crate::notify::targets::Registry::open(data_dir));

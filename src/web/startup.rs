@@ -18,8 +18,8 @@ pub enum ServeError {
         "cannot create the data directory {path}: {source}. Check the path and its parent's permissions, or pick another with --data-dir"
     )]
     DataDir { path: PathBuf, source: io::Error },
-    #[error("cannot open {path}, which marks the data directory as in use: {source}")]
-    Lock { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Lock(#[from] crate::backups::LockError),
     #[error("cannot listen on {addr}: {source}. {hint}", hint = bind_hint(source))]
     Bind { addr: SocketAddr, source: io::Error },
     #[error("cannot open the submissions database: {0}")]
