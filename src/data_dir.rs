@@ -158,46 +158,97 @@ pub fn create_private_dir(path: &Path) -> io::Result<()> {
         .create(path)
 }
 
+/// Opens `options` at `path` without following a symbolic link (nor blocking on a
+/// FIFO), and only if what is there is a regular file: nothing this binary writes
+/// goes through a link someone planted, or into a device or a pipe.
+fn open_regular(options: &mut std::fs::OpenOptions, path: &Path) -> io::Result<std::fs::File> {
+    let file = options
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|error| match error.raw_os_error() {
+            Some(libc::ELOOP) => io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} is a symbolic link; nothing is written through one",
+                    path.display()
+                ),
+            ),
+            _ => error,
+        })?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
+    Ok(file)
+}
+
 /// Creates `path` if missing and makes it mode 0600 (only the owner reads it).
 pub fn ensure_private_file(path: &Path) -> io::Result<()> {
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .mode(0o600)
-        .open(path)?;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+    let file = open_regular(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600),
+        path,
+    )?;
+    file.set_permissions(std::fs::Permissions::from_mode(0o600))
 }
 
 /// Creates (or empties) a file that only the owner reads: mode 0600, also when it
 /// existed before with a wider mode.
 pub fn create_private_file(path: &Path) -> io::Result<std::fs::File> {
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
+    let file = open_regular(
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .mode(0o600),
+        path,
+    )?;
+    file.set_len(0)?;
     file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
     Ok(file)
 }
 
-/// Puts `bytes` at `path` whole (written to `temp`, synced, renamed), mode 0600: a
-/// reader sees the old file or the new one, never half of one.
+/// Puts `bytes` at `path` whole (written to a file of its own beside `temp`'s name,
+/// synced, renamed over `path`), mode 0600: a reader sees the old file or the new
+/// one, never half of one. Each call writes its own temporary file, so two
+/// processes replacing files at once never write into each other's; a link at
+/// `path` is replaced, not followed.
 pub fn replace_private_file(path: &Path, temp: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
-    let mut file = create_private_file(temp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    std::fs::rename(temp, path)
+    let mut name = temp.as_os_str().to_owned();
+    name.push(format!(".{}", ulid::Ulid::generate()));
+    let temp = PathBuf::from(name);
+    let mut file = create_new_private_file(&temp)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&temp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
 }
 
-/// Creates a new file with mode 0600; fails if it exists.
+/// Creates a new file with mode 0600; fails if anything (a link included) is there.
 pub fn create_new_private_file(path: &Path) -> io::Result<std::fs::File> {
     std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW)
         .open(path)
+}
+
+/// Reads a file that must be a regular file, not through a link.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut file = open_regular(std::fs::OpenOptions::new().read(true), path)?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data_dir::{DataDir, create_private_dir, replace_private_file};
+use crate::data_dir::{DataDir, create_private_dir, read_regular, replace_private_file};
 use crate::store::{Selector, StoreError, Writer};
 
 /// What a staff command asks of the running server: an erasure, or the given-up
@@ -63,9 +63,18 @@ pub async fn serve_handoffs(writer: Writer, dir: DataDir) {
             .collect();
         requests.sort();
         for path in requests {
-            let request = std::fs::read(&path)
-                .ok()
-                .and_then(|bytes| serde_json::from_slice::<Request>(&bytes).ok());
+            let bytes = match read_regular(&path) {
+                Ok(bytes) => bytes,
+                // Something other than a file a staff command wrote (a FIFO, a link):
+                // never read through, never waited on; taken away so it is said once.
+                Err(error) if error.kind() == std::io::ErrorKind::InvalidInput => {
+                    tracing::warn!(path = %path.display(), %error, "ignored a request that is not a plain file, and removed it");
+                    let _ = std::fs::remove_file(&path);
+                    continue;
+                }
+                Err(_) => continue,
+            };
+            let request = serde_json::from_slice::<Request>(&bytes).ok();
             let done = match request {
                 None => Ok(Answer::failed("the request could not be read")),
                 Some(Request {
@@ -156,8 +165,15 @@ fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, Ha
         let path = path.to_path_buf();
         move |source| HandoffError::Io { path, source }
     };
-    if !folder.is_dir() {
-        create_private_dir(&folder).map_err(io(&folder))?;
+    create_private_dir(&folder).map_err(io(&folder))?;
+    if !std::fs::symlink_metadata(&folder).is_ok_and(|m| m.is_dir()) {
+        return Err(HandoffError::Io {
+            path: folder,
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "it is not a folder (a link?); remove it and try again",
+            ),
+        });
     }
     let stem = folder.join(ulid::Ulid::generate().to_string());
     let request_path = PathBuf::from(format!("{}{REQUEST}", stem.display()));
@@ -167,7 +183,7 @@ fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, Ha
         .map_err(io(&request_path))?;
     let started = Instant::now();
     while started.elapsed() < WAIT {
-        if let Ok(bytes) = std::fs::read(&answer) {
+        if let Ok(bytes) = read_regular(&answer) {
             let _ = std::fs::remove_file(&answer);
             let answer: Answer =
                 serde_json::from_slice(&bytes).map_err(|e| HandoffError::Failed {

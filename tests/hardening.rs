@@ -263,3 +263,35 @@ async fn a_forwarded_entry_with_a_port_is_the_client_not_an_earlier_claim() {
         ]
     );
 }
+
+/// `export --output` never writes through a symbolic link (a root-run export could
+/// otherwise overwrite any file the link points at), nor into a FIFO or a device.
+#[tokio::test]
+async fn export_output_is_never_written_through_a_link() {
+    let server = Server::start();
+    let data = server.data_dir();
+    let outside = tempfile::tempdir().unwrap();
+    let victim = outside.path().join("victim");
+    std::fs::write(&victim, "keep me").unwrap();
+    let link = outside.path().join("export.csv");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let (ok, _, err) = thewell(
+        &data,
+        &["export", "contact", "--output", link.to_str().unwrap()],
+    );
+    assert!(!ok, "an export through a link succeeded");
+    assert!(err.contains("symbolic link"), "{err}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    let (ok, _, err) = thewell(&data, &["export", "contact", "--output", "/dev/null"]);
+    assert!(!ok && err.contains("not a regular file"), "{err}");
+    // A plain file is written (and rewritten) as before.
+    let plain = outside.path().join("plain.csv");
+    for _ in 0..2 {
+        let (ok, _, err) = thewell(
+            &data,
+            &["export", "contact", "--output", plain.to_str().unwrap()],
+        );
+        assert!(ok, "{err}");
+    }
+    assert_eq!(mode(&plain), 0o600);
+}

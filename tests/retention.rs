@@ -145,3 +145,82 @@ async fn a_stopped_server_s_file_is_erased_and_rewritten_by_the_command_itself()
     let (ok, _, err) = thewell(&data, &["erase", "--form", "contact"]);
     assert!(!ok && err.contains("--before"), "{err}");
 }
+
+/// Staff commands handed to a running server at the same moment never write into
+/// each other's request: 10 pairs of erasures at once all exit 0 and every person
+/// named is gone. A link planted where a command once wrote its request is never
+/// written through, and a FIFO among the requests never holds up the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_erasures_each_do_what_they_say_and_nothing_is_written_through_a_link() {
+    let server = Server::start_with(&["--rate-burst", "1000"]);
+    let data = server.data_dir();
+    let mut people = Vec::new();
+    for i in 0..20 {
+        let email = format!("person{i}@example.org");
+        let mut body = valid("contact");
+        body["email"] = json!(email);
+        submit(&server, "contact", body).await;
+        people.push(email);
+    }
+    // A planted link where commands used to write their request, to a file outside.
+    let outside = tempfile::tempdir().unwrap();
+    let victim = outside.path().join("victim");
+    std::fs::write(&victim, "keep me").unwrap();
+    std::fs::set_permissions(&victim, std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
+    let requests = data.join("requests");
+    std::fs::create_dir_all(&requests).unwrap();
+    std::os::unix::fs::symlink(&victim, requests.join(".request.tmp")).unwrap();
+    // A FIFO named like a request.
+    let fifo = requests.join("0000-fifo.request.json");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+
+    let handles: Vec<_> = people
+        .chunks(2)
+        .map(|pair| {
+            let (data, pair) = (data.clone(), pair.to_vec());
+            std::thread::spawn(move || {
+                let pair: Vec<_> = pair
+                    .iter()
+                    .map(|email| {
+                        let (data, email) = (data.clone(), email.clone());
+                        std::thread::spawn(move || {
+                            (email.clone(), thewell(&data, &["erase", "--email", &email]))
+                        })
+                    })
+                    .collect();
+                pair.into_iter()
+                    .map(|h| h.join().unwrap())
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    for handle in handles {
+        for (email, (ok, out, err)) in handle.join().unwrap() {
+            assert!(ok, "erase {email}: {err}");
+            assert!(out.contains("1 erased"), "erase {email} printed: {out}");
+        }
+    }
+    let (ok, out, _) = thewell(&data, &["export", "contact", "--format", "jsonl"]);
+    assert!(ok);
+    for email in &people {
+        assert!(!out.contains(email.as_str()), "{email} is still stored");
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    let mode = std::fs::metadata(&victim).unwrap().permissions();
+    assert_eq!(
+        std::os::unix::fs::PermissionsExt::mode(&mode) & 0o777,
+        0o644
+    );
+    assert!(!fifo.exists(), "the FIFO was taken away");
+    assert!(
+        server
+            .log_with("not a plain file")
+            .contains("not a plain file")
+    );
+}
