@@ -54,6 +54,12 @@ impl DataDir {
         self.root.join(format!("{JOURNAL}.damaged-{stamp}"))
     }
 
+    /// What the writer writes (and removes at once) to learn whether the disk has
+    /// room again after storing failed.
+    pub fn probe(&self) -> PathBuf {
+        self.root.join("thewell.probe")
+    }
+
     /// The content files' folder, `content/` (one folder per kind inside).
     pub fn content(&self) -> PathBuf {
         self.root.join(CONTENT)

@@ -69,6 +69,21 @@ pub fn with_causes(error: &dyn std::error::Error) -> String {
     text
 }
 
+/// Characters that show nothing: zero-width space, non-joiner and joiner, word
+/// joiner, the byte-order mark, and the direction marks (LRM, RLM, ALM).
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'..='\u{200F}' | '\u{2060}' | '\u{FEFF}' | '\u{061C}'
+    )
+}
+
+/// `text` without whitespace or invisible characters at either end (a name pasted
+/// with a byte-order mark before it is the name).
+pub fn trim_edges(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_whitespace() || is_invisible(c))
+}
+
 /// A link a visitor may follow: https, to a host, with no user name or password in it.
 pub fn https_link(value: &str) -> Result<String, String> {
     let url = url::Url::parse(value)
@@ -154,5 +169,12 @@ mod tests {
             "Line 1\nLine 2\nLine 3\n\tindented[31mx"
         );
         assert_eq!(free_text("Cafe\u{301}"), "Café");
+    }
+
+    #[test]
+    fn invisible_characters_are_trimmed_at_the_edges_only() {
+        assert_eq!(trim_edges("\u{FEFF}\u{200B} Ana\u{2060}\u{200F} "), "Ana");
+        assert_eq!(trim_edges("A\u{200D}B"), "A\u{200D}B");
+        assert_eq!(trim_edges("\u{200C}\u{061C}"), "");
     }
 }

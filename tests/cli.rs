@@ -319,3 +319,38 @@ fn every_staff_command_refuses_a_data_directory_no_server_made_and_creates_none(
         "`thewell site` created ./data"
     );
 }
+
+/// The mail password file is refused while other users may read it.
+#[test]
+fn a_mail_password_file_others_can_read_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let temp = tempfile::tempdir().unwrap();
+    let data = temp.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let (ok, _, err) = thewell(
+        &data,
+        &["notify", "add", "all", "--email", "office@example.org"],
+    );
+    assert!(ok, "{err}");
+    let file = temp.path().join("password");
+    std::fs::write(&file, "secret\n").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let args = [
+        "notify",
+        "test",
+        "1",
+        "--smtp-url",
+        "smtps://web@127.0.0.1:1",
+        "--mail-from",
+        "The Well <web@example.org>",
+        "--smtp-password-file",
+        file.to_str().unwrap(),
+    ];
+    let (ok, _, err) = thewell(&data, &args);
+    assert!(!ok);
+    assert!(err.contains("chmod 600") && err.contains("644"), "{err}");
+    // At 0600 it is read (and the test then fails only to reach the mail server).
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let (_, _, err) = thewell(&data, &args);
+    assert!(!err.contains("chmod 600"), "{err}");
+}

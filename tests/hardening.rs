@@ -104,6 +104,8 @@ async fn photos_are_never_a_link_to_another_file_nor_outside_a_slot() {
 async fn a_broken_settings_file_starts_from_the_last_good_one_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
+    // Staff commands work on a data directory that exists (serve makes it).
+    std::fs::create_dir_all(&data).unwrap();
     let (ok, _, err) = thewell(
         &data,
         &["site", "set", "contact-email", "hello@thewell.church"],
@@ -294,4 +296,137 @@ async fn export_output_is_never_written_through_a_link() {
         assert!(ok, "{err}");
     }
     assert_eq!(mode(&plain), 0o600);
+}
+
+/// A hard link to the database planted in photos/ is refused while it is a second
+/// name; once an erasure has replaced the database, the old file it still names is
+/// emptied, so it never serves what was erased (it used to: one name left, 200).
+#[tokio::test]
+async fn a_hard_link_to_the_database_never_serves_it_after_an_erasure() {
+    let server = Server::start();
+    let data = server.data_dir();
+    let secret = "Erase-Me-Quartz-5512";
+    let mut body = common::valid("contact");
+    body["email"] = json!("gone@example.org");
+    body["message"] = json!(secret);
+    assert_eq!(
+        server.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let photo = data.join("photos/sunday-worship-in-plantation.jpg");
+    std::fs::hard_link(data.join("thewell.redb"), &photo).unwrap();
+    let (ok, out, err) = thewell(&data, &["erase", "--email", "gone@example.org"]);
+    assert!(ok && out.contains("1 erased"), "{out}{err}");
+    let held = std::fs::read(&photo).unwrap();
+    assert!(
+        !held.windows(secret.len()).any(|w| w == secret.as_bytes()),
+        "the old database file still holds the erased text ({} bytes)",
+        held.len()
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let response = client()
+        .get(server.url("/photos/sunday-worship-in-plantation.jpg"))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    let served = response.bytes().await.unwrap();
+    assert!(
+        !served.windows(secret.len()).any(|w| w == secret.as_bytes()),
+        "{status}: the erased text was served"
+    );
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// On a dual-stack socket (`--addr [::]:P`) an IPv4 proxy is seen as
+/// `::ffff:127.0.0.1`; it is still the trusted proxy, so each visitor behind it has
+/// an allowance of their own (they used to share the proxy's one).
+#[tokio::test]
+async fn a_trusted_ipv4_proxy_is_recognised_on_a_dual_stack_socket() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(common::binary())
+        .args(["serve", "--addr", "[::]:0", "--trusted-proxy", "127.0.0.1"])
+        .args(["--rate-burst", "2", "--rate-per-minute", "1", "--data-dir"])
+        .arg(dir.path().join("data"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line.trim().rsplit(':').next().unwrap().to_string();
+    let url = format!("http://127.0.0.1:{port}/api/contact");
+    let mut statuses = Vec::new();
+    for visitor in 1..=5 {
+        for _ in 0..2 {
+            let response = client()
+                .post(&url)
+                .header("x-forwarded-for", format!("198.51.100.{visitor}"))
+                .json(&contact(visitor))
+                .send()
+                .await
+                .unwrap();
+            statuses.push(response.status());
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        statuses.iter().all(|s| *s == StatusCode::CREATED),
+        "visitors behind the proxy shared one allowance: {statuses:?}"
+    );
+}
+
+/// /healthz recovers by itself within seconds of the disk having room again: the
+/// writer checks on its own while storing fails, no visitor's submission needed.
+#[tokio::test]
+async fn healthz_recovers_by_itself_when_the_disk_has_room_again() {
+    let disk = common::SmallDisk::new("10m");
+    let home = tempfile::Builder::new().tempdir_in(disk.0.path()).unwrap();
+    let server = Server::spawn(
+        home,
+        &["--rate-burst", "100000", "--rate-per-minute", "100000"],
+        None,
+    );
+    // Room taken by something else on the disk, given back later.
+    let ballast = disk.0.path().join("ballast");
+    let (block, free) = common::statvfs(disk.0.path());
+    std::fs::write(
+        &ballast,
+        vec![1u8; (block * free).saturating_sub(2 << 20) as usize],
+    )
+    .unwrap();
+    let mut refused = false;
+    for i in 0..2000 {
+        if server.post("contact", &contact(i)).await.status() == StatusCode::SERVICE_UNAVAILABLE {
+            refused = true;
+            break;
+        }
+    }
+    assert!(refused, "the disk never filled");
+    let health = client().get(server.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::SERVICE_UNAVAILABLE);
+    std::fs::remove_file(&ballast).unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        let health = client().get(server.url("/healthz")).send().await.unwrap();
+        if health.status() == StatusCode::OK {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "/healthz still failing 15 s after the disk had room: {}",
+            health.text().await.unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    eprintln!(
+        "/healthz recovered {:?} after the room came back",
+        started.elapsed()
+    );
+    assert!(server.log_with("works again").contains("works again"));
 }

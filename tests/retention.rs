@@ -224,3 +224,55 @@ async fn concurrent_erasures_each_do_what_they_say_and_nothing_is_written_throug
             .contains("not a plain file")
     );
 }
+
+/// An erasure on a disk without room for the rewritten copy changes nothing and says
+/// so; it leaves no half-written copy behind, so the room is there for submissions.
+#[tokio::test]
+async fn an_erasure_on_a_full_disk_changes_nothing_says_why_and_leaves_no_copy() {
+    let disk = common::SmallDisk::new("12m");
+    let home = tempfile::Builder::new().tempdir_in(disk.0.path()).unwrap();
+    let server = Server::spawn(
+        home,
+        &["--rate-burst", "100000", "--rate-per-minute", "100000"],
+        None,
+    );
+    let data = server.data_dir();
+    let mut body = valid("contact");
+    body["email"] = json!("keep-or-erase@example.org");
+    body["message"] = json!("m".repeat(4000));
+    submit(&server, "contact", body.clone()).await;
+    // Fill the database until the disk cannot hold a second copy of it.
+    let free = |path: &Path| {
+        let stat = common::statvfs(path);
+        stat.0 * stat.1
+    };
+    let mut i = 0;
+    while free(&data) > 1 << 20 {
+        body["email"] = json!(format!("filler{i}@example.org"));
+        if server.post("contact", &body).await.status() != 201 {
+            break;
+        }
+        i += 1;
+        assert!(i < 20_000, "the disk never filled");
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (ok, out, err) = thewell(&data, &["erase", "--email", "keep-or-erase@example.org"]);
+    assert!(!ok, "the erasure claimed success: {out}");
+    assert!(
+        err.contains("no room") && err.contains("nothing was erased"),
+        "{err}"
+    );
+    assert!(
+        !data.join("thewell.redb.rewrite").exists(),
+        "a half-written copy was left"
+    );
+    let (_, out, _) = thewell(&data, &["export", "contact", "--format", "jsonl"]);
+    assert!(
+        out.contains("keep-or-erase@example.org"),
+        "the submission went without the erasure saying so"
+    );
+    // The room the copy took is free again: a submission is stored.
+    let mut small = valid("contact");
+    small["message"] = json!("after");
+    assert_eq!(server.post("contact", &small).await.status(), 201);
+}

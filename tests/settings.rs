@@ -13,6 +13,8 @@ use reqwest::header;
 fn configured() -> Server {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
+    // Staff commands work on a data directory that exists (serve makes it).
+    std::fs::create_dir_all(&data).unwrap();
     for (name, value) in [
         ("site-url", "https://thewell.church/"),
         ("contact-email", "hello@thewell.church"),
@@ -332,6 +334,7 @@ async fn a_running_server_follows_changes_and_keeps_going_on_a_bad_edit() {
 fn the_site_command_shows_sets_unsets_and_explains_errors() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
 
     let (ok, show, _) = thewell(&data, &["site"]);
     assert!(ok);

@@ -87,3 +87,102 @@ async fn without_certificate_flags_the_site_is_plain_http_without_hsts() {
             .is_none()
     );
 }
+
+/// HTTPS holds the floods plain HTTP holds: at an open-file limit of 1,024, 2,000
+/// connections trickling bytes at both ports (HTTPS and its redirect) do not keep a
+/// visitor out. The two listeners share one connection cap (each used to take the
+/// whole cap, so accept() ran out of files and quiet connections were never closed).
+#[test]
+fn https_holds_a_connection_flood_at_1024_open_files() {
+    use std::io::Write;
+    use std::net::{SocketAddr, TcpStream};
+    // SAFETY: reads and writes a plain struct owned here.
+    unsafe {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        limit.rlim_cur = limit.rlim_max.min(16_384);
+        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    make_certificate(dir.path());
+    let cert = dir.path().join("cert.pem");
+    let key = dir.path().join("key.pem");
+    let (cert_flag, key_flag) = (cert.display().to_string(), key.display().to_string());
+    let server = HttpsServer::start_under(
+        Some("ulimit -n 1024"),
+        &dir.path().join("data"),
+        &[
+            "--https-port",
+            "0",
+            "--http-port",
+            "0",
+            "--tls-cert",
+            &cert_flag,
+            "--tls-key",
+            &key_flag,
+            "--header-timeout",
+            "3",
+        ],
+        dir.path().join("stderr.log"),
+        Duration::from_secs(20),
+    );
+    let waited = Instant::now();
+    while !server.log().contains("open-file limit 1024")
+        && waited.elapsed() < Duration::from_secs(5)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        server.log().contains("open-file limit 1024"),
+        "{}",
+        server.log()
+    );
+    let mut flood = Vec::new();
+    for i in 0..2000 {
+        let port = if i % 2 == 0 {
+            server.https
+        } else {
+            server.http
+        };
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        if let Ok(stream) = TcpStream::connect_timeout(&addr, Duration::from_secs(3)) {
+            flood.push(stream);
+        }
+    }
+    assert!(
+        flood.len() >= 1900,
+        "only {} connections opened",
+        flood.len()
+    );
+    let trickle: Vec<TcpStream> = flood.iter().map(|s| s.try_clone().unwrap()).collect();
+    let dripping = std::thread::spawn(move || {
+        let mut trickle = trickle;
+        for _ in 0..5 {
+            std::thread::sleep(Duration::from_millis(800));
+            for stream in &mut trickle {
+                let _ = stream.write_all(b"\x16");
+            }
+        }
+    });
+    for _ in 0..5 {
+        let started = Instant::now();
+        let answer = common::https::https_get(server.https, "localhost", &cert, "/");
+        let took = started.elapsed();
+        eprintln!("a visitor over HTTPS under the flood: {took:?}");
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer:.200}");
+        assert!(
+            took < Duration::from_secs(1),
+            "the home page over HTTPS took {took:?}"
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    dripping.join().unwrap();
+    assert!(
+        !server.log().contains("Too many open files") && !server.log().contains("os error 24"),
+        "accept ran out of files: {}",
+        server.log()
+    );
+}

@@ -207,9 +207,11 @@ pub struct ServeArgs {
     #[arg(long, env = "THEWELL_RATE_PER_MINUTE", default_value = "10")]
     pub rate_per_minute: NonZeroU32,
 
-    /// Connections open at once; beyond it the connection quiet the longest is closed.
-    /// The default is the open-file limit (raised to its maximum at start-up) less room
-    /// for the server's own files.
+    /// Connections open at once, on every listener together (HTTPS and its redirect
+    /// share it); beyond it the connection quiet the longest is closed. The default
+    /// is the smaller of the open-file limit (raised to its maximum at start-up) less
+    /// room for the server's own files, and a quarter of the machine's memory at
+    /// 32 KB a connection (a 1 GB VPS: 8,192).
     #[arg(long, env = "THEWELL_MAX_CONNECTIONS")]
     pub max_connections: Option<NonZeroU32>,
 

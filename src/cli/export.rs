@@ -29,9 +29,13 @@ pub fn key_range(since: Option<NaiveDate>, until: Option<NaiveDate>, tz: Tz) -> 
     (from, to)
 }
 
-/// A cell a spreadsheet would run as a formula gets a leading apostrophe.
+/// A cell a spreadsheet would run as a formula gets a leading apostrophe (looking
+/// past invisible characters and spaces before it, which a spreadsheet may skip).
 pub fn neutralise(cell: String) -> String {
-    match cell.chars().next() {
+    let first = cell
+        .chars()
+        .find(|c| !(crate::text::is_invisible(*c) || *c == ' '));
+    match first {
         Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
         _ => cell,
     }
@@ -194,6 +198,20 @@ mod tests {
             cell(Some(&Value::String("two\nlines".into()))),
             "two\nlines"
         );
+    }
+
+    #[test]
+    fn the_formula_guard_looks_past_invisible_characters_and_spaces() {
+        for risky in [
+            "\u{200B}=1+1",
+            "\u{FEFF}=cmd",
+            "\u{2060}@A1",
+            "\u{200E}-1",
+            " =1",
+        ] {
+            assert!(neutralise(risky.to_string()).starts_with('\''), "{risky:?}");
+        }
+        assert_eq!(neutralise("\u{200B}Ana".to_string()), "\u{200B}Ana");
     }
 
     #[test]

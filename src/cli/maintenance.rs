@@ -116,14 +116,17 @@ pub fn erase(data_dir: &DataDir, args: &EraseArgs, out: &mut impl Write) -> Resu
         .collect(),
         None => crate::handoff::ask_server(data_dir, selector)?,
     };
+    let total = counts.iter().map(|(_, n)| n).sum::<usize>();
+    if total == 0 {
+        return say!(out, "nothing stored matched {what}: nothing was changed");
+    }
     for (form, count) in &counts {
         say!(out, "{form:<24} {count:>6} erased")?;
     }
     say!(
         out,
-        "{:<24} {:>6} erased {what}; the database file was rewritten without them",
-        "total",
-        counts.iter().map(|(_, n)| n).sum::<usize>()
+        "{:<24} {total:>6} erased {what}; the database file was rewritten without them",
+        "total"
     )
 }
 

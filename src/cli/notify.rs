@@ -25,15 +25,29 @@ impl MailArgs {
             NotifyError::MailFrom("is missing: --smtp-url needs it (or THEWELL_MAIL_FROM)".into())
         })?;
         let password = match &self.smtp_password_file {
-            Some(file) => Some(
+            Some(file) => Some({
+                use std::os::unix::fs::PermissionsExt;
+                let mode = std::fs::metadata(file)
+                    .map_err(|source| NotifyError::File {
+                        path: file.clone(),
+                        source,
+                    })?
+                    .permissions()
+                    .mode();
+                if mode & 0o077 != 0 {
+                    return Err(NotifyError::PasswordFileOpen {
+                        path: file.clone(),
+                        mode: mode & 0o777,
+                    });
+                }
                 std::fs::read_to_string(file)
                     .map_err(|source| NotifyError::File {
                         path: file.clone(),
                         source,
                     })?
                     .trim_end_matches(['\r', '\n'])
-                    .to_string(),
-            ),
+                    .to_string()
+            }),
             None => std::env::var("THEWELL_SMTP_PASSWORD").ok(),
         };
         Ok(Some(MailSettings {

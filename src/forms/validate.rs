@@ -75,7 +75,7 @@ impl Field {
             | FieldKind::One(_) => {
                 let text = match value {
                     None | Some(Value::Null) => String::new(),
-                    Some(Value::String(s)) => s.trim().to_string(),
+                    Some(Value::String(s)) => crate::text::trim_edges(s).to_string(),
                     Some(Value::Number(n)) if matches!(self.kind, FieldKind::Text { .. }) => {
                         n.to_string()
                     }
@@ -83,7 +83,9 @@ impl Field {
                 };
                 // Free text keeps its lines; a one-line answer with a hidden character is refused.
                 let text = match self.kind {
-                    FieldKind::LongText => crate::text::free_text(&text).trim().to_string(),
+                    FieldKind::LongText => {
+                        crate::text::trim_edges(&crate::text::free_text(&text)).to_string()
+                    }
                     _ => crate::text::one_line(&text).ok_or_else(|| {
                         format!("{label} contains a control or text-direction character: please type it again.")
                     })?,

@@ -20,6 +20,10 @@ pub enum NotifyError {
     },
     #[error("{path} is not valid ({why}): fix it by hand or remove it and add the targets again")]
     Broken { path: PathBuf, why: String },
+    #[error(
+        "{path} holds the mail account's password but other users may read it (mode {mode:o}): chmod 600 it"
+    )]
+    PasswordFileOpen { path: PathBuf, mode: u32 },
     #[error("--smtp-url {0}")]
     SmtpUrl(String),
     #[error("--mail-from {0}: write an address, e.g. \"The Well <web@thewell.church>\"")]

@@ -9,7 +9,7 @@ use redb::{Database, ReadableDatabase};
 use tokio::sync::{mpsc, oneshot};
 use ulid::{Generator, Ulid};
 
-use super::erase::{Selector, erase_in, rewrite};
+use super::erase::{Selector, erase};
 use super::health::Health;
 use super::journal::Journal;
 use super::offline::retry_given_up;
@@ -64,6 +64,11 @@ const CHECKPOINT_AGE: Duration = Duration::from_millis(250);
 const CHECKPOINT_IDLE: Duration = Duration::from_millis(20);
 /// And when this many submissions wait (some 4 MB of journal).
 const CHECKPOINT_ROWS: usize = 8192;
+/// While storing fails and nothing waits, the writer checks this often whether it
+/// works again.
+const PROBE_EVERY: Duration = Duration::from_secs(1);
+/// What that check writes: as much as a large batch of submissions.
+const PROBE_BYTES: usize = 256 << 10;
 /// After a failed checkpoint, the next waits this long (unless outcomes or an
 /// erasure need one); the submissions are safe in the journal meanwhile.
 const CHECKPOINT_RETRY: Duration = Duration::from_secs(1);
@@ -111,10 +116,14 @@ impl Committer {
         let mut jobs = Vec::with_capacity(MAX_BATCH);
         let mut waiting = Waiting::default();
         loop {
-            match next_jobs(clock.as_ref(), &mut rx, &waiting, &mut jobs) {
+            let failing = self.health.problem().is_some();
+            match next_jobs(clock.as_ref(), &mut rx, &waiting, failing, &mut jobs) {
                 Next::Closed => break,
                 Next::Quiet => {
                     let _ = self.checkpoint(&mut db, &mut journal, &mut waiting, &[]);
+                    if failing && waiting.since.is_none() {
+                        self.probe(&mut db);
+                    }
                     continue;
                 }
                 Next::Jobs => {}
@@ -233,6 +242,27 @@ impl Committer {
         }
     }
 
+    /// While storing fails with nothing waiting: writes and syncs a small file in the
+    /// data directory (the room a batch of submissions needs) and reopens the
+    /// database, so that /healthz recovers within seconds of the disk having room
+    /// again, not at the next visitor's submission.
+    fn probe(&self, db: &mut Option<Database>) {
+        use std::io::Write;
+        let path = self.data_dir.probe();
+        let _ = std::fs::remove_file(&path);
+        let written = crate::data_dir::create_new_private_file(&path).and_then(|mut file| {
+            file.write_all(&[0; PROBE_BYTES])?;
+            file.sync_all()
+        });
+        let _ = std::fs::remove_file(&path);
+        self.reopen(db);
+        match (written, db.is_some()) {
+            (Ok(()), true) => self.health.stored(),
+            (Err(error), _) => self.health.failed(&error.to_string(), 0),
+            (Ok(()), false) => {}
+        }
+    }
+
     /// Opens the database again when a failed commit left no handle (it stays None
     /// when that fails too).
     fn reopen(&self, db: &mut Option<Database>) {
@@ -334,41 +364,27 @@ impl Committer {
         }
     }
 
-    /// Carries out the erasures asked for, then rewrites the file once if any
-    /// erased something. Returns the handle to use next (None if the file could not
-    /// be reopened: the next batch tries).
+    /// Carries out the erasures asked for, in one rewrite of the file. Returns the
+    /// handle to use next (None if the file could not be reopened: the next batch tries).
     fn erase(
         &self,
         handle: Database,
-        erasures: Vec<(
-            Selector,
-            oneshot::Sender<Result<Vec<(&'static str, usize)>, StoreError>>,
-        )>,
+        erasures: Vec<(Selector, Reply<Vec<(&'static str, usize)>>)>,
     ) -> Option<Database> {
-        if erasures.is_empty() {
-            return Some(handle);
-        }
-        let mut results = Vec::new();
-        for (selector, reply) in erasures {
-            results.push((erase_in(&handle, &selector), reply));
-        }
-        let erased = results
-            .iter()
-            .any(|(r, _)| r.as_ref().is_ok_and(|c| c.iter().any(|(_, n)| *n > 0)));
-        let (handle, rewritten) = if erased {
-            match rewrite(handle, &self.data_dir.database()) {
-                Ok(fresh) => (Some(fresh), Ok(())),
-                Err(error) => (None, Err(Arc::new(error))),
+        let (selectors, replies): (Vec<Selector>, Vec<_>) = erasures.into_iter().unzip();
+        let (handle, result) = erase(handle, &self.data_dir.database(), &selectors);
+        match result {
+            Ok(counts) => {
+                for (counts, reply) in counts.into_iter().zip(replies) {
+                    let _ = reply.send(Ok(counts));
+                }
             }
-        } else {
-            (Some(handle), Ok(()))
-        };
-        for (result, reply) in results {
-            let answer = match (&rewritten, result) {
-                (Err(error), Ok(_)) => Err(StoreError::Batch(Arc::clone(error))),
-                (_, result) => result,
-            };
-            let _ = reply.send(answer);
+            Err(error) => {
+                let error = Arc::new(error);
+                for reply in replies {
+                    let _ = reply.send(Err(shared(&error)));
+                }
+            }
         }
         handle
     }
@@ -399,16 +415,22 @@ fn next_jobs(
     clock: Option<&tokio::runtime::Runtime>,
     rx: &mut mpsc::Receiver<Job>,
     waiting: &Waiting,
+    failing: bool,
     jobs: &mut Vec<Job>,
 ) -> Next {
-    let first = match (clock, waiting.since) {
-        (Some(clock), Some(since)) => {
-            let limit = match waiting.retry_at {
-                Some(at) => at.saturating_duration_since(Instant::now()),
-                None => CHECKPOINT_AGE
-                    .saturating_sub(since.elapsed())
-                    .min(CHECKPOINT_IDLE),
-            };
+    let limit = match (waiting.since, waiting.retry_at) {
+        (Some(_), Some(at)) => Some(at.saturating_duration_since(Instant::now())),
+        (Some(since), None) => Some(
+            CHECKPOINT_AGE
+                .saturating_sub(since.elapsed())
+                .min(CHECKPOINT_IDLE),
+        ),
+        // While storing fails, the writer looks again on its own: no visitor need come.
+        (None, _) if failing => Some(PROBE_EVERY),
+        (None, _) => None,
+    };
+    let first = match (clock, limit) {
+        (Some(clock), Some(limit)) => {
             // The timer is made inside the runtime, which it needs.
             match clock.block_on(async { tokio::time::timeout(limit, rx.recv()).await }) {
                 Ok(Some(job)) => job,

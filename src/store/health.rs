@@ -10,7 +10,8 @@ use chrono::{DateTime, SecondsFormat, Utc};
 const REPORT_EVERY: Duration = Duration::from_secs(60);
 /// Storing counts as working again only after this long without a failure: a nearly
 /// full disk lets small commits through between failures, and that is still failing.
-const STABLE_AFTER: Duration = Duration::from_secs(30);
+/// The writer checks every second while failing, so a few seconds of success is enough.
+const STABLE_AFTER: Duration = Duration::from_secs(5);
 
 #[derive(Debug)]
 pub struct Health {

@@ -78,11 +78,15 @@ pub enum StoreError {
     },
     #[error("database error: {0}")]
     Db(#[from] redb::Error),
-    /// The commit this submission shared with others failed; the cause is shared too.
-    #[error("the batch of submissions was not stored: {0}")]
+    /// The commit (or rewrite) this job shared with others failed; the cause is shared too.
+    #[error("{0}")]
     Batch(#[source] Arc<StoreError>),
     #[error("the storage writer has stopped")]
     WriterStopped,
+    #[error(
+        "the disk has no room for the rewritten copy of the database an erasure writes (about as large as {0}): nothing was erased. Free some room (old snapshots in backups/, say) and erase again"
+    )]
+    NoRoomToErase(PathBuf),
 }
 
 /// redb's specific errors all convert into `redb::Error`, which keeps the cause.

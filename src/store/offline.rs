@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use redb::{Database, ReadableTable};
 
-use super::erase::{Selector, erase_in, rewrite};
+use super::erase::{Selector, erase, remove_leftover};
 use super::journal::Journal;
 use super::outbox::{self, Audience, notifications_for};
 use super::{StoreError, builder, existing_db, table};
@@ -39,12 +39,10 @@ pub fn erase_offline(
     // What a stopped server left in its journal goes into the database first, and the
     // journal is emptied: an erased submission must not come back from it.
     take_in_journal_offline(data_dir, audience)?;
+    remove_leftover(&path);
     let db = builder().create(&path)?;
-    let counts = erase_in(&db, selector)?;
-    if counts.iter().any(|(_, n)| *n > 0) {
-        drop(rewrite(db, &path)?);
-    }
-    Ok(counts)
+    let (_, counts) = erase(db, &path, std::slice::from_ref(selector));
+    Ok(counts?.pop().unwrap_or_default())
 }
 
 /// Puts the given-up notifications back in the queue; returns how many.

@@ -1,5 +1,6 @@
 //! Reading the submissions beside a running server: scans by time, counts per
 //! form, and a consistent copy into a new file (a backup).
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata};
@@ -164,7 +165,12 @@ impl Reader {
             }
         })?;
         let result = (|| {
-            copy_all(&self.db, &Database::create(target)?, &self.journal)?;
+            copy_all(
+                &self.db,
+                &Database::create(target)?,
+                &self.journal,
+                &BTreeSet::new(),
+            )?;
             Ok(())
         })();
         if result.is_err() {
@@ -175,11 +181,13 @@ impl Reader {
 }
 
 /// Copies every table of `from` (as one consistent snapshot) into the empty `to`,
-/// with the submissions of `journal` it does not hold yet.
+/// with the submissions of `journal` it does not hold yet, and without the
+/// submissions (and their notifications) whose keys are in `without`.
 pub(super) fn copy_all(
     from: &Database,
     to: &Database,
     journal: &[Entry],
+    without: &BTreeSet<u128>,
 ) -> Result<(), StoreError> {
     let source = from.begin_read()?;
     let txn = to.begin_write()?;
@@ -191,7 +199,9 @@ pub(super) fn copy_all(
             if let Ok(from) = source.open_table(table(form)) {
                 for row in from.iter()? {
                     let (key, value) = row?;
-                    to.insert(key.value(), value.value())?;
+                    if !without.contains(&key.value()) {
+                        to.insert(key.value(), value.value())?;
+                    }
                 }
             }
             for entry in journal.iter().filter(|e| e.form.name == form.name) {
@@ -201,6 +211,9 @@ pub(super) fn copy_all(
             }
         }
         outbox::copy(&source, &txn)?;
+        if !without.is_empty() {
+            outbox::forget(&txn, &without.iter().copied().collect::<Vec<_>>())?;
+        }
     }
     txn.commit()?;
     Ok(())

@@ -8,7 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 use ulid::Ulid;
 
 use super::committer::{Committer, Job, Submission};
-use super::erase::Selector;
+use super::erase::{Selector, remove_leftover};
 use super::health::Health;
 use super::offline::take_in_journal;
 use super::outbox::{self, Due, Notifying, Settled};
@@ -28,6 +28,7 @@ pub struct Writer {
 impl Writer {
     /// Opens the database in `data_dir` and starts the writer thread over it.
     pub fn start(data_dir: &DataDir, notifying: Option<Notifying>) -> Result<Writer, StoreError> {
+        remove_leftover(&data_dir.database());
         let db = open_for_writing(data_dir)?;
         let audience = notifying.as_ref().map(|n| n.audience.as_ref());
         let journal = take_in_journal(data_dir, &db, audience)?;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use poem::{Endpoint, EndpointExt, Response, Route, get};
 
 use super::conn::acme::{self, Acme, AcmeConfig};
-use super::conn::connection::Limits;
+use super::conn::connection::{Limits, Registry};
 use super::conn::listen::{self, Direct};
 use super::conn::tls;
 use super::middleware;
@@ -49,7 +49,7 @@ pub async fn serve<D, E>(
     args: &ServeArgs,
     https: Https,
     app: (D, E),
-    limits: Limits,
+    (limits, registry): (Limits, Arc<Registry>),
     stop: impl Future<Output = ()> + Send + 'static,
     grace: Duration,
 ) -> Result<(), ServeError>
@@ -92,7 +92,7 @@ where
     let plain = tokio::spawn(listen::serve(
         plain,
         redirect,
-        limits,
+        (limits, Arc::clone(&registry)),
         None,
         stop_for(stopped.clone()),
         grace,
@@ -121,7 +121,7 @@ where
     listen::serve(
         secure,
         app,
-        limits,
+        (limits, registry),
         Some(certificate),
         stop_for(stopped),
         grace,

@@ -94,9 +94,14 @@ fn forwarded_address(item: &str) -> Option<IpAddr> {
 /// The socket's peer, unless it is the trusted proxy: then the last address in
 /// `X-Forwarded-For`, the one that proxy appended (the proxy itself if that entry is
 /// unreadable: an earlier entry is the client's own claim and is never believed).
+/// Addresses are compared as IPv4 where they are one (a dual-stack socket on `[::]`
+/// sees an IPv4 peer as `::ffff:a.b.c.d`).
 pub fn client_address(req: &Request, trusted_proxy: Option<IpAddr>) -> Option<IpAddr> {
-    let peer = req.remote_addr().as_socket_addr().map(|addr| addr.ip())?;
-    if Some(peer) != trusted_proxy {
+    let peer = req
+        .remote_addr()
+        .as_socket_addr()
+        .map(|addr| addr.ip().to_canonical())?;
+    if Some(peer) != trusted_proxy.map(|p| p.to_canonical()) {
         return Some(peer);
     }
     // Only the last entry is the proxy's own word; anything before it the client wrote.
@@ -107,7 +112,10 @@ pub fn client_address(req: &Request, trusted_proxy: Option<IpAddr>) -> Option<Ip
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .next_back();
-    Some(last.and_then(forwarded_address).unwrap_or(peer))
+    Some(
+        last.and_then(forwarded_address)
+            .map_or(peer, |ip| ip.to_canonical()),
+    )
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::time::Duration;
 use poem::web::Data;
 use poem::{Endpoint, EndpointExt, IntoResponse, Response, Route, get, handler};
 
-use super::conn::connection::Limits;
+use super::conn::connection::{Limits, Registry};
 use super::conn::listen;
 use super::error::WebError;
 use super::files::{assets, links, photos, rss};
@@ -191,10 +191,13 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     );
     let stop = stop_signal().map_err(ServeError::Run)?;
     let open_files = listen::raise_open_file_limit();
+    // Every listener (HTTPS and its redirect too) shares one cap.
+    let by_memory = listen::machine_memory().map_or(usize::MAX, listen::connections_for_memory);
     let limits = Limits {
-        max_connections: args
-            .max_connections
-            .map_or_else(|| listen::connections_for(open_files), |n| n.get() as usize),
+        max_connections: args.max_connections.map_or_else(
+            || listen::connections_for(open_files).min(by_memory),
+            |n| n.get() as usize,
+        ),
         header_timeout: Duration::from_secs(args.header_timeout.get().into()),
         idle_timeout: Duration::from_secs(args.idle_timeout.get().into()),
     };
@@ -203,19 +206,37 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         max_connections = limits.max_connections,
         header_timeout = ?limits.header_timeout,
         idle_timeout = ?limits.idle_timeout,
-        "serving at most {} connections at once (open-file limit {open_files})",
+        "serving at most {} connections at once, on every listener together (open-file limit {open_files})",
         limits.max_connections
     );
+    let connections = (limits, Registry::new(limits.max_connections));
     match https::https_mode(&args) {
         Some(https) => {
             let app = app(api, live);
-            https::serve(data_dir, &args, https, app, limits, stop, SHUTDOWN_GRACE).await?;
+            https::serve(
+                data_dir,
+                &args,
+                https,
+                app,
+                connections,
+                stop,
+                SHUTDOWN_GRACE,
+            )
+            .await?;
         }
         None => {
             let (acceptor, bound) = bind(args.addr.unwrap_or(PLAIN_ADDR)).await?;
             // One line on stdout that scripts (and the tests) can wait for.
             println!("thewell listening on http://{bound}");
-            listen::serve(acceptor, app(api, live), limits, None, stop, SHUTDOWN_GRACE).await;
+            listen::serve(
+                acceptor,
+                app(api, live),
+                connections,
+                None,
+                stop,
+                SHUTDOWN_GRACE,
+            )
+            .await;
         }
     }
     tracing::info!("stopped");

@@ -26,8 +26,29 @@ impl HttpsServer {
     /// Starts `serve --data-dir <data> <flags>` and waits at most `limit` for both
     /// ports to be announced (with --domain, the HTTPS one comes with the certificate).
     pub fn start(data: &Path, flags: &[&str], log: PathBuf, limit: Duration) -> HttpsServer {
+        Self::start_under(None, data, flags, log, limit)
+    }
+
+    /// The same, under a shell prefix (e.g. `ulimit -n 1024`).
+    pub fn start_under(
+        prefix: Option<&str>,
+        data: &Path,
+        flags: &[&str],
+        log: PathBuf,
+        limit: Duration,
+    ) -> HttpsServer {
         let stderr = std::fs::File::create(&log).expect("log file");
-        let mut child = Command::new(super::binary())
+        let mut command = match prefix {
+            Some(prefix) => {
+                let mut c = Command::new("bash");
+                c.arg("-c")
+                    .arg(format!("{prefix}; exec \"$0\" \"$@\""))
+                    .arg(super::binary());
+                c
+            }
+            None => Command::new(super::binary()),
+        };
+        let mut child = command
             .arg("serve")
             .arg("--data-dir")
             .arg(data)

@@ -219,3 +219,48 @@ pub const FORMS: [&str; 7] = [
     "contact",
     "subscription",
 ];
+
+/// A small file system of its own (tmpfs), unmounted when dropped.
+pub struct SmallDisk(pub tempfile::TempDir);
+
+impl SmallDisk {
+    pub fn new(size: &str) -> SmallDisk {
+        let dir = tempfile::tempdir().unwrap();
+        let status = std::process::Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={size},mode=0700"),
+                "tmpfs",
+            ])
+            .arg(dir.path())
+            .status()
+            .expect("run mount");
+        assert!(
+            status.success(),
+            "this test mounts a small tmpfs to fill: run it as root (CI does)"
+        );
+        SmallDisk(dir)
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.0.path())
+            .status();
+    }
+}
+
+/// (block size, blocks free) of the file system holding `path`.
+pub fn statvfs(path: &Path) -> (u64, u64) {
+    let output = std::process::Command::new("stat")
+        .args(["-f", "-c", "%S %a"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut words = text.split_whitespace().map(|w| w.parse::<u64>().unwrap());
+    (words.next().unwrap(), words.next().unwrap())
+}

@@ -56,6 +56,25 @@ pub fn raise_open_file_limit() -> u64 {
     }
 }
 
+/// What one open connection may cost in memory at most (its buffers, TLS state and
+/// task), measured at about 30 KB.
+const BYTES_PER_CONNECTION: u64 = 32 << 10;
+
+/// Connections to allow for `memory` bytes of the machine: a quarter of it, so that a
+/// flood of connections cannot take the memory the rest of the server needs (1 GB:
+/// 8,192 connections).
+pub fn connections_for_memory(memory: u64) -> usize {
+    (memory / 4 / BYTES_PER_CONNECTION).clamp(16, 1 << 20) as usize
+}
+
+/// The machine's memory, from /proc/meminfo (None where it cannot be read).
+pub fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 /// Connections to allow for an open-file limit: room is kept for the database,
 /// photos, logs and the listener itself.
 pub fn connections_for(open_files: u64) -> usize {
@@ -182,7 +201,7 @@ impl Builders {
 pub async fn serve<A, E, D>(
     mut acceptor: A,
     (direct, endpoint): (D, E),
-    limits: Limits,
+    (limits, registry): (Limits, Arc<Registry>),
     tls: Option<Current>,
     stop: impl Future<Output = ()>,
     grace: Duration,
@@ -193,11 +212,19 @@ pub async fn serve<A, E, D>(
 {
     let direct = Arc::new(direct);
     let endpoint = Arc::new(endpoint);
-    let registry = Registry::new(limits.max_connections);
     let builders = Arc::new(Builders::new());
     let mut backoff = Backoff::default();
     tokio::pin!(stop);
     loop {
+        // A connection closed to make room closes on its own task: under a flood, let
+        // those close before taking more files (at most 50 ms), or accept() would run
+        // out of them.
+        for _ in 0..50 {
+            if registry.open() <= limits.max_connections {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
         let accepted = tokio::select! {
             _ = &mut stop => break,
             accepted = acceptor.accept() => accepted,
@@ -306,5 +333,12 @@ mod tests {
         assert_eq!(connections_for(65536), 64512);
         assert_eq!(connections_for(64), 32);
         assert!(connections_for(0) >= 16);
+    }
+
+    #[test]
+    fn the_connection_cap_leaves_memory_for_the_rest() {
+        assert_eq!(connections_for_memory(1 << 30), 8192);
+        assert_eq!(connections_for_memory(512 << 20), 4096);
+        assert!(connections_for_memory(0) >= 16);
     }
 }

@@ -29,7 +29,7 @@ fn open_photo(path: &std::path::Path) -> std::io::Result<File> {
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path)?;
     let meta = file.metadata()?;
-    if !meta.is_file() || meta.nlink() != 1 {
+    if !meta.is_file() || meta.nlink() != 1 || meta.len() == 0 {
         return Err(std::io::ErrorKind::NotFound.into());
     }
     Ok(file)
