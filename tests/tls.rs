@@ -186,3 +186,50 @@ fn https_holds_a_connection_flood_at_1024_open_files() {
         server.log()
     );
 }
+
+/// HTTP/2 PINGs are not progress: a connection that only pings after its answer is
+/// closed at the idle timeout (it used to be held for as long as the pings came).
+/// The client is Debian's python3-h2.
+#[test]
+fn http2_pings_do_not_keep_a_connection_past_its_idle_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    make_certificate(dir.path());
+    let cert = dir.path().join("cert.pem").display().to_string();
+    let key = dir.path().join("key.pem").display().to_string();
+    let server = HttpsServer::start(
+        &dir.path().join("data"),
+        &[
+            "--https-port",
+            "0",
+            "--http-port",
+            "0",
+            "--tls-cert",
+            &cert,
+            "--tls-key",
+            &key,
+            "--idle-timeout",
+            "5",
+        ],
+        dir.path().join("stderr.log"),
+        Duration::from_secs(20),
+    );
+    let script = common::manifest_dir().join("tests/fixtures/h2_pings.py");
+    let output = std::process::Command::new("/usr/bin/python3")
+        .arg(&script)
+        .args([&server.https.to_string(), "15"])
+        .output()
+        .expect("python3 (apt-get install python3-h2)");
+    let said = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    assert!(
+        output.status.success(),
+        "the HTTP/2 client failed (needs Debian's python3-h2): {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let closed: f64 = said
+        .parse()
+        .unwrap_or_else(|_| panic!("the connection stayed open past 15 s of pings: {said}"));
+    assert!(
+        (4.0..9.0).contains(&closed),
+        "closed {closed} s after the answer"
+    );
+}

@@ -193,6 +193,10 @@ impl Requests {
     }
 }
 
+/// Writes smaller than this between answers are control frames' replies (an HTTP/2
+/// PING acknowledged is 17 bytes, 39 inside a TLS 1.3 record), not an answer's bytes.
+const CONTROL_WRITE: usize = 64;
+
 /// Where a connection is, for its deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -271,13 +275,16 @@ impl<T> Guarded<T> {
 
     /// Bytes moved: the registry's idea of activity, and the deadline where this
     /// kind of progress counts.
-    fn progressed(&mut self, wrote: bool) {
+    fn progressed(&mut self, wrote: usize) {
         let now = self.admitted.registry.now();
         self.admitted.slot.last_active.store(now, Ordering::Relaxed);
         self.follow(now);
         match self.phase {
             Phase::Answering => self.since = now,
-            Phase::NextHead if wrote => self.since = now,
+            // The rest of an answer still being written counts; a control frame's
+            // reply (an HTTP/2 PING or SETTINGS acknowledged, even inside a TLS
+            // record) does not, so a client's PINGs keep no connection past its idle time.
+            Phase::NextHead if wrote >= CONTROL_WRITE => self.since = now,
             _ => {}
         }
     }
@@ -322,7 +329,7 @@ impl<T: AsyncRead + Unpin> AsyncRead for Guarded<T> {
         match Pin::new(&mut this.inner).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
-                    this.progressed(false);
+                    this.progressed(0);
                 }
                 Poll::Ready(Ok(()))
             }
@@ -345,7 +352,7 @@ impl<T> Guarded<T> {
         match polled {
             Poll::Ready(Ok(n)) => {
                 if n > 0 {
-                    self.progressed(true);
+                    self.progressed(n);
                 }
                 Poll::Ready(Ok(n))
             }
