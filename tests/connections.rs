@@ -10,26 +10,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use common::Server;
-
-/// This test's own open-file limit, raised so that it can hold its 2,200 sockets.
-fn raise_own_limit() {
-    // SAFETY: reads and writes a plain struct owned here.
-    unsafe {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
-        limit.rlim_cur = limit.rlim_max.min(16_384);
-        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
-        assert!(
-            limit.rlim_cur >= 4096,
-            "the test needs 4096 open files: {}",
-            limit.rlim_cur
-        );
-    }
-}
+use common::{Server, raise_own_limit};
 
 /// A visitor's GET /: the status line and how long it took.
 fn visit(addr: SocketAddr) -> (String, Duration) {

@@ -16,25 +16,7 @@ use reqwest::{StatusCode, header};
 #[tokio::test]
 async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_certificate() {
     let dir = tempfile::tempdir().unwrap();
-    make_certificate(dir.path());
-    let cert = dir.path().join("cert.pem");
-    let key = dir.path().join("key.pem");
-    let (cert_flag, key_flag) = (cert.display().to_string(), key.display().to_string());
-    let server = HttpsServer::start(
-        &dir.path().join("data"),
-        &[
-            "--https-port",
-            "0",
-            "--http-port",
-            "0",
-            "--tls-cert",
-            &cert_flag,
-            "--tls-key",
-            &key_flag,
-        ],
-        dir.path().join("stderr.log"),
-        Duration::from_secs(20),
-    );
+    let (server, cert) = own_certificate(dir.path(), None, &[]);
     let (https, http) = (server.https, server.http);
 
     let answer = s_client(
@@ -88,6 +70,38 @@ async fn without_certificate_flags_the_site_is_plain_http_without_hsts() {
     );
 }
 
+/// A server with its own certificate (made here) on ports of its own choosing, with
+/// extra flags, under a shell prefix: the server and the certificate's path.
+fn own_certificate(
+    dir: &std::path::Path,
+    prefix: Option<&str>,
+    extra: &[&str],
+) -> (HttpsServer, std::path::PathBuf) {
+    make_certificate(dir);
+    let cert = dir.join("cert.pem");
+    let key = dir.join("key.pem");
+    let (cert_flag, key_flag) = (cert.display().to_string(), key.display().to_string());
+    let mut flags = vec![
+        "--https-port",
+        "0",
+        "--http-port",
+        "0",
+        "--tls-cert",
+        &cert_flag,
+        "--tls-key",
+        &key_flag,
+    ];
+    flags.extend_from_slice(extra);
+    let server = HttpsServer::start_under(
+        prefix,
+        &dir.join("data"),
+        &flags,
+        dir.join("stderr.log"),
+        Duration::from_secs(20),
+    );
+    (server, cert)
+}
+
 /// HTTPS holds the floods plain HTTP holds: at an open-file limit of 1,024, 2,000
 /// connections trickling bytes at both ports (HTTPS and its redirect) do not keep a
 /// visitor out. The two listeners share one connection cap (each used to take the
@@ -96,38 +110,12 @@ async fn without_certificate_flags_the_site_is_plain_http_without_hsts() {
 fn https_holds_a_connection_flood_at_1024_open_files() {
     use std::io::Write;
     use std::net::{SocketAddr, TcpStream};
-    // SAFETY: reads and writes a plain struct owned here.
-    unsafe {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
-        limit.rlim_cur = limit.rlim_max.min(16_384);
-        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
-    }
+    common::raise_own_limit();
     let dir = tempfile::tempdir().unwrap();
-    make_certificate(dir.path());
-    let cert = dir.path().join("cert.pem");
-    let key = dir.path().join("key.pem");
-    let (cert_flag, key_flag) = (cert.display().to_string(), key.display().to_string());
-    let server = HttpsServer::start_under(
+    let (server, cert) = own_certificate(
+        dir.path(),
         Some("ulimit -n 1024"),
-        &dir.path().join("data"),
-        &[
-            "--https-port",
-            "0",
-            "--http-port",
-            "0",
-            "--tls-cert",
-            &cert_flag,
-            "--tls-key",
-            &key_flag,
-            "--header-timeout",
-            "3",
-        ],
-        dir.path().join("stderr.log"),
-        Duration::from_secs(20),
+        &["--header-timeout", "3"],
     );
     let waited = Instant::now();
     while !server.log().contains("open-file limit 1024")
@@ -193,26 +181,7 @@ fn https_holds_a_connection_flood_at_1024_open_files() {
 #[test]
 fn http2_pings_do_not_keep_a_connection_past_its_idle_timeout() {
     let dir = tempfile::tempdir().unwrap();
-    make_certificate(dir.path());
-    let cert = dir.path().join("cert.pem").display().to_string();
-    let key = dir.path().join("key.pem").display().to_string();
-    let server = HttpsServer::start(
-        &dir.path().join("data"),
-        &[
-            "--https-port",
-            "0",
-            "--http-port",
-            "0",
-            "--tls-cert",
-            &cert,
-            "--tls-key",
-            &key,
-            "--idle-timeout",
-            "5",
-        ],
-        dir.path().join("stderr.log"),
-        Duration::from_secs(20),
-    );
+    let (server, _) = own_certificate(dir.path(), None, &["--idle-timeout", "5"]);
     let script = common::manifest_dir().join("tests/fixtures/h2_pings.py");
     let output = std::process::Command::new("/usr/bin/python3")
         .arg(&script)

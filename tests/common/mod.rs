@@ -264,3 +264,23 @@ pub fn statvfs(path: &Path) -> (u64, u64) {
     let mut words = text.split_whitespace().map(|w| w.parse::<u64>().unwrap());
     (words.next().unwrap(), words.next().unwrap())
 }
+
+/// This test process's own open-file limit, raised (to 16,384 at most) so that it
+/// can hold thousands of sockets.
+pub fn raise_own_limit() {
+    // SAFETY: reads and writes a plain struct owned here.
+    unsafe {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        limit.rlim_cur = limit.rlim_max.min(16_384);
+        assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
+        assert!(
+            limit.rlim_cur >= 4096,
+            "the test needs 4096 open files: {}",
+            limit.rlim_cur
+        );
+    }
+}
