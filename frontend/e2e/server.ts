@@ -1,7 +1,7 @@
 // A second server of the release binary on its own data directory, for tests that
 // change the site's settings or photos (the shared server keeps its defaults).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,8 @@ export interface OwnServer {
 export async function startOwnServer(prepare: (server: Pick<OwnServer, 'dataDir' | 'cli'>) => void): Promise<OwnServer> {
   const binary = process.env.THEWELL_E2E_BIN!;
   const dataDir = join(mkdtempSync(join(tmpdir(), 'thewell-e2e-own-')), 'data');
+  // Staff commands work on a data directory that exists (as `serve` leaves it).
+  mkdirSync(dataDir, { mode: 0o700 });
   const cli = (...args: string[]) => execFileSync(binary, ['--data-dir', dataDir, ...args], { encoding: 'utf8' });
   prepare({ dataDir, cli });
   const child: ChildProcess = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--rate-burst', '100000'], {
