@@ -251,7 +251,7 @@ impl Committer {
         let path = self.data_dir.probe();
         let _ = std::fs::remove_file(&path);
         let written = crate::data_dir::create_new_private_file(&path).and_then(|mut file| {
-            file.write_all(&[0; PROBE_BYTES])?;
+            file.write_all(&vec![0; PROBE_BYTES])?;
             file.sync_all()
         });
         let _ = std::fs::remove_file(&path);
