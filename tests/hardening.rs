@@ -430,3 +430,58 @@ async fn healthz_recovers_by_itself_when_the_disk_has_room_again() {
     );
     assert!(server.log_with("works again").contains("works again"));
 }
+
+/// hyper answers a head it cannot parse (400), a target too long (414) and headers
+/// too large (431) on its own, before any route runs: those answers carry the
+/// security headers too.
+#[test]
+fn refusals_of_a_bad_head_carry_the_security_headers() {
+    use std::io::{Read, Write};
+    let server = Server::start();
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let long_target = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    let huge_header = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(1_000_000)
+    );
+    let cases: [(&str, &[u8]); 4] = [
+        ("414", long_target.as_bytes()),
+        ("431", huge_header.as_bytes()),
+        ("400", b"GET / HTTX/1.1\r\nHost: x\r\n\r\n"),
+        // After a good answer on the same connection.
+        (
+            "400",
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nNOT HTTP\r\n\r\n",
+        ),
+    ];
+    for (code, request) in cases {
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let _ = stream.write_all(request);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer).to_lowercase();
+        let refusal = &answer[answer.rfind("http/1.1 ").expect("an answer")..];
+        assert!(
+            refusal.starts_with(&format!("http/1.1 {code} ")),
+            "{answer:.400}"
+        );
+        for name in [
+            "content-security-policy: default-src 'self'",
+            "x-content-type-options: nosniff",
+            "x-frame-options: deny",
+            "referrer-policy: ",
+            "permissions-policy: ",
+            "cross-origin-opener-policy: same-origin",
+        ] {
+            assert!(refusal.contains(name), "{code} lacks {name}: {refusal}");
+        }
+        assert!(refusal.ends_with("\r\n\r\n"), "{refusal}");
+        assert!(
+            !refusal.contains("strict-transport-security"),
+            "not on plain HTTP"
+        );
+    }
+}

@@ -34,6 +34,21 @@ async fn https_with_an_own_certificate_redirects_plain_http_and_follows_a_new_ce
     );
     assert!(head.contains("content-security-policy:"), "{head}");
     assert!(answer.contains("<h1"), "the page itself");
+    // hyper's own refusal of a target too long carries them too.
+    let too_long = format!(
+        "GET /{} HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "a".repeat(70_000)
+    );
+    let refused = s_client(https, "localhost", &cert, &["-quiet"], &too_long).to_lowercase();
+    assert!(refused.starts_with("http/1.1 414"), "{refused:.300}");
+    assert!(
+        refused.contains("strict-transport-security: max-age=31536000"),
+        "{refused}"
+    );
+    assert!(
+        refused.contains("x-content-type-options: nosniff"),
+        "{refused}"
+    );
     let alpn = s_client(https, "localhost", &cert, &["-alpn", "h2,http/1.1"], "");
     assert!(alpn.contains("ALPN protocol: h2"), "{alpn:.2000}");
     assert!(alpn.contains("Verify return code: 0 (ok)"), "{alpn:.2000}");

@@ -30,6 +30,9 @@ pub const PERMISSIONS_POLICY: &str = concat!(
     "geolocation=(), payment=(), usb=()"
 );
 
+/// HSTS, over HTTPS only.
+const HSTS: &str = "max-age=31536000";
+
 /// The security headers, made once (names and values checked at compile time).
 const SECURITY_HEADERS: [(HeaderName, HeaderValue); 6] = [
     (
@@ -54,6 +57,26 @@ const SECURITY_HEADERS: [(HeaderName, HeaderValue); 6] = [
         HeaderValue::from_static("same-origin"),
     ),
 ];
+
+/// The security headers as header lines (each ending in CRLF), for an answer written
+/// without poem (hyper's own refusals): with HSTS when `https`.
+pub fn security_header_lines(https: bool) -> &'static [u8] {
+    static LINES: std::sync::LazyLock<[Vec<u8>; 2]> = std::sync::LazyLock::new(|| {
+        let mut plain = Vec::new();
+        for (name, value) in SECURITY_HEADERS {
+            plain.extend_from_slice(name.as_str().as_bytes());
+            plain.extend_from_slice(b": ");
+            plain.extend_from_slice(value.as_bytes());
+            plain.extend_from_slice(b"\r\n");
+        }
+        let mut https = plain.clone();
+        https.extend_from_slice(b"strict-transport-security: ");
+        https.extend_from_slice(HSTS.as_bytes());
+        https.extend_from_slice(b"\r\n");
+        [plain, https]
+    });
+    &LINES[usize::from(https)]
+}
 
 pub fn set_security_headers(headers: &mut HeaderMap) {
     headers.reserve(SECURITY_HEADERS.len() + 1);
@@ -111,7 +134,7 @@ pub fn finish_request(
         // site that serves no certificate.
         response.headers_mut().insert(
             header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=31536000"),
+            HeaderValue::from_static(HSTS),
         );
     }
     if path != "/healthz" {

@@ -26,7 +26,9 @@ use poem::{Endpoint, Request, Response};
 use tokio::io::{AsyncRead, AsyncWrite};
 
 use super::connection::{Guarded, Limits, Registry, Requests};
+use super::refusals::Refusals;
 use super::tls::Current;
+use crate::web::middleware::security_header_lines;
 
 /// The open-file limit of this process, raised to its hard limit first (a server
 /// holds one file per connection; the soft limit is often 1,024).
@@ -141,10 +143,15 @@ async fn connection<I, E, D>(
             Ok::<_, Infallible>(hyper::Response::<ResponseBody>::from(response))
         }
     });
-    let io = TokioIo::new(io);
     match protocol {
-        Protocol::Http1 => drive(builders.http1.serve_connection(io, service), &requests).await,
-        Protocol::Http2 => drive(builders.http2.serve_connection(io, service), &requests).await,
+        Protocol::Http1 => {
+            let io = TokioIo::new(Refusals::new(io, security_header_lines(https)));
+            drive(builders.http1.serve_connection(io, service), &requests).await
+        }
+        Protocol::Http2 => {
+            let io = TokioIo::new(io);
+            drive(builders.http2.serve_connection(io, service), &requests).await
+        }
     }
 }
 
