@@ -281,7 +281,14 @@ pub fn schedule(dir: DataDir, every: Duration, keep: usize) {
             let job = dir.clone();
             let taken = tokio::task::spawn_blocking(move || {
                 let path = take(&job)?;
-                let removed = prune(&job, keep).unwrap_or_default();
+                // While off-site copies fail, the local ones are all there is: none is removed.
+                let failing = crate::offsite::copier::State::read(&job)
+                    .is_some_and(|state| state.failing_since.is_some());
+                let removed = if failing {
+                    Vec::new()
+                } else {
+                    prune(&job, keep).unwrap_or_default()
+                };
                 Ok::<_, StoreError>((path, removed.len()))
             })
             .await;

@@ -91,6 +91,11 @@ impl DataDir {
         self.root.join(format!("{SETTINGS}.tmp"))
     }
 
+    /// What the off-site copier knows, `offsite.json`.
+    pub fn offsite_state(&self) -> PathBuf {
+        self.root.join("offsite.json")
+    }
+
     /// The photos folder, `photos/`.
     pub fn photos(&self) -> PathBuf {
         self.root.join(PHOTOS)

@@ -12,6 +12,7 @@ mod forms;
 mod handoff;
 mod logging;
 mod notify;
+mod offsite;
 mod published;
 mod retention;
 mod schedule;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use chrono::Utc;
 
+use crate::data_dir::DataDir;
 use crate::forms::{Form, find, names};
 use crate::store::{Selector, StoreError, Writer};
 
@@ -44,16 +45,30 @@ pub fn describe(period: Duration) -> String {
 }
 
 /// Erases each form's submissions older than its period, now and every `every`.
-pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration) {
+///
+/// With off-site copies (`offsite`: the data directory), nothing is erased here that
+/// is not in the bucket yet: the sweep stops at the newest submission copied.
+pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, offsite: Option<DataDir>) {
     if keeps.is_empty() {
         return;
     }
     loop {
+        // The newest submission the bucket holds bounds what may be erased.
+        let copied_until = offsite.as_ref().map(|dir| {
+            crate::offsite::copier::State::read(dir)
+                .and_then(|state| state.through)
+                .map(|id| crate::store::received_at(id) + chrono::Duration::milliseconds(1))
+        });
         for keep in &keeps {
             let Ok(period) = chrono::Duration::from_std(keep.period) else {
                 continue;
             };
-            let before = Utc::now() - period;
+            let mut before = Utc::now() - period;
+            match copied_until {
+                Some(None) => continue,
+                Some(Some(until)) => before = before.min(until),
+                None => {}
+            }
             let selector = Selector::Before {
                 form: keep.form.name.to_string(),
                 before,

@@ -5,7 +5,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{Server, client, thewell};
+use common::{Server, client, exported_ids, thewell};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -34,20 +34,6 @@ fn flood(url: &str, acknowledged: &Arc<Mutex<Vec<String>>>) -> Vec<tokio::task::
         .collect()
 }
 
-/// The ids of every Connect Card the export shows.
-fn exported(data_dir: &std::path::Path) -> std::collections::HashSet<String> {
-    let (ok, out, err) = thewell(data_dir, &["export", "connect-card", "--format", "jsonl"]);
-    assert!(ok, "{err}");
-    out.lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["id"]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
-        .collect()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn no_acknowledged_submission_is_lost_when_the_server_is_killed() {
     let server = Server::start_with(&["--rate-burst", "1000000"]);
@@ -68,7 +54,7 @@ async fn no_acknowledged_submission_is_lost_when_the_server_is_killed() {
 
     // The database opens cleanly after the crash, and holds every acknowledged id.
     let server = Server::spawn(dir, &[], None);
-    let stored = exported(&server.data_dir());
+    let stored = exported_ids(&server.data_dir(), "connect-card");
     let lost: Vec<_> = acknowledged
         .iter()
         .filter(|id| !stored.contains(*id))
@@ -137,7 +123,7 @@ async fn a_second_server_on_the_same_data_directory_is_refused_and_nothing_is_lo
         }
     }
     let server = Server::spawn(dir, &[], None);
-    let stored = exported(&server.data_dir());
+    let stored = exported_ids(&server.data_dir(), "connect-card");
     let acknowledged = acknowledged.lock().unwrap().clone();
     assert!(
         acknowledged.len() > 100,

@@ -182,6 +182,8 @@ pub enum Command {
     /// Who is told of each new submission (email or webhook), tests and retries. A
     /// running server follows a change within a second.
     Notify(NotifyArgs),
+    /// Off-site copies: make the key that decrypts them, see how they go, check one.
+    Offsite(OffsiteCommandArgs),
 }
 
 #[derive(Debug, Args)]
@@ -325,11 +327,139 @@ pub struct ServeArgs {
     #[arg(long, env = "THEWELL_RETENTION_EVERY", default_value = "1h", value_parser = parse_every)]
     pub retention_every: std::time::Duration,
 
+    #[command(flatten)]
+    pub offsite: OffsiteArgs,
+
     /// How long a notification that could not be delivered waits before its first
     /// retry; each later wait doubles, up to 6 hours, and one still failing 3 days
     /// after its submission is given up (`thewell notify retry` puts it back).
     #[arg(long, env = "THEWELL_NOTIFY_RETRY", default_value = "1m", value_parser = parse_every)]
     pub notify_retry: std::time::Duration,
+}
+
+/// Off-site copies (`serve`): where, encrypted to whom, how often, how long kept.
+#[derive(Debug, Clone, Args)]
+pub struct OffsiteArgs {
+    /// Copy every submission, the settings, content and photos, encrypted, to this
+    /// S3-compatible bucket (AWS S3, Backblaze B2, Cloudflare R2, MinIO...):
+    /// s3://BUCKET or s3://BUCKET/PREFIX. Needs --offsite-recipient and the bucket's
+    /// key (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or --offsite-credentials).
+    #[arg(
+        long,
+        env = "THEWELL_OFFSITE",
+        value_name = "s3://BUCKET[/PREFIX]",
+        requires = "offsite_recipient"
+    )]
+    pub offsite: Option<String>,
+
+    /// The age recipient (age1…, from `thewell offsite keygen`) every copy is
+    /// encrypted to before it leaves the machine. The server never holds the
+    /// identity that decrypts them: staff keep it off the server.
+    #[arg(
+        long,
+        env = "THEWELL_OFFSITE_RECIPIENT",
+        value_name = "age1…",
+        requires = "offsite"
+    )]
+    pub offsite_recipient: Option<String>,
+
+    /// The most time between a submission's acknowledgement and its encrypted copy
+    /// in the bucket, while the bucket is reachable.
+    #[arg(long, env = "THEWELL_OFFSITE_EVERY", default_value = "1m", value_parser = parse_every)]
+    pub offsite_every: std::time::Duration,
+
+    /// How long copies stay in the bucket: every copy for the first period, one a
+    /// day for the second, one a month for the third (the server deletes the rest).
+    /// An erasure replaces every older copy of the submissions at once.
+    #[arg(long, env = "THEWELL_OFFSITE_KEEP", default_value = "2d,30d,12m", value_parser = crate::offsite::layout::parse_keep, value_name = "ALL,DAILY,MONTHLY")]
+    pub offsite_keep: crate::offsite::layout::Keep,
+
+    #[command(flatten)]
+    pub bucket: BucketArgs,
+}
+
+/// How to reach the bucket (`serve --offsite`, `restore --from`, `offsite verify`).
+#[derive(Debug, Clone, Args)]
+pub struct BucketArgs {
+    /// The bucket's S3 endpoint, e.g. https://s3.us-west-004.backblazeb2.com or
+    /// https://ACCOUNT.r2.cloudflarestorage.com; AWS S3 when absent.
+    #[arg(long, env = "THEWELL_OFFSITE_ENDPOINT", value_name = "URL")]
+    pub offsite_endpoint: Option<String>,
+
+    /// The bucket's region (R2 takes "auto").
+    #[arg(long, env = "THEWELL_OFFSITE_REGION", default_value = "us-east-1")]
+    pub offsite_region: String,
+
+    /// Whether the bucket's name goes in the path or the host name [default:
+    /// virtual-host on AWS, path with --offsite-endpoint].
+    #[arg(long, env = "THEWELL_OFFSITE_ADDRESSING", value_enum)]
+    pub offsite_addressing: Option<crate::offsite::bucket::Addressing>,
+
+    /// A file with the bucket's key, as the AWS tools write it (aws_access_key_id = …
+    /// and aws_secret_access_key = … lines), readable by its owner only (chmod 600).
+    /// Without it, the AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY environment
+    /// variables. Never on the command line.
+    #[arg(long, env = "THEWELL_OFFSITE_CREDENTIALS", value_name = "FILE")]
+    pub offsite_credentials: Option<PathBuf>,
+}
+
+impl BucketArgs {
+    pub fn bucket(
+        &self,
+        url: &str,
+    ) -> Result<crate::offsite::Bucket, crate::offsite::OffsiteError> {
+        crate::offsite::Bucket::new(&crate::offsite::bucket::Settings {
+            url,
+            endpoint: self.offsite_endpoint.as_deref(),
+            region: &self.offsite_region,
+            addressing: self.offsite_addressing,
+            credentials: self.offsite_credentials.as_deref(),
+        })
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct OffsiteCommandArgs {
+    #[command(subcommand)]
+    pub command: OffsiteCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OffsiteCommand {
+    /// Make a new identity (the key that decrypts the off-site copies) and print its
+    /// recipient (age1…) to give `serve --offsite-recipient`.
+    Keygen {
+        /// Where to write the identity (mode 0600; an existing file is never replaced).
+        #[arg(long, value_name = "FILE")]
+        output: PathBuf,
+    },
+    /// When the last copy reached the bucket, what waits, and the last failure.
+    Status,
+    /// Download the newest copy, decrypt it with the identity, and compare its
+    /// submissions per form with the database's.
+    Verify {
+        /// The bucket, as given to `serve --offsite`.
+        #[arg(long, env = "THEWELL_OFFSITE", value_name = "s3://BUCKET[/PREFIX]")]
+        offsite: String,
+        /// The identity file from `thewell offsite keygen`.
+        #[arg(long, value_name = "FILE")]
+        identity: PathBuf,
+        #[command(flatten)]
+        bucket: BucketArgs,
+    },
+}
+
+/// A time to restore to: RFC 3339 (2026-11-20T18:00:00Z) or a day (its end, UTC).
+fn parse_at(value: &str) -> Result<chrono::DateTime<chrono::Utc>, String> {
+    let value = value.trim();
+    if let Ok(at) = chrono::DateTime::parse_from_rfc3339(value) {
+        return Ok(at.with_timezone(&chrono::Utc));
+    }
+    NaiveDate::parse_from_str(value, "%Y-%m-%d")
+        .map(|day| day.and_hms_opt(23, 59, 59).expect("a valid time").and_utc())
+        .map_err(|_| {
+            format!("{value}: write a time as 2026-11-20T18:00:00Z, or a day as 2026-11-20")
+        })
 }
 
 /// The church's mail account, for email notifications (`serve`, `notify test`).
@@ -481,7 +611,26 @@ pub struct BackupArgs {
 pub struct RestoreArgs {
     /// A backup (from `thewell backup` or <data-dir>/backups/) to put in place of the
     /// database. The server must be stopped; the replaced database is kept beside it.
-    pub file: PathBuf,
+    #[arg(required_unless_present = "from", conflicts_with = "from")]
+    pub file: Option<PathBuf>,
+
+    /// Bring the whole site back from its off-site copies instead (submissions,
+    /// settings, notification targets, content, photos), onto a data directory that
+    /// holds no database yet: s3://BUCKET[/PREFIX], as given to `serve --offsite`.
+    #[arg(long, value_name = "s3://BUCKET[/PREFIX]", requires = "identity")]
+    pub from: Option<String>,
+
+    /// The identity file (from `thewell offsite keygen`) that decrypts the copies.
+    #[arg(long, value_name = "FILE", requires = "from")]
+    pub identity: Option<PathBuf>,
+
+    /// The site as it was at this time (2026-11-20T18:00:00Z, or a day: its end,
+    /// UTC) instead of the newest copy.
+    #[arg(long, value_parser = parse_at, requires = "from", value_name = "TIME")]
+    pub at: Option<chrono::DateTime<chrono::Utc>>,
+
+    #[command(flatten)]
+    pub bucket: BucketArgs,
 }
 
 #[derive(Debug, Args)]

@@ -65,6 +65,9 @@ pub fn stats(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             )?;
         }
     }
+    if let Some(line) = super::offsite::summary(data_dir) {
+        say!(out, "{line}")?;
+    }
     match backups::list(data_dir).last() {
         Some((taken, path)) => say!(
             out,

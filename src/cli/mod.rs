@@ -2,7 +2,8 @@
 //! volunteers run on the server, beside a running `serve`: `export`, the care of
 //! the stored submissions (`maintenance`: stats, erase, backup) and the site's
 //! settings and photos (`site`: `thewell site`), its sermons, events and people
-//! (`content`: `thewell content`), and who is told of each submission (`notify`).
+//! (`content`: `thewell content`), who is told of each submission (`notify`), and
+//! the off-site copies (`offsite`: keygen, status, verify, restore --from).
 use std::io::{self, Write};
 
 use crate::data_dir::DataDir;
@@ -12,6 +13,7 @@ mod content;
 mod export;
 mod maintenance;
 mod notify;
+mod offsite;
 mod output;
 mod site;
 
@@ -24,7 +26,9 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
     // One rule for every staff command: it works on the data directory a server made,
     // and never makes one (a mistyped --data-dir would otherwise take settings, targets
     // or content where no server reads them). Restore alone fills a new one.
-    if !matches!(command, Command::Restore(_)) && !data_dir.root().is_dir() {
+    let makes_none = matches!(command, Command::Restore(_))
+        || matches!(&command, Command::Offsite(args) if matches!(args.command, args::OffsiteCommand::Keygen { .. }));
+    if !makes_none && !data_dir.root().is_dir() {
         return Err(CliError::NoDataDir(data_dir.root().to_path_buf()));
     }
     let out = &mut io::stdout().lock();
@@ -39,10 +43,14 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
         Command::Stats => maintenance::stats(data_dir, out)?,
         Command::Erase(args) => maintenance::erase(data_dir, &args, out)?,
         Command::Backup(args) => maintenance::backup(data_dir, &args.file, out)?,
-        Command::Restore(args) => maintenance::restore(data_dir, &args.file, out)?,
+        Command::Restore(args) => match &args.file {
+            Some(file) => maintenance::restore(data_dir, file, out)?,
+            None => offsite::restore_from(data_dir, &args, out)?,
+        },
         Command::Site(args) => site::run(data_dir, args.command, out)?,
         Command::Content(args) => content::run(data_dir, args.command, out)?,
         Command::Notify(args) => notify::run(data_dir, args.command, out)?,
+        Command::Offsite(args) => offsite::run(data_dir, args.command, out)?,
     }
     out.flush().map_err(CliError::Stdout)
 }

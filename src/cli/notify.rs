@@ -218,10 +218,7 @@ fn test(dir: &DataDir, id: &str, mail: &MailArgs, out: &mut impl Write) -> Resul
         id: ulid::Ulid::generate(),
         record: &record,
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| CliError::Usage(format!("cannot start: {e}")))?;
+    let runtime = super::output::runtime()?;
     match runtime.block_on(channels.send(target, &submission)) {
         Ok(()) => say!(
             out,

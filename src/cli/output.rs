@@ -47,6 +47,16 @@ pub enum CliError {
     NotDelivered(String),
     #[error(transparent)]
     Request(#[from] crate::handoff::HandoffError),
+    #[error(transparent)]
+    Offsite(#[from] crate::offsite::OffsiteError),
+}
+
+/// A runtime for a command that talks to the network (a mail server, the bucket).
+pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start: {e}")))
 }
 
 impl CliError {

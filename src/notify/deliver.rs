@@ -43,8 +43,8 @@ pub enum Failure {
     Status(u16),
     #[error("no mail server is set: start `thewell serve` with --smtp-url and --mail-from")]
     NoMailer,
-    #[error("timed out after {} s", TIMEOUT.as_secs())]
-    Timeout,
+    #[error("timed out after {0} s")]
+    Timeout(u64),
 }
 
 /// Is `host` this machine (where a mail server or webhook may be spoken to in plain text)?
@@ -155,7 +155,7 @@ impl Mailer {
             .map_err(|e| Failure::Mail(e.to_string()))?;
         resolves(&self.host).await?;
         match tokio::time::timeout(TIMEOUT, self.transport.send(message)).await {
-            Err(_) => Err(Failure::Timeout),
+            Err(_) => Err(Failure::Timeout(TIMEOUT.as_secs())),
             Ok(Ok(_)) => Ok(()),
             Ok(Err(e)) => Err(smtp_failure(&e)),
         }
@@ -196,7 +196,7 @@ fn about_tls(text: &str) -> bool {
 fn smtp_failure(e: &lettre::transport::smtp::Error) -> Failure {
     let text = crate::text::with_causes(e);
     if e.is_timeout() {
-        return Failure::Timeout;
+        return Failure::Timeout(TIMEOUT.as_secs());
     }
     if e.is_tls() || about_tls(&text) {
         return Failure::Tls(text);
@@ -287,12 +287,9 @@ impl Poster {
         id: &str,
         body: String,
     ) -> Result<(), Failure> {
-        let client = self.client()?;
         let uri: hyper::Uri = url
             .parse()
             .map_err(|e| Failure::Connection(format!("{url}: {e}")))?;
-        let host = uri.host().unwrap_or_default().to_string();
-        resolves(&host).await?;
         let request = hyper::Request::post(uri)
             .header(hyper::header::CONTENT_TYPE, "application/json")
             .header(hyper::header::USER_AGENT, "thewell-notify")
@@ -300,26 +297,46 @@ impl Poster {
             .header(IDEMPOTENCY_HEADER, id)
             .body(Full::new(bytes::Bytes::from(body)))
             .map_err(|e| Failure::Connection(e.to_string()))?;
-        let response = match tokio::time::timeout(TIMEOUT, client.request(request)).await {
-            Err(_) => return Err(Failure::Timeout),
-            Ok(Err(e)) => {
-                let text = crate::text::with_causes(&e);
-                return Err(if about_tls(&text) {
-                    Failure::Tls(text)
-                } else {
-                    Failure::Connection(text)
-                });
-            }
-            Ok(Ok(response)) => response,
-        };
-        let status = response.status();
-        // The answer's body is read (and dropped) so the connection can be reused.
-        let _ = tokio::time::timeout(TIMEOUT, response.into_body().collect()).await;
+        let (status, _) = self.exchange(request, TIMEOUT).await?;
         if status.is_success() {
             Ok(())
         } else {
             Err(Failure::Status(status.as_u16()))
         }
+    }
+
+    /// Sends `request` once its host resolves, and reads the whole answer (so the
+    /// connection can be reused), all within `timeout`: the status and the body.
+    pub async fn exchange(
+        &self,
+        request: hyper::Request<Full<bytes::Bytes>>,
+        timeout: Duration,
+    ) -> Result<(hyper::StatusCode, bytes::Bytes), Failure> {
+        let client = self.client()?;
+        let host = request.uri().host().unwrap_or_default().to_string();
+        resolves(&host).await?;
+        let failed = |e: &dyn std::error::Error| {
+            let text = crate::text::with_causes(e);
+            if about_tls(&text) {
+                Failure::Tls(text)
+            } else {
+                Failure::Connection(text)
+            }
+        };
+        let work = async {
+            let response = client.request(request).await.map_err(|e| failed(&e))?;
+            let status = response.status();
+            let body = response
+                .into_body()
+                .collect()
+                .await
+                .map_err(|e| failed(&e))?
+                .to_bytes();
+            Ok((status, body))
+        };
+        tokio::time::timeout(timeout, work)
+            .await
+            .map_err(|_| Failure::Timeout(timeout.as_secs()))?
     }
 }
 

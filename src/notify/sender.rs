@@ -49,6 +49,32 @@ impl Channels {
     }
 }
 
+impl Channels {
+    /// Tells every target about the server itself (not a submission): an email with
+    /// `subject` and `text`, or a webhook body `{"event": …, "subject": …, "text": …}`.
+    /// Tried once each; a failure is logged.
+    pub async fn tell_staff(&self, registry: &Registry, event: &str, subject: &str, text: &str) {
+        for target in registry.current().iter() {
+            let sent = match &target.via {
+                Via::Email { to } => match &self.mailer {
+                    Some(mailer) => mailer.send(to, subject, text).await,
+                    None => Err(Failure::NoMailer),
+                },
+                Via::Webhook { url, secret } => {
+                    let body =
+                        serde_json::json!({"event": event, "subject": subject, "text": text});
+                    self.poster
+                        .post(url, secret, &Ulid::generate().to_string(), body.to_string())
+                        .await
+                }
+            };
+            if let Err(failure) = sent {
+                tracing::warn!(to = %target.describe(), "staff not told \"{subject}\": {failure}");
+            }
+        }
+    }
+}
+
 /// One due notification, tried.
 async fn try_one(due: Due, targets: Arc<Vec<Target>>, channels: Channels) -> Settled {
     let done = Settled::Done {

@@ -112,7 +112,11 @@ pub fn received_at(id: Ulid) -> DateTime<Utc> {
 
 /// Opens (creating when missing, mode 0600) the database the server writes to.
 pub fn open_for_writing(data_dir: &DataDir) -> Result<Database, StoreError> {
-    let path = data_dir.database();
+    open_path(data_dir.database())
+}
+
+/// Opens (creating when missing, mode 0600) a database file with every table.
+fn open_path(path: PathBuf) -> Result<Database, StoreError> {
     ensure_private_file(&path).map_err(|source| StoreError::Io {
         path: path.clone(),
         source,
@@ -138,6 +142,26 @@ pub fn open_for_writing(data_dir: &DataDir) -> Result<Database, StoreError> {
     }
     txn.commit()?;
     Ok(db)
+}
+
+/// Makes a new database at `path` holding `rows` (form name, id, record): a site
+/// brought back from its off-site copy (the caller checks every form is known).
+pub fn create_with(
+    path: &std::path::Path,
+    rows: &[(String, Ulid, String)],
+) -> Result<u64, StoreError> {
+    let db = open_path(path.to_path_buf())?;
+    for batch in rows.chunks(20_000) {
+        let txn = db.begin_write()?;
+        for form in FORMS {
+            let mut table = txn.open_table(table(form))?;
+            for (_, id, json) in batch.iter().filter(|(name, _, _)| name == form.name) {
+                table.insert(u128::from(*id), json.as_str())?;
+            }
+        }
+        txn.commit()?;
+    }
+    Ok(rows.len() as u64)
 }
 
 fn existing_db(data_dir: &DataDir) -> Result<PathBuf, StoreError> {

@@ -116,7 +116,7 @@ fn start_notifications(
     args: &ServeArgs,
     writer: &store::Writer,
     targets: Arc<crate::notify::targets::Registry>,
-) -> Result<(), ServeError> {
+) -> Result<crate::notify::sender::Channels, ServeError> {
     use crate::notify::deliver::{Mailer, Poster};
     let mailer = match args.mail.settings()? {
         Some(settings) => Some(Mailer::new(&settings)?),
@@ -129,8 +129,41 @@ fn start_notifications(
     tokio::spawn(crate::notify::sender::run(
         writer.clone(),
         targets,
-        channels,
+        channels.clone(),
     ));
+    Ok(channels)
+}
+
+/// Starts the off-site copier when --offsite names a bucket.
+fn start_offsite(
+    data_dir: &DataDir,
+    args: &ServeArgs,
+    targets: Arc<crate::notify::targets::Registry>,
+    channels: crate::notify::sender::Channels,
+) -> Result<(), ServeError> {
+    let offsite = &args.offsite;
+    let (Some(url), Some(recipient)) = (&offsite.offsite, &offsite.offsite_recipient) else {
+        return Ok(());
+    };
+    let config = crate::offsite::copier::Config {
+        bucket: offsite.bucket.bucket(url)?,
+        recipient: crate::offsite::crypt::recipient(recipient)?,
+        every: offsite.offsite_every,
+        keep: offsite.offsite_keep,
+    };
+    tracing::info!(
+        "off-site copies to {url}, encrypted to {recipient}, at most {} after each submission",
+        humantime::format_duration(offsite.offsite_every)
+    );
+    let tell: crate::offsite::copier::Tell = Arc::new(move |subject: String, text: String| {
+        let (targets, channels) = (Arc::clone(&targets), channels.clone());
+        tokio::spawn(async move {
+            channels
+                .tell_staff(&targets, "offsite", &subject, &text)
+                .await;
+        });
+    });
+    tokio::spawn(crate::offsite::copier::run(data_dir.clone(), config, tell));
     Ok(())
 }
 
@@ -148,11 +181,13 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
             first_wait_ms: args.notify_retry.as_millis().min(i64::MAX as u128) as i64,
         }),
     )?;
-    start_notifications(&args, &writer, targets)?;
+    let channels = start_notifications(&args, &writer, Arc::clone(&targets))?;
+    start_offsite(data_dir, &args, targets, channels)?;
     tokio::spawn(crate::retention::sweep(
         writer.clone(),
         args.keep.clone(),
         args.retention_every,
+        args.offsite.offsite.is_some().then(|| data_dir.clone()),
     ));
     tokio::spawn(crate::handoff::serve_handoffs(
         writer.clone(),

@@ -32,6 +32,8 @@ pub enum ServeError {
     Tls(#[from] TlsError),
     #[error(transparent)]
     Acme(#[from] AcmeError),
+    #[error(transparent)]
+    Offsite(#[from] crate::offsite::OffsiteError),
 }
 
 fn bind_hint(error: &io::Error) -> &'static str {

@@ -102,6 +102,20 @@ pub fn thewell(data_dir: &Path, args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// The ids of every submission of `form` the export shows.
+pub fn exported_ids(data_dir: &Path, form: &str) -> std::collections::HashSet<String> {
+    let (ok, out, err) = thewell(data_dir, &["export", form, "--format", "jsonl"]);
+    assert!(ok, "{err}");
+    out.lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
 impl Server {
     /// Starts with extra `serve` flags.
     pub fn start_with(flags: &[&str]) -> Server {

@@ -1,0 +1,420 @@
+//! The bucket: where it is, its key, and the four requests made of it (put, get,
+//! delete, list), each signed with AWS Signature Version 4 (`sign`, on ring's
+//! HMAC-SHA256, already in the binary for TLS) and sent through the HTTPS client the
+//! webhooks use. A failure says what failed in words: DNS, the connection, TLS, the
+//! key, the bucket, the clock, throttling or the HTTP status.
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::Full;
+
+use super::error::{BucketError, OffsiteError};
+use super::sign::{self, Credentials};
+use crate::notify::deliver::{Failure, Poster};
+
+/// Objects listed per request (the most S3 gives).
+const PAGE: usize = 1000;
+
+/// How the bucket's name goes into its address: in the path (MinIO, Garage, most
+/// self-hosted stores) or in the host name (AWS; B2 and R2 take both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Addressing {
+    Path,
+    VirtualHost,
+}
+
+/// Where the copies go, and the key to put them there.
+pub struct Bucket {
+    /// The endpoint's scheme and host (with the bucket's name in it when
+    /// virtual-host), e.g. `https://church.s3.us-east-1.amazonaws.com`.
+    origin: String,
+    /// The endpoint's host as signed.
+    host: String,
+    /// `/BUCKET` with path addressing, else empty.
+    path_base: String,
+    name: String,
+    region: String,
+    credentials: Credentials,
+    /// Prepended to every object's name: empty, or ending in `/`.
+    prefix: String,
+    /// `s3://BUCKET[/PREFIX]`, as staff wrote it.
+    url: String,
+    http: Poster,
+}
+
+/// The settings a bucket is made from (the `--offsite-*` flags).
+pub struct Settings<'a> {
+    pub url: &'a str,
+    pub endpoint: Option<&'a str>,
+    pub region: &'a str,
+    pub addressing: Option<Addressing>,
+    pub credentials: Option<&'a Path>,
+}
+
+/// `s3://BUCKET[/PREFIX]`: the bucket's name and the prefix (empty or ending in `/`).
+pub fn parse_url(url: &str) -> Result<(String, String), OffsiteError> {
+    let bad = || OffsiteError::BadBucketUrl(url.to_string());
+    let rest = url.trim().strip_prefix("s3://").ok_or_else(bad)?;
+    let (name, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+    let name_ok = (3..=63).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.');
+    if !name_ok {
+        return Err(bad());
+    }
+    let prefix = prefix.trim_matches('/');
+    let prefix = if prefix.is_empty() {
+        String::new()
+    } else {
+        format!("{prefix}/")
+    };
+    Ok((name.to_string(), prefix))
+}
+
+/// The bucket's key: the standard environment variables, or a credentials file
+/// (`aws_access_key_id = …` and `aws_secret_access_key = …` lines, as the AWS tools
+/// write it) that only its owner may read.
+fn credentials(file: Option<&Path>) -> Result<Credentials, OffsiteError> {
+    let Some(path) = file else {
+        return Credentials::from_env().ok_or(OffsiteError::NoCredentials);
+    };
+    let failed = |reason: String| OffsiteError::CredentialsFile {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let bytes = crate::data_dir::read_regular(path).map_err(|e| failed(e.to_string()))?;
+    let mode = std::fs::metadata(path)
+        .map_err(|e| failed(e.to_string()))?
+        .permissions()
+        .mode();
+    if mode & 0o077 != 0 {
+        return Err(OffsiteError::CredentialsReadable {
+            path: path.to_path_buf(),
+            mode: mode & 0o777,
+        });
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let value = |name: &str| {
+        text.lines().find_map(|line| {
+            let (key, value) = line.split_once('=')?;
+            (key.trim() == name).then(|| value.trim().to_string())
+        })
+    };
+    match (value("aws_access_key_id"), value("aws_secret_access_key")) {
+        (Some(key), Some(secret)) if !key.is_empty() && !secret.is_empty() => {
+            Ok(Credentials::new(key, secret))
+        }
+        _ => Err(failed(
+            "it needs an aws_access_key_id = … line and an aws_secret_access_key = … line".into(),
+        )),
+    }
+}
+
+impl Bucket {
+    pub fn new(settings: &Settings) -> Result<Bucket, OffsiteError> {
+        let (name, prefix) = parse_url(settings.url)?;
+        let endpoint = match settings.endpoint {
+            Some(endpoint) => endpoint.trim().to_string(),
+            None => format!("https://s3.{}.amazonaws.com", settings.region),
+        };
+        let parsed: url::Url = endpoint
+            .parse()
+            .map_err(|_| OffsiteError::BadEndpoint(endpoint.clone()))?;
+        let addressing = settings
+            .addressing
+            .unwrap_or(if settings.endpoint.is_some() {
+                Addressing::Path
+            } else {
+                Addressing::VirtualHost
+            });
+        let bad = || OffsiteError::BadEndpoint(endpoint.clone());
+        if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+            return Err(bad());
+        }
+        let mut host = parsed.host_str().ok_or_else(bad)?.to_string();
+        if let Some(port) = parsed.port() {
+            host = format!("{host}:{port}");
+        }
+        let (host, path_base) = match addressing {
+            Addressing::Path => (host, format!("/{name}")),
+            Addressing::VirtualHost => (format!("{name}.{host}"), String::new()),
+        };
+        Ok(Bucket {
+            origin: format!("{}://{host}", parsed.scheme()),
+            host,
+            path_base,
+            name,
+            region: settings.region.to_string(),
+            credentials: credentials(settings.credentials)?,
+            prefix,
+            url: settings.url.trim().to_string(),
+            http: Poster::default(),
+        })
+    }
+
+    /// `s3://BUCKET[/PREFIX]`.
+    pub fn describe(&self) -> &str {
+        &self.url
+    }
+
+    fn key(&self, name: &str) -> String {
+        format!("{}{name}", self.prefix)
+    }
+
+    /// Sends one signed request for `path` (already URI-encoded) with `query`; the
+    /// answer's body when it succeeded. `name` is the object, for errors.
+    async fn send(
+        &self,
+        method: hyper::Method,
+        path: &str,
+        query: &[(&str, &str)],
+        body: Vec<u8>,
+        name: &str,
+    ) -> Result<Bytes, BucketError> {
+        // A minute, plus a second per 100 KB: a large copy on a slow uplink.
+        let timeout = Duration::from_secs(60 + body.len() as u64 / 100_000);
+        let signed = sign::sign(
+            &sign::Request {
+                method: method.as_str(),
+                host: &self.host,
+                path,
+                query,
+                body: &body,
+                region: &self.region,
+            },
+            &self.credentials,
+            chrono::Utc::now(),
+        );
+        let mut request = hyper::Request::builder()
+            .method(method)
+            .uri(format!("{}{path}{}", self.origin, signed.query))
+            .header(hyper::header::USER_AGENT, "thewell-offsite")
+            .header(hyper::header::CONTENT_LENGTH, body.len());
+        for (name, value) in &signed.headers {
+            request = request.header(*name, value.as_str());
+        }
+        let request = request
+            .body(Full::new(Bytes::from(body)))
+            .map_err(|e| BucketError::Connection(e.to_string()))?;
+        let (status, body) = self
+            .http
+            .exchange(request, timeout)
+            .await
+            .map_err(|failure| match failure {
+                Failure::Dns(host) => BucketError::Dns(host),
+                Failure::Tls(text) => BucketError::Tls(text),
+                Failure::Timeout(secs) => BucketError::Timeout(secs),
+                other => BucketError::Connection(other.to_string()),
+            })?;
+        if status.is_success() {
+            return Ok(body);
+        }
+        Err(refusal(status.as_u16(), &body, &self.name, name))
+    }
+
+    fn object_path(&self, name: &str) -> String {
+        format!("{}/{}", self.path_base, sign::encode_path(&self.key(name)))
+    }
+
+    pub async fn put(&self, name: &str, body: Vec<u8>) -> Result<(), BucketError> {
+        let path = self.object_path(name);
+        self.send(hyper::Method::PUT, &path, &[], body, name)
+            .await
+            .map(drop)
+    }
+
+    pub async fn get(&self, name: &str) -> Result<Vec<u8>, BucketError> {
+        let path = self.object_path(name);
+        Ok(self
+            .send(hyper::Method::GET, &path, &[], Vec::new(), name)
+            .await?
+            .to_vec())
+    }
+
+    pub async fn delete(&self, name: &str) -> Result<(), BucketError> {
+        let path = self.object_path(name);
+        match self
+            .send(hyper::Method::DELETE, &path, &[], Vec::new(), name)
+            .await
+        {
+            Ok(_) | Err(BucketError::NotFound(_)) => Ok(()),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Every object under the prefix: its name (without the prefix) and size.
+    pub async fn list(&self) -> Result<Vec<(String, u64)>, BucketError> {
+        let mut found = Vec::new();
+        let mut token: Option<String> = None;
+        let path = format!("{}/", self.path_base);
+        let page = PAGE.to_string();
+        loop {
+            let mut query = vec![("list-type", "2"), ("max-keys", page.as_str())];
+            if !self.prefix.is_empty() {
+                query.push(("prefix", self.prefix.as_str()));
+            }
+            if let Some(token) = &token {
+                query.push(("continuation-token", token.as_str()));
+            }
+            let body = self
+                .send(hyper::Method::GET, &path, &query, Vec::new(), "")
+                .await?;
+            let text = String::from_utf8_lossy(&body);
+            for contents in elements(&text, "Contents") {
+                let key = elements(contents, "Key")
+                    .next()
+                    .map(unescape)
+                    .unwrap_or_default();
+                let size = elements(contents, "Size")
+                    .next()
+                    .and_then(|s| s.trim().parse().ok())
+                    .unwrap_or(0);
+                if let Some(name) = key.strip_prefix(&self.prefix) {
+                    found.push((name.to_string(), size));
+                }
+            }
+            let truncated = elements(&text, "IsTruncated").next() == Some("true");
+            match elements(&text, "NextContinuationToken")
+                .next()
+                .map(unescape)
+            {
+                Some(next) if truncated && !next.is_empty() => token = Some(next),
+                _ => break,
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// The text inside each `<tag>…</tag>` of an XML answer (S3's listings are flat and
+/// plain: no attributes on these elements, no CDATA).
+fn elements<'a>(xml: &'a str, tag: &str) -> impl Iterator<Item = &'a str> {
+    let open = format!("<{tag}>");
+    let close = format!("</{tag}>");
+    let mut rest = xml;
+    std::iter::from_fn(move || {
+        let start = rest.find(&open)? + open.len();
+        let end = start + rest[start..].find(&close)?;
+        let inside = &rest[start..end];
+        rest = &rest[end + close.len()..];
+        Some(inside)
+    })
+}
+
+/// XML's five escapes and numeric references undone.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        let Some(end) = rest[at..].find(';') else {
+            break;
+        };
+        let entity = &rest[at + 1..at + end];
+        let decoded = match entity {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => entity
+                .strip_prefix("#x")
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
+                .and_then(char::from_u32),
+        };
+        match decoded {
+            Some(c) => out.push(c),
+            None => out.push_str(&rest[at..=at + end]),
+        }
+        rest = &rest[at + end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What an S3 error answer means (its `<Code>` says more than the status).
+fn refusal(status: u16, body: &[u8], bucket: &str, name: &str) -> BucketError {
+    let text = String::from_utf8_lossy(body);
+    let code = text
+        .split_once("<Code>")
+        .and_then(|(_, rest)| rest.split_once("</Code>"))
+        .map(|(code, _)| code.trim().to_string())
+        .unwrap_or_default();
+    match (status, code.as_str()) {
+        (_, "NoSuchBucket") => BucketError::BucketMissing(bucket.to_string()),
+        (_, "NoSuchKey") | (404, "") => BucketError::NotFound(name.to_string()),
+        (_, "RequestTimeTooSkewed") => BucketError::ClockSkew,
+        (_, "SlowDown") | (429, _) | (503, _) => BucketError::Throttled(status),
+        (403, "AccessDenied") if text.contains("expired") => BucketError::ClockSkew,
+        (401 | 403, _) => BucketError::Credentials(if code.is_empty() {
+            format!("HTTP {status}")
+        } else {
+            code
+        }),
+        _ => BucketError::Status { status, code },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucket_urls_name_a_bucket_and_a_prefix() {
+        assert_eq!(
+            parse_url("s3://church").unwrap(),
+            ("church".into(), String::new())
+        );
+        assert_eq!(
+            parse_url("s3://church-copies/thewell/").unwrap(),
+            ("church-copies".into(), "thewell/".into())
+        );
+        for bad in [
+            "church",
+            "s3://",
+            "s3://ab",
+            "https://church",
+            "s3://Church",
+        ] {
+            assert!(parse_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn listings_are_read_with_their_escapes() {
+        let xml = "<ListBucketResult><IsTruncated>true</IsTruncated><Contents><Key>a&amp;b/c.age</Key><Size>12</Size></Contents><Contents><Key>d</Key><Size>3</Size></Contents><NextContinuationToken>x&#x2F;y</NextContinuationToken></ListBucketResult>";
+        let keys: Vec<String> = elements(xml, "Contents")
+            .map(|c| unescape(elements(c, "Key").next().unwrap()))
+            .collect();
+        assert_eq!(keys, ["a&b/c.age", "d"]);
+        assert_eq!(
+            unescape(elements(xml, "NextContinuationToken").next().unwrap()),
+            "x/y"
+        );
+    }
+
+    #[test]
+    fn error_answers_are_said_in_words() {
+        let answer = |code: &str| format!("<Error><Code>{code}</Code></Error>").into_bytes();
+        assert_eq!(
+            refusal(404, &answer("NoSuchBucket"), "b", "x"),
+            BucketError::BucketMissing("b".into())
+        );
+        assert_eq!(
+            refusal(503, &answer("SlowDown"), "b", "x"),
+            BucketError::Throttled(503)
+        );
+        assert_eq!(
+            refusal(403, &answer("RequestTimeTooSkewed"), "b", "x"),
+            BucketError::ClockSkew
+        );
+        assert!(matches!(
+            refusal(403, &answer("SignatureDoesNotMatch"), "b", "x"),
+            BucketError::Credentials(_)
+        ));
+    }
+}

@@ -1,0 +1,91 @@
+//! What goes wrong with off-site copies, in words staff can act on: a request to
+//! the bucket (`BucketError`), and everything else (`OffsiteError`).
+use std::path::PathBuf;
+
+/// Why a request to the bucket failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BucketError {
+    #[error("DNS: the name {0} does not resolve: check --offsite-endpoint")]
+    Dns(String),
+    #[error("connection: {0}")]
+    Connection(String),
+    #[error("TLS: {0}")]
+    Tls(String),
+    #[error(
+        "credentials: the bucket refused the key ({0}): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or the credentials file)"
+    )]
+    Credentials(String),
+    #[error("the bucket {0} does not exist: create it, or check the name and --offsite-endpoint")]
+    BucketMissing(String),
+    #[error(
+        "clock skew: the bucket says this machine's clock is wrong; set it right (e.g. with systemd-timesyncd)"
+    )]
+    ClockSkew,
+    #[error("throttled: the bucket asks us to slow down (HTTP {0})")]
+    Throttled(u16),
+    #[error("the bucket answered HTTP {status} {code}")]
+    Status { status: u16, code: String },
+    #[error("no object {0} in the bucket")]
+    NotFound(String),
+    #[error("timed out after {0} s")]
+    Timeout(u64),
+}
+
+/// Everything that can go wrong with off-site copies, in words staff can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum OffsiteError {
+    #[error("{0}: write the bucket as s3://BUCKET or s3://BUCKET/PREFIX")]
+    BadBucketUrl(String),
+    #[error(
+        "{0}: the endpoint must be an http:// or https:// address, e.g. https://s3.us-west-004.backblazeb2.com"
+    )]
+    BadEndpoint(String),
+    #[error(
+        "no key for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --offsite-credentials FILE"
+    )]
+    NoCredentials,
+    #[error("cannot read the credentials file {path}: {reason}")]
+    CredentialsFile { path: PathBuf, reason: String },
+    #[error(
+        "the credentials file {path} may be read by others (mode {mode:o}): run `chmod 600 {path}`"
+    )]
+    CredentialsReadable { path: PathBuf, mode: u32 },
+    #[error("{0}: a recipient is the age1… line `thewell offsite keygen` printed")]
+    BadRecipient(String),
+    #[error("cannot read the identity file {path}: {reason}")]
+    IdentityFile { path: PathBuf, reason: String },
+    #[error(
+        "the identity in {0} does not open this bucket's copies: they were encrypted to another recipient; use the identity file whose age1… line the server was given"
+    )]
+    WrongIdentity(PathBuf),
+    #[error(
+        "{object} is damaged or not a copy made by thewell ({reason}): try an earlier copy with --at"
+    )]
+    Damaged { object: String, reason: String },
+    #[error("{0}")]
+    Bucket(#[from] BucketError),
+    #[error("the bucket holds no copy of a site under {0}: check the bucket and prefix")]
+    NoCopy(String),
+    #[error("the bucket's oldest copy is from {oldest}: there is none as early as {at}")]
+    NothingThatEarly { at: String, oldest: String },
+    #[error("{0} already exists: choose a new file name for the identity")]
+    IdentityExists(PathBuf),
+    #[error(
+        "the data directory {0} already holds a database: restore onto a new data directory (or move this one away first)"
+    )]
+    NotEmpty(PathBuf),
+    #[error("cannot use {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Store(#[from] crate::store::StoreError),
+}
+
+impl OffsiteError {
+    pub fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> OffsiteError {
+        let path = path.into();
+        move |source| OffsiteError::Io { path, source }
+    }
+}

@@ -1,0 +1,321 @@
+//! The objects in the bucket and which to keep. Under the prefix:
+//! - `db/<chain>/base.age`: every submission stored when the chain began;
+//! - `db/<chain>/seg-<time>.age`: the submissions stored since the chain's last object;
+//! - `files/<time>.age`: the settings, notification targets, content and photos.
+//!
+//! A chain's base and segments give the submissions at any of its times. Times are
+//! UTC, written so that names sort by time. `--offsite-keep` keeps every copy for a
+//! while, then one a day, then one a month.
+use std::collections::BTreeSet;
+
+use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
+
+const STAMP: &str = "%Y%m%dT%H%M%S%.3fZ";
+
+/// A time as it appears in an object's name.
+pub fn stamp(at: DateTime<Utc>) -> String {
+    at.format(STAMP).to_string()
+}
+
+fn parse_stamp(text: &str) -> Option<DateTime<Utc>> {
+    NaiveDateTime::parse_from_str(text, STAMP)
+        .ok()
+        .map(|t| t.and_utc())
+}
+
+pub fn base_name(chain: &str) -> String {
+    format!("db/{chain}/base.age")
+}
+
+pub fn segment_name(chain: &str, at: DateTime<Utc>) -> String {
+    format!("db/{chain}/seg-{}.age", stamp(at))
+}
+
+pub fn files_name(at: DateTime<Utc>) -> String {
+    format!("files/{}.age", stamp(at))
+}
+
+/// One chain of submissions objects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chain {
+    pub name: String,
+    pub began: DateTime<Utc>,
+    pub has_base: bool,
+    /// Its segments, oldest first.
+    pub segments: Vec<(DateTime<Utc>, String)>,
+    /// Every object of the chain (base included), to delete it whole.
+    pub objects: Vec<String>,
+    pub bytes: u64,
+}
+
+impl Chain {
+    /// The times a restore could go back to with this chain.
+    pub fn times(&self) -> impl Iterator<Item = DateTime<Utc>> + '_ {
+        std::iter::once(self.began).chain(self.segments.iter().map(|(t, _)| *t))
+    }
+}
+
+/// What the bucket holds, read from its listing.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// Oldest first.
+    pub chains: Vec<Chain>,
+    /// Files objects, oldest first.
+    pub files: Vec<(DateTime<Utc>, String)>,
+    /// Objects of no known shape (left alone).
+    pub other: usize,
+}
+
+impl Listing {
+    pub fn read(objects: &[(String, u64)]) -> Listing {
+        let mut listing = Listing::default();
+        for (name, size) in objects {
+            let parts: Vec<&str> = name.split('/').collect();
+            match parts.as_slice() {
+                ["db", chain, object] => {
+                    let Some(began) = parse_stamp(chain) else {
+                        listing.other += 1;
+                        continue;
+                    };
+                    let index = match listing.chains.iter().position(|c| c.name == *chain) {
+                        Some(index) => index,
+                        None => {
+                            listing.chains.push(Chain {
+                                name: chain.to_string(),
+                                began,
+                                has_base: false,
+                                segments: Vec::new(),
+                                objects: Vec::new(),
+                                bytes: 0,
+                            });
+                            listing.chains.len() - 1
+                        }
+                    };
+                    let entry = &mut listing.chains[index];
+                    entry.objects.push(name.clone());
+                    entry.bytes += size;
+                    if *object == "base.age" {
+                        entry.has_base = true;
+                    } else if let Some(at) = object
+                        .strip_prefix("seg-")
+                        .and_then(|o| o.strip_suffix(".age"))
+                        .and_then(parse_stamp)
+                    {
+                        entry.segments.push((at, name.clone()));
+                    }
+                }
+                ["files", object] => match object.strip_suffix(".age").and_then(parse_stamp) {
+                    Some(at) => listing.files.push((at, name.clone())),
+                    None => listing.other += 1,
+                },
+                _ => listing.other += 1,
+            }
+        }
+        listing.chains.sort_by_key(|c| c.began);
+        for chain in &mut listing.chains {
+            chain.segments.sort();
+        }
+        listing.files.sort();
+        listing
+    }
+
+    /// The complete chains (with a base), oldest first.
+    pub fn complete(&self) -> impl Iterator<Item = &Chain> {
+        self.chains.iter().filter(|c| c.has_base)
+    }
+
+    /// The chain and files object to restore the site as it was at `at` (the newest
+    /// when `None`): the newest of each from no later than `at`.
+    pub fn at(
+        &self,
+        at: Option<DateTime<Utc>>,
+    ) -> (Option<&Chain>, Option<&(DateTime<Utc>, String)>) {
+        let until = at.unwrap_or(DateTime::<Utc>::MAX_UTC);
+        let chain = self.chains.iter().rfind(|c| c.has_base && c.began <= until);
+        let files = self.files.iter().rfind(|(t, _)| *t <= until);
+        (chain, files)
+    }
+
+    /// The earliest time a copy can be restored from.
+    pub fn oldest(&self) -> Option<DateTime<Utc>> {
+        self.complete().map(|c| c.began).min()
+    }
+}
+
+/// How long copies are kept in the bucket: every copy for `all_days`, then the
+/// newest of each day for `daily_days`, then the newest of each month for `months`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keep {
+    pub all_days: u32,
+    pub daily_days: u32,
+    pub months: u32,
+}
+
+impl Default for Keep {
+    fn default() -> Keep {
+        Keep {
+            all_days: 2,
+            daily_days: 30,
+            months: 12,
+        }
+    }
+}
+
+/// `2d,30d,12m`: every copy for 2 days, one a day for 30 days, one a month for 12 months.
+pub fn parse_keep(text: &str) -> Result<Keep, String> {
+    let wrong = || {
+        format!(
+            "{text}: write three periods, e.g. 2d,30d,12m (every copy for 2 days, one a day for 30 days, one a month for 12 months)"
+        )
+    };
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let [all, daily, monthly] = parts.as_slice() else {
+        return Err(wrong());
+    };
+    let number = |part: &str, unit: char| {
+        part.strip_suffix(unit)
+            .and_then(|n| n.parse::<u32>().ok())
+            .ok_or_else(wrong)
+    };
+    Ok(Keep {
+        all_days: number(all, 'd')?,
+        daily_days: number(daily, 'd')?,
+        months: number(monthly, 'm')?,
+    })
+}
+
+/// Of `times`, those `keep` keeps at `now` (the newest always).
+pub fn kept(times: &[DateTime<Utc>], keep: Keep, now: DateTime<Utc>) -> BTreeSet<DateTime<Utc>> {
+    let mut sorted: Vec<DateTime<Utc>> = times.to_vec();
+    sorted.sort();
+    let mut out = BTreeSet::new();
+    if let Some(newest) = sorted.last() {
+        out.insert(*newest);
+    }
+    let days = |n: u32| chrono::Duration::days(i64::from(n));
+    let mut newest_of_day = std::collections::BTreeMap::new();
+    let mut newest_of_month = std::collections::BTreeMap::new();
+    for t in &sorted {
+        if now - *t <= days(keep.all_days) {
+            out.insert(*t);
+        }
+        if now - *t <= days(keep.daily_days) {
+            newest_of_day.insert(t.date_naive(), *t);
+        }
+        let months_ago = (now.year() - t.year()) * 12 + now.month() as i32 - t.month() as i32;
+        if months_ago < keep.months as i32 {
+            newest_of_month.insert((t.year(), t.month()), *t);
+        }
+    }
+    out.extend(newest_of_day.values());
+    out.extend(newest_of_month.values());
+    out
+}
+
+/// The objects to delete so that the bucket holds what `keep` keeps: whole chains
+/// none of whose times is kept (and chains with no base), files objects not kept.
+/// The newest chain and files object are never deleted.
+pub fn to_prune(listing: &Listing, keep: Keep, now: DateTime<Utc>) -> Vec<String> {
+    let newest_chain = listing.complete().last().map(|c| c.name.clone());
+    let chain_times: Vec<DateTime<Utc>> = listing.complete().flat_map(|c| c.times()).collect();
+    let kept_chain_times = kept(&chain_times, keep, now);
+    let mut out = Vec::new();
+    for chain in &listing.chains {
+        let keep_it = Some(&chain.name) == newest_chain.as_ref()
+            || (chain.has_base && chain.times().any(|t| kept_chain_times.contains(&t)));
+        // A chain without a base is an interrupted start: gone once a newer chain exists.
+        let interrupted = !chain.has_base && listing.complete().any(|c| c.began > chain.began);
+        if !keep_it && (chain.has_base || interrupted) {
+            out.extend(chain.objects.iter().cloned());
+        }
+    }
+    let file_times: Vec<DateTime<Utc>> = listing.files.iter().map(|(t, _)| *t).collect();
+    let kept_files = kept(&file_times, keep, now);
+    for (t, name) in &listing.files {
+        if !kept_files.contains(t) {
+            out.push(name.clone());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(text: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(text)
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    #[test]
+    fn names_are_read_back_into_chains_and_files() {
+        let chain = stamp(t("2026-11-20T10:00:00Z"));
+        let objects = vec![
+            (segment_name(&chain, t("2026-11-20T10:01:00Z")), 10),
+            (base_name(&chain), 100),
+            (files_name(t("2026-11-20T10:00:00Z")), 5),
+            ("notes.txt".to_string(), 1),
+        ];
+        let listing = Listing::read(&objects);
+        assert_eq!(listing.chains.len(), 1);
+        assert!(listing.chains[0].has_base);
+        assert_eq!(listing.chains[0].segments.len(), 1);
+        assert_eq!(listing.chains[0].bytes, 110);
+        assert_eq!(listing.files.len(), 1);
+        assert_eq!(listing.other, 1);
+        assert_eq!(listing.at(Some(t("2026-11-19T00:00:00Z"))).0, None);
+        assert!(listing.at(None).0.is_some());
+    }
+
+    #[test]
+    fn keep_keeps_every_copy_then_one_a_day_then_one_a_month() {
+        assert_eq!(parse_keep("2d,30d,12m").unwrap(), Keep::default());
+        assert!(parse_keep("2d,30d").is_err());
+        assert!(parse_keep("2,30,12").is_err());
+        let now = t("2026-11-23T12:00:00Z");
+        let times = [
+            t("2026-11-23T11:00:00Z"),
+            t("2026-11-22T13:00:00Z"),
+            t("2026-11-10T08:00:00Z"),
+            t("2026-11-10T20:00:00Z"),
+            t("2026-06-01T08:00:00Z"),
+            t("2026-06-20T08:00:00Z"),
+            t("2024-01-01T08:00:00Z"),
+        ];
+        let kept = kept(&times, Keep::default(), now);
+        let expected: BTreeSet<_> = [
+            t("2026-11-23T11:00:00Z"),
+            t("2026-11-22T13:00:00Z"),
+            t("2026-11-10T20:00:00Z"),
+            t("2026-06-20T08:00:00Z"),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(kept, expected);
+    }
+
+    #[test]
+    fn pruning_removes_whole_chains_and_never_the_newest() {
+        let now = t("2026-11-23T12:00:00Z");
+        let old = stamp(t("2025-01-01T00:00:00Z"));
+        let new = stamp(t("2026-11-23T11:00:00Z"));
+        let objects = vec![
+            (base_name(&old), 1),
+            (segment_name(&old, t("2025-01-01T00:01:00Z")), 1),
+            (base_name(&new), 1),
+            (files_name(t("2025-01-01T00:00:00Z")), 1),
+        ];
+        let listing = Listing::read(&objects);
+        let mut pruned = to_prune(&listing, Keep::default(), now);
+        pruned.sort();
+        assert_eq!(
+            pruned,
+            vec![
+                base_name(&old),
+                segment_name(&old, t("2025-01-01T00:01:00Z"))
+            ]
+        );
+    }
+}

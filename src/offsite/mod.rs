@@ -1,0 +1,18 @@
+//! Off-site copies: every submission, the settings, content and photos, encrypted
+//! to an age recipient (the server never holds the identity that decrypts) into an
+//! S3-compatible bucket. `bucket` speaks to the bucket, `crypt` encrypts and
+//! decrypts, `pack` says what an object holds, `layout` names the objects and picks
+//! which to keep, `copier` is the server's loop and its state file, `restore` brings
+//! a site back from the bucket and checks a copy, `sign` signs each request;
+//! `error` says what went wrong.
+pub mod bucket;
+pub mod copier;
+pub mod crypt;
+mod error;
+pub mod layout;
+pub mod pack;
+pub mod restore;
+pub mod sign;
+
+pub use bucket::Bucket;
+pub use error::OffsiteError;

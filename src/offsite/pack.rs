@@ -1,0 +1,268 @@
+//! What an object holds before it is encrypted. Submissions: gzip-compressed JSON
+//! Lines, a head line and then one line per submission (its form, id and record as
+//! stored). Files: a gzip-compressed tar archive of `site.json`, `notify.json`,
+//! `content/` and `photos/` (regular files only). After `age -d`, staff read either
+//! with `gunzip` and `tar`.
+use std::io::{Read, Write};
+use std::path::{Component, Path, PathBuf};
+
+use flate2::Compression;
+use flate2::read::GzDecoder;
+use flate2::write::GzEncoder;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+/// The top-level files and folders of the data directory that a copy holds.
+pub const FILES: [&str; 4] = ["site.json", "notify.json", "content", "photos"];
+
+/// The first line of a submissions object.
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Head {
+    /// Always "thewell-submissions".
+    pub kind: String,
+    /// How many submission lines follow.
+    pub rows: u64,
+}
+
+/// One submission as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    pub form: String,
+    pub id: ulid::Ulid,
+    /// The record's JSON text, exactly as stored.
+    pub json: String,
+}
+
+#[derive(Serialize)]
+struct RowOut<'a> {
+    form: &'a str,
+    id: String,
+    record: &'a RawValue,
+}
+
+#[derive(Deserialize)]
+struct RowIn<'a> {
+    form: String,
+    id: String,
+    #[serde(borrow)]
+    record: &'a RawValue,
+}
+
+const KIND: &str = "thewell-submissions";
+
+/// Submissions, compressed.
+pub fn pack_rows(rows: &[Row]) -> Vec<u8> {
+    let mut out = GzEncoder::new(Vec::new(), Compression::default());
+    let head = Head {
+        kind: KIND.into(),
+        rows: rows.len() as u64,
+    };
+    let mut line = serde_json::to_vec(&head).expect("a head serialises");
+    line.push(b'\n');
+    out.write_all(&line)
+        .expect("writing into memory cannot fail");
+    for row in rows {
+        // A stored record is always valid JSON; one that is not is kept as a string.
+        let raw: Box<RawValue> = RawValue::from_string(row.json.clone()).unwrap_or_else(|_| {
+            RawValue::from_string(serde_json::to_string(&row.json).expect("a string serialises"))
+                .expect("a JSON string is JSON")
+        });
+        let mut line = serde_json::to_vec(&RowOut {
+            form: &row.form,
+            id: row.id.to_string(),
+            record: &raw,
+        })
+        .expect("a row serialises");
+        line.push(b'\n');
+        out.write_all(&line)
+            .expect("writing into memory cannot fail");
+    }
+    out.finish().expect("writing into memory cannot fail")
+}
+
+/// The submissions of an object (already decrypted); an error says what is wrong.
+pub fn unpack_rows(packed: &[u8]) -> Result<Vec<Row>, String> {
+    let mut text = String::new();
+    GzDecoder::new(packed)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("not gzip-compressed text: {e}"))?;
+    let mut lines = text.lines();
+    let head: Head = serde_json::from_str(lines.next().unwrap_or(""))
+        .map_err(|e| format!("no head line: {e}"))?;
+    if head.kind != KIND {
+        return Err(format!("a {} object, not submissions", head.kind));
+    }
+    let mut rows = Vec::with_capacity(head.rows as usize);
+    for (n, line) in lines.enumerate() {
+        let row: RowIn = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 2))?;
+        let id = row
+            .id
+            .parse()
+            .map_err(|_| format!("line {}: bad id {}", n + 2, row.id))?;
+        rows.push(Row {
+            form: row.form,
+            id,
+            json: row.record.get().to_string(),
+        });
+    }
+    if rows.len() as u64 != head.rows {
+        return Err(format!(
+            "{} submissions where the head says {}",
+            rows.len(),
+            head.rows
+        ));
+    }
+    Ok(rows)
+}
+
+/// Every regular file of the copy under `root`, as (path relative to `root`, full path), sorted.
+pub fn site_files(root: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let mut found = Vec::new();
+    let mut stack: Vec<PathBuf> = FILES.iter().map(PathBuf::from).collect();
+    while let Some(relative) = stack.pop() {
+        let full = root.join(&relative);
+        let Ok(meta) = std::fs::symlink_metadata(&full) else {
+            continue;
+        };
+        if meta.is_dir() {
+            if let Ok(entries) = std::fs::read_dir(&full) {
+                for entry in entries.flatten() {
+                    stack.push(relative.join(entry.file_name()));
+                }
+            }
+        } else if meta.is_file() && !is_temporary(&relative) {
+            found.push((relative, full));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A half-written file some command is about to rename into place.
+fn is_temporary(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.contains(".tmp") || name.starts_with('.')
+}
+
+/// What the files are now: changes when any is added, removed, resized or rewritten.
+pub fn fingerprint(root: &Path) -> String {
+    use std::os::unix::fs::MetadataExt;
+    let mut context = ring::digest::Context::new(&ring::digest::SHA256);
+    for (relative, full) in site_files(root) {
+        if let Ok(meta) = std::fs::symlink_metadata(&full) {
+            context.update(
+                format!(
+                    "{}\0{}\0{}.{}\0{}\n",
+                    relative.display(),
+                    meta.len(),
+                    meta.mtime(),
+                    meta.mtime_nsec(),
+                    meta.ino()
+                )
+                .as_bytes(),
+            );
+        }
+    }
+    crate::notify::deliver::hex(context.finish().as_ref())
+}
+
+/// The site's files under `root`, as a compressed tar archive.
+pub fn pack_files(root: &Path) -> std::io::Result<Vec<u8>> {
+    let mut archive = tar::Builder::new(GzEncoder::new(Vec::new(), Compression::default()));
+    for (relative, full) in site_files(root) {
+        // Read as a regular file only (never through a link planted meanwhile).
+        let bytes = match crate::data_dir::read_regular(&full) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        };
+        let mut header = tar::Header::new_gnu();
+        header.set_size(bytes.len() as u64);
+        header.set_mode(0o600);
+        header.set_mtime(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0),
+        );
+        header.set_entry_type(tar::EntryType::Regular);
+        archive.append_data(&mut header, &relative, bytes.as_slice())?;
+    }
+    archive.into_inner()?.finish()
+}
+
+/// The files of an archive (already decrypted), each path checked to be one of the
+/// copy's own (no `..`, nothing absolute, nothing outside `FILES`).
+pub fn unpack_files(packed: &[u8]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
+    let mut archive = tar::Archive::new(GzDecoder::new(packed));
+    let mut files = Vec::new();
+    for entry in archive.entries().map_err(|e| e.to_string())? {
+        let mut entry = entry.map_err(|e| e.to_string())?;
+        if entry.header().entry_type() != tar::EntryType::Regular {
+            continue;
+        }
+        let path = entry.path().map_err(|e| e.to_string())?.into_owned();
+        let safe = path.components().all(|c| matches!(c, Component::Normal(_)))
+            && path
+                .components()
+                .next()
+                .and_then(|c| c.as_os_str().to_str())
+                .is_some_and(|first| FILES.contains(&first));
+        if !safe {
+            return Err(format!(
+                "an entry outside the site's files: {}",
+                path.display()
+            ));
+        }
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+        files.push((path, bytes));
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_come_back_exactly_as_stored() {
+        let rows = vec![
+            Row {
+                form: "contact".into(),
+                id: ulid::Ulid::generate(),
+                json: r#"{"b":1,"a":"Zoë \"x\"\n","submittedAt":"2026-11-23T10:00:00Z"}"#.into(),
+            },
+            Row {
+                form: "prayer-request".into(),
+                id: ulid::Ulid::generate(),
+                json: "{}".into(),
+            },
+        ];
+        let packed = pack_rows(&rows);
+        assert_eq!(unpack_rows(&packed).unwrap(), rows);
+        assert!(unpack_rows(&packed[..packed.len() / 2]).is_err());
+    }
+
+    #[test]
+    fn files_come_back_and_nothing_outside_the_site() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("site.json"), "{}").unwrap();
+        std::fs::create_dir_all(dir.path().join("content/sermons")).unwrap();
+        std::fs::write(dir.path().join("content/sermons/a.md"), "text").unwrap();
+        std::fs::write(dir.path().join("thewell.redb"), "not copied").unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", dir.path().join("content/link")).unwrap();
+        let before = fingerprint(dir.path());
+        let files = unpack_files(&pack_files(dir.path()).unwrap()).unwrap();
+        assert_eq!(
+            files,
+            vec![
+                (PathBuf::from("content/sermons/a.md"), b"text".to_vec()),
+                (PathBuf::from("site.json"), b"{}".to_vec())
+            ]
+        );
+        assert_eq!(fingerprint(dir.path()), before);
+        std::fs::write(dir.path().join("content/sermons/b.md"), "more").unwrap();
+        assert_ne!(fingerprint(dir.path()), before);
+    }
+}

@@ -1,0 +1,81 @@
+#!/bin/bash
+# Off-site copies, measured on this machine against a real S3-compatible server
+# (s3s-fs from crates.io, checking signatures, on 127.0.0.1: the cost measured is
+# thewell's own, not a network's). Run from the checkout after `cargo build --release`:
+#
+#   bash tests/bench/offsite.sh            # DUR=8s per measurement, ROUNDS=3
+#
+# 1. Durable submissions per second (POST /api/contact, 64 clients) with off-site
+#    copying off and on (--offsite-every 10s, so copies are made during each run),
+#    alternating rounds, medians and their ratio.
+# 2. Bytes uploaded per 1,000 submissions (from the copier's own count).
+# 3. The time `thewell restore --from` takes to bring back 100,000 submissions.
+# Needs Debian's wrk, age and curl; installs s3s-fs into ~/.cache/thewell-tools.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+BIN=${THEWELL_BIN:-$root/target/release/thewell}
+DUR=${DUR:-8s}
+ROUNDS=${ROUNDS:-3}
+TOOLS=$HOME/.cache/thewell-tools
+for tool in wrk curl python3; do
+  command -v $tool >/dev/null || { echo "missing $tool: apt-get install wrk curl python3"; exit 1; }
+done
+[ -x "$BIN" ] || { echo "missing $BIN: cargo build --release"; exit 1; }
+[ -x "$TOOLS/bin/s3s-fs" ] || cargo install --locked --quiet s3s-fs --version 0.14.1 --features binary --root "$TOOLS" || exit 1
+tmp=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+S3P=$(free) P1=$(free)
+mkdir -p "$tmp/s3/bench-copies"
+"$TOOLS/bin/s3s-fs" --host 127.0.0.1 --port $S3P --access-key benchkey --secret-key benchsecret "$tmp/s3" >/dev/null 2>&1 &
+printf '[default]\naws_access_key_id = benchkey\naws_secret_access_key = benchsecret\n' > "$tmp/creds"; chmod 600 "$tmp/creds"
+mkdir -p "$tmp/keys"
+recipient=$("$BIN" --data-dir "$tmp/keys" offsite keygen --output "$tmp/keys/identity.txt" 2>/dev/null)
+bucket=(--offsite-endpoint "http://127.0.0.1:$S3P" --offsite-credentials "$tmp/creds")
+
+start() { # $1: data dir, $2...: extra flags
+  local data=$1; shift
+  "$BIN" serve --addr 127.0.0.1:$P1 --data-dir "$data" --rate-burst 100000000 --rate-per-minute 100000000 "$@" >>"$tmp/thewell.log" 2>&1 &
+  T=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$P1/healthz" >/dev/null && return; sleep 0.05; done
+  echo "thewell did not start:"; cat "$tmp/thewell.log"; exit 1
+}
+stop() { kill $T; wait $T 2>/dev/null; }
+rate() { wrk -t2 -c64 -d"$DUR" -s "$here/post-contact.lua" "http://127.0.0.1:$P1" | awk '/Requests\/sec/{print $2}'; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+on=(--offsite "s3://bench-copies/run" --offsite-recipient "$recipient" --offsite-every 10s "${bucket[@]}")
+
+echo "== durable submissions per second, 64 clients, $DUR each, $ROUNDS alternating rounds =="
+offs=() ons=()
+for r in $(seq "$ROUNDS"); do
+  start "$tmp/off-$r"; offs+=("$(rate)"); stop
+  start "$tmp/on-$r" "${on[@]}"; ons+=("$(rate)")
+  # Let the copier catch up, then read what it uploaded for what was stored.
+  for _ in $(seq 60); do grep -q '"waiting": 0' "$tmp/on-$r/offsite.json" 2>/dev/null && grep -q '"through"' "$tmp/on-$r/offsite.json" && break; sleep 0.5; done
+  sleep 6
+  stored=$("$BIN" --data-dir "$tmp/on-$r" stats | awk '$1=="contact"{print $2}')
+  bytes=$(python3 -c "import json;print(json.load(open('$tmp/on-$r/offsite.json'))['uploadedBytes'])")
+  per=$(( bytes * 1000 / (stored > 0 ? stored : 1) ))
+  echo "round $r: off ${offs[-1]}/s, on ${ons[-1]}/s; $stored stored, $bytes bytes uploaded = $per bytes per 1,000 submissions"
+  stop
+done
+off=$(printf '%s\n' "${offs[@]}" | median); onm=$(printf '%s\n' "${ons[@]}" | median)
+echo "median: off $off/s, on $onm/s, ratio $(python3 -c "print(round($onm/$off, 2))")"
+
+echo "== restore of 100,000 submissions =="
+start "$tmp/big" --offsite "s3://bench-copies/big" --offsite-recipient "$recipient" --offsite-every 4s "${bucket[@]}"
+while :; do
+  n=$("$BIN" --data-dir "$tmp/big" stats | awk '$1=="contact"{print $2}')
+  [ "${n:-0}" -ge 100000 ] && break
+  wrk -t2 -c64 -d2s -s "$here/post-contact.lua" "http://127.0.0.1:$P1" >/dev/null
+done
+for _ in $(seq 60); do grep -q '"waiting": 0' "$tmp/big/offsite.json" 2>/dev/null && break; sleep 0.5; done
+sleep 5
+stop
+n=$("$BIN" --data-dir "$tmp/big" stats | awk '$1=="contact"{print $2}')
+objects=$(find "$tmp/s3/bench-copies/big" -type f | wc -l); size=$(du -sb "$tmp/s3/bench-copies/big" | cut -f1)
+start_ns=$(date +%s%N)
+"$BIN" --data-dir "$tmp/restored" restore --from s3://bench-copies/big --identity "$tmp/keys/identity.txt" "${bucket[@]}" | head -1
+end_ns=$(date +%s%N)
+echo "restored $n submissions from $objects objects ($size bytes) in $(( (end_ns - start_ns) / 1000000 )) ms"

@@ -1,0 +1,643 @@
+//! Off-site copies against a real S3-compatible server that checks every request's
+//! signature (s3s-fs from crates.io, installed on first use and started here on
+//! 127.0.0.1), with Debian's `age` as the independent decrypter: a flood, a kill, the
+//! data directory deleted and the site restored from the bucket; no visitor text in
+//! the clear and every object decrypting with `age -d`; an erasure reaching every
+//! object; the bucket down for two minutes under traffic; an idle server uploading
+//! nothing.
+mod common;
+
+use std::collections::HashSet;
+use std::io::Read;
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{Server, client, exported_ids, thewell};
+use reqwest::StatusCode;
+use serde_json::json;
+
+const BUCKET: &str = "church-copies";
+const KEY: &str = "thewell-test-key";
+const SECRET: &str = "thewell-test-secret-0123456789";
+
+/// s3s-fs, installed into ~/.cache/thewell-tools the first time (about 2 minutes).
+fn s3s_fs() -> PathBuf {
+    static INSTALLED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            let root = PathBuf::from(std::env::var("HOME").unwrap_or_else(|_| "/root".into()))
+                .join(".cache/thewell-tools");
+            let binary = root.join("bin/s3s-fs");
+            if !binary.exists() {
+                eprintln!(
+                    "installing s3s-fs 0.14.1 from crates.io into {}",
+                    root.display()
+                );
+                let status = Command::new("cargo")
+                    .args([
+                        "install",
+                        "--locked",
+                        "--quiet",
+                        "s3s-fs",
+                        "--version",
+                        "0.14.1",
+                        "--features",
+                        "binary",
+                        "--root",
+                    ])
+                    .arg(&root)
+                    .status()
+                    .expect("cargo install s3s-fs");
+                assert!(status.success(), "cargo install s3s-fs failed");
+            }
+            binary
+        })
+        .clone()
+}
+
+/// An S3 server on its own port, storing into a folder of its own.
+struct S3 {
+    child: Option<Child>,
+    port: u16,
+    root: tempfile::TempDir,
+}
+
+impl S3 {
+    fn start() -> S3 {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir(root.path().join(BUCKET)).unwrap();
+        let port = common::https::free_port();
+        let mut s3 = S3 {
+            child: None,
+            port,
+            root,
+        };
+        s3.resume();
+        s3
+    }
+
+    fn resume(&mut self) {
+        let child = Command::new(s3s_fs())
+            .args(["--host", "127.0.0.1", "--port", &self.port.to_string()])
+            .args(["--access-key", KEY, "--secret-key", SECRET])
+            .arg(self.root.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start s3s-fs");
+        self.child = Some(child);
+        let until = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(Instant::now() < until, "s3s-fs did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    fn endpoint(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// Every object stored, by name (below the bucket), with its bytes.
+    fn objects(&self) -> Vec<(String, Vec<u8>)> {
+        let mut found = Vec::new();
+        let bucket = self.root.path().join(BUCKET);
+        let mut stack = vec![bucket.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+                let path = entry.path();
+                let name = path.strip_prefix(&bucket).unwrap().display().to_string();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if name.ends_with(".age") {
+                    found.push((name, std::fs::read(&path).unwrap()));
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+}
+
+impl Drop for S3 {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A new identity (its file) and recipient, made by `thewell offsite keygen`.
+fn keygen(dir: &Path, name: &str) -> (PathBuf, String) {
+    let file = dir.join(name);
+    let (ok, out, err) = thewell(
+        dir,
+        &["offsite", "keygen", "--output", file.to_str().unwrap()],
+    );
+    assert!(ok, "{err}");
+    assert!(err.contains("Keep it off the server"), "{err}");
+    (file, out.trim().to_string())
+}
+
+/// The bucket's key in a credentials file only its owner reads.
+fn credentials(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let file = dir.join("credentials");
+    std::fs::write(
+        &file,
+        format!("[default]\naws_access_key_id = {KEY}\naws_secret_access_key = {SECRET}\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    file
+}
+
+fn bucket_flags(s3: &S3, creds: &Path) -> Vec<String> {
+    vec![
+        "--offsite-endpoint".into(),
+        s3.endpoint(),
+        "--offsite-credentials".into(),
+        creds.display().to_string(),
+    ]
+}
+
+/// A server copying to `s3` every `every`, encrypted to `recipient`.
+fn server(s3: &S3, creds: &Path, recipient: &str, every: &str) -> Server {
+    let mut flags = vec![
+        "--offsite".to_string(),
+        format!("s3://{BUCKET}/site"),
+        "--offsite-recipient".into(),
+        recipient.into(),
+        "--offsite-every".into(),
+        every.into(),
+        "--rate-burst".into(),
+        "1000000".into(),
+        "--rate-per-minute".into(),
+        "1000000".into(),
+    ];
+    flags.extend(bucket_flags(s3, creds));
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    Server::start_with(&flags)
+}
+
+/// `age -d -i identity` on bytes: the plain bytes, or age's complaint.
+fn age_decrypt(identity: &Path, sealed: &[u8]) -> Result<Vec<u8>, String> {
+    let mut child = Command::new("age")
+        .args(["-d", "-i"])
+        .arg(identity)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("Debian's age (apt-get install age)");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = sealed.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut stdin, &input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    if output.status.success() {
+        Ok(output.stdout)
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+/// An object's plain text: the submissions' JSON Lines or the files' tar, ungzipped.
+fn opened(identity: &Path, sealed: &[u8]) -> Vec<u8> {
+    let plain = age_decrypt(identity, sealed).expect("age -d decrypts every object");
+    let mut text = Vec::new();
+    flate2::read::GzDecoder::new(plain.as_slice())
+        .read_to_end(&mut text)
+        .expect("gzip inside");
+    text
+}
+
+/// Waits until `done` or `limit` passes; whether it became true.
+fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + limit;
+    while Instant::now() < until {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    done()
+}
+
+/// The copier's state file.
+fn state(data: &Path) -> serde_json::Value {
+    std::fs::read(data.join("offsite.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or(json!({}))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_killed_server_whose_data_is_gone_comes_back_from_the_bucket() {
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let server = server(&s3, &creds, &recipient, "2s");
+    let data = server.data_dir();
+    let (ok, _, err) = thewell(
+        &data,
+        &["site", "set", "contact-email", "office@thewell.church"],
+    );
+    assert!(ok, "{err}");
+    let (ok, _, err) = thewell(
+        &data,
+        &["content", "new", "sermon", "--title", "Rooted in Grace"],
+    );
+    assert!(ok, "{err}");
+    // A prayer whose words must never be in the bucket in the clear.
+    let secret_words = "Zebulon-prays-for-his-sister";
+    let mut prayer = common::valid("prayer-request");
+    prayer["prayerRequest"] = json!(secret_words);
+    assert_eq!(
+        server.post("prayer-request", &prayer).await.status(),
+        StatusCode::CREATED
+    );
+
+    // 8 clients submit until the server is killed; each 201 is noted with its time.
+    let acknowledged: Arc<Mutex<Vec<(String, Instant)>>> = Arc::default();
+    let url = server.url("/api/connect-card");
+    let clients: Vec<_> = (0..8)
+        .map(|c| {
+            let (url, acknowledged) = (url.clone(), acknowledged.clone());
+            tokio::spawn(async move {
+                let http = client();
+                for i in 0.. {
+                    let body = json!({"firstName": format!("c{c}"), "lastName": format!("n{i}"), "phone": "555-0100", "email": "a@b.co", "consent": true});
+                    match http.post(&url).json(&body).send().await {
+                        Ok(r) if r.status() == StatusCode::CREATED => {
+                            if let Ok(answer) = r.json::<serde_json::Value>().await {
+                                let id = answer["id"].as_str().unwrap().to_string();
+                                acknowledged.lock().unwrap().push((id, Instant::now()));
+                            }
+                        }
+                        Ok(r) => panic!("unexpected {}", r.status()),
+                        Err(_) => break,
+                    }
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(15)).await;
+    let killed_at = Instant::now();
+    let dir = server.kill();
+    for c in clients {
+        let _ = c.await;
+    }
+    let data = dir.path().join("data");
+    std::fs::remove_dir_all(&data).unwrap();
+
+    // Every object decrypts with Debian's age; none holds the prayer in the clear.
+    let objects = s3.objects();
+    assert!(
+        objects.iter().any(|(n, _)| n.contains("/db/")),
+        "{:?}",
+        objects.iter().map(|o| &o.0).collect::<Vec<_>>()
+    );
+    assert!(objects.iter().any(|(n, _)| n.contains("/files/")));
+    let mut found_prayer = false;
+    for (name, bytes) in &objects {
+        assert!(
+            !bytes
+                .windows(secret_words.len())
+                .any(|w| w == secret_words.as_bytes()),
+            "{name} holds the prayer in the clear"
+        );
+        assert!(
+            !bytes.windows(7).any(|w| w == b"555-0100"),
+            "{name} holds a phone number in the clear"
+        );
+        let text = opened(&identity, bytes);
+        found_prayer |= text
+            .windows(secret_words.len())
+            .any(|w| w == secret_words.as_bytes());
+    }
+    assert!(found_prayer, "the prayer is in the bucket, encrypted");
+
+    // A wrong identity is refused, with what to do, and writes nothing.
+    let (wrong, _) = keygen(work.path(), "wrong.txt");
+    let fresh = work.path().join("new-server");
+    let from = format!("s3://{BUCKET}/site");
+    let mut restore: Vec<String> = vec![
+        "restore".into(),
+        "--from".into(),
+        from.clone(),
+        "--identity".into(),
+        wrong.display().to_string(),
+    ];
+    restore.extend(bucket_flags(&s3, &creds));
+    let args: Vec<&str> = restore.iter().map(String::as_str).collect();
+    let (ok, _, err) = thewell(&fresh, &args);
+    assert!(!ok);
+    assert!(err.contains("does not open this bucket's copies"), "{err}");
+    assert!(!fresh.join("thewell.redb").exists());
+
+    // The right one brings everything back.
+    restore[4] = identity.display().to_string();
+    let args: Vec<&str> = restore.iter().map(String::as_str).collect();
+    let started = Instant::now();
+    let (ok, out, err) = thewell(&fresh, &args);
+    assert!(ok, "{err}");
+    assert!(out.contains("restored"), "{out}");
+    eprintln!("restore took {:?}: {out}", started.elapsed());
+    let restored = exported_ids(&fresh, "connect-card");
+    let cutoff = killed_at - Duration::from_secs(2 + 5);
+    let acknowledged = acknowledged.lock().unwrap().clone();
+    let due: Vec<&String> = acknowledged
+        .iter()
+        .filter(|(_, at)| *at < cutoff)
+        .map(|(id, _)| id)
+        .collect();
+    assert!(due.len() > 100, "only {} submissions to check", due.len());
+    let missing: Vec<&&String> = due.iter().filter(|id| !restored.contains(**id)).collect();
+    assert!(
+        missing.is_empty(),
+        "{} of {} acknowledged submissions missing after restore",
+        missing.len(),
+        due.len()
+    );
+    assert_eq!(exported_ids(&fresh, "prayer-request").len(), 1);
+    let (ok, out, _) = thewell(&fresh, &["site"]);
+    assert!(ok && out.contains("office@thewell.church"), "{out}");
+    let (ok, out, _) = thewell(&fresh, &["content", "list"]);
+    assert!(
+        ok && out.contains("Rooted in Grace"),
+        "the sermon came back: {out}"
+    );
+    // A second restore onto a restored directory is refused.
+    let (ok, _, err) = thewell(&fresh, &args);
+    assert!(!ok && err.contains("already holds a database"), "{err}");
+    eprintln!(
+        "acknowledged {} (of which {} more than 7 s before the kill), restored {}",
+        acknowledged.len(),
+        due.len(),
+        restored.len()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_erased_submission_is_in_no_object_one_cycle_later() {
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let server = server(&s3, &creds, &recipient, "2s");
+    let data = server.data_dir();
+    let doomed = "leaving-church@example.com";
+    for (i, email) in [doomed, "staying@example.com"].into_iter().enumerate() {
+        let body = json!({"firstName": "Sam", "lastName": format!("Lee {i}"), "email": email, "subject": "Hi", "message": "Hello there"});
+        assert_eq!(
+            server.post("contact", &body).await.status(),
+            StatusCode::CREATED
+        );
+        // Two segments: the doomed one in an older object than the other.
+        assert!(wait_for(
+            Duration::from_secs(10),
+            || state(&data)["through"].is_string()
+                && state(&data)["waiting"] == 0
+                && s3.objects().len() >= 2 + i
+        ));
+    }
+    let holds = |needle: &str| {
+        s3.objects()
+            .iter()
+            .filter(|(_, bytes)| {
+                opened(&identity, bytes)
+                    .windows(needle.len())
+                    .any(|w| w == needle.as_bytes())
+            })
+            .count()
+    };
+    assert!(holds(doomed) >= 1);
+    let (ok, out, err) = thewell(&data, &["erase", "--email", doomed]);
+    assert!(ok, "{err}");
+    assert!(out.contains("1 erased"), "{out}");
+    let erased_at = Instant::now();
+    assert!(
+        wait_for(Duration::from_secs(2) + Duration::from_secs(3), || holds(
+            doomed
+        ) == 0),
+        "the erased submission is still in the bucket"
+    );
+    eprintln!("erased from every object after {:?}", erased_at.elapsed());
+    assert!(holds("staying@example.com") >= 1, "the others stay");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_bucket_down_for_two_minutes_costs_no_submission_and_is_caught_up() {
+    let work = tempfile::tempdir().unwrap();
+    let mut s3 = S3::start();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let server = server(&s3, &creds, &recipient, "10s");
+    let data = server.data_dir();
+    assert!(wait_for(Duration::from_secs(15), || {
+        state(&data)["lastCopy"].is_string()
+    }));
+    s3.stop();
+    let down = Instant::now();
+    let http = client();
+    let (mut stored, mut pages) = (0, 0);
+    while down.elapsed() < Duration::from_secs(120) {
+        let body = json!({"firstName": "Kim", "lastName": format!("Park {stored}"), "email": "kim@example.com", "subject": "Hi", "message": "while the bucket is down"});
+        let status = http
+            .post(server.url("/api/contact"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+            .status();
+        assert_eq!(
+            status,
+            StatusCode::CREATED,
+            "a submission failed while the bucket was down"
+        );
+        stored += 1;
+        let page = http.get(server.url("/")).send().await.unwrap().status();
+        assert_eq!(page, StatusCode::OK);
+        pages += 1;
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let log = server.stderr();
+    assert_eq!(
+        log.matches(" fail: ").count(),
+        1,
+        "said once in the log: {log}"
+    );
+    assert!(state(&data)["failingSince"].is_string());
+    let (ok, out, _) = thewell(&data, &["offsite", "status"]);
+    assert!(
+        ok && out.contains("FAILING since") && out.contains("connection"),
+        "{out}"
+    );
+    s3.resume();
+    let back = Instant::now();
+    assert!(
+        wait_for(Duration::from_secs(10), || state(&data)["failingSince"]
+            .is_null()
+            && state(&data)["waiting"] == 0),
+        "caught up within --offsite-every"
+    );
+    eprintln!(
+        "bucket down 120 s: {stored} submissions stored, {pages} pages 200; caught up {:?} after it returned",
+        back.elapsed()
+    );
+    assert!(server.log_with("again").contains("caught up"));
+    // Everything is in the bucket: verify decrypts the newest copy and compares.
+    let mut verify = vec![
+        "offsite".to_string(),
+        "verify".into(),
+        "--offsite".into(),
+        format!("s3://{BUCKET}/site"),
+        "--identity".into(),
+        identity.display().to_string(),
+    ];
+    verify.extend(bucket_flags(&s3, &creds));
+    let args: Vec<&str> = verify.iter().map(String::as_str).collect();
+    let (ok, out, err) = thewell(&data, &args);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains(&format!("contact {:>width$}", stored, width = 10))
+            || out.contains("matches the database"),
+        "{out}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_server_uploads_nothing() {
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let (_, recipient) = keygen(work.path(), "identity.txt");
+    let server = server(&s3, &creds, &recipient, "1s");
+    let data = server.data_dir();
+    assert_eq!(server.post("contact", &json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"})).await.status(), StatusCode::CREATED);
+    assert!(wait_for(
+        Duration::from_secs(10),
+        || state(&data)["waiting"] == 0 && state(&data)["through"].is_string()
+    ));
+    let before = (s3.objects(), state(&data)["uploads"].clone());
+    // 40 looks at 1 s apart find nothing to upload.
+    tokio::time::sleep(Duration::from_secs(20)).await;
+    let after = (s3.objects(), state(&data)["uploads"].clone());
+    assert_eq!(before.0.len(), after.0.len());
+    assert_eq!(before.1, after.1, "uploads while idle");
+    let (ok, out, _) = thewell(&data, &["stats"]);
+    assert!(
+        ok && out.contains(&format!(
+            "off-site copies to s3://{BUCKET}/site: last copy 20"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn staff_commands_say_what_is_wrong_before_touching_the_bucket() {
+    use std::os::unix::fs::PermissionsExt;
+    let work = tempfile::tempdir().unwrap();
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let mode = std::fs::metadata(&identity).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let text = std::fs::read_to_string(&identity).unwrap();
+    assert!(
+        text.contains(&format!("# public key: {recipient}")) && text.contains("AGE-SECRET-KEY-1")
+    );
+    // An identity is never overwritten.
+    let (ok, _, err) = thewell(
+        work.path(),
+        &["offsite", "keygen", "--output", identity.to_str().unwrap()],
+    );
+    assert!(!ok && err.contains("already exists"), "{err}");
+    // Debian's age reads the identity and encrypts to the recipient; thewell's own
+    // decryption (the restore's) is checked against that in the other tests.
+    let sealed = Command::new("age")
+        .args(["-r", &recipient])
+        .arg("-o")
+        .arg(work.path().join("x.age"))
+        .arg(&identity)
+        .status()
+        .unwrap();
+    assert!(sealed.success());
+    assert_eq!(
+        age_decrypt(
+            &identity,
+            &std::fs::read(work.path().join("x.age")).unwrap()
+        )
+        .unwrap(),
+        text.as_bytes()
+    );
+
+    let data = work.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let (ok, out, _) = thewell(&data, &["offsite", "status"]);
+    assert!(ok && out.contains("no off-site copies yet"), "{out}");
+    // A credentials file others may read is refused, with the fix.
+    let creds = credentials(work.path());
+    std::fs::set_permissions(&creds, std::fs::Permissions::from_mode(0o644)).unwrap();
+    // Verify against a port nobody answers on.
+    let verify = || {
+        thewell(
+            &data,
+            &[
+                "offsite",
+                "verify",
+                "--offsite",
+                "s3://church-copies",
+                "--identity",
+                identity.to_str().unwrap(),
+                "--offsite-endpoint",
+                "http://127.0.0.1:9",
+                "--offsite-credentials",
+                creds.to_str().unwrap(),
+            ],
+        )
+    };
+    let (ok, _, err) = verify();
+    assert!(!ok && err.contains("chmod 600"), "{err}");
+    // A bad bucket address, and a bucket nobody answers for, are said in words.
+    let (ok, _, err) = thewell(
+        &data,
+        &[
+            "offsite",
+            "verify",
+            "--offsite",
+            "church",
+            "--identity",
+            identity.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("s3://BUCKET"), "{err}");
+    std::fs::set_permissions(&creds, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let (ok, _, err) = verify();
+    assert!(!ok && err.contains("connection"), "{err}");
+    // A serve with a bad recipient stops at once and says so.
+    let (ok, _, err) = thewell(
+        &data,
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--offsite",
+            "s3://church-copies",
+            "--offsite-recipient",
+            "age1nope",
+            "--offsite-credentials",
+            creds.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("recipient"), "{err}");
+}
