@@ -408,3 +408,117 @@ async fn a_full_disk_answers_503_keeps_what_was_stored_and_keeps_serving_pages()
         StatusCode::CREATED
     );
 }
+
+/// One submission sent with an Idempotency-Key is stored once, however often it
+/// comes: again after its answer, again after an answer the client never read, at
+/// once from many connections, and again after the server restarts; every repeat
+/// is answered with the first id. A key reused for other content is refused (422),
+/// a malformed one too (400); the key never shows in the export.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_idempotency_key_stores_a_submission_exactly_once_and_answers_the_same_id() {
+    use tokio::io::AsyncWriteExt;
+    let server = Server::start();
+    let body = valid("prayer-request");
+    let send = |key: &'static str, body: Value| {
+        let url = server.url("/api/prayer-request");
+        async move {
+            let response = client()
+                .post(url)
+                .header("Idempotency-Key", key)
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            let status = response.status();
+            (status, response.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, first) = send("phone-7f3a9c", body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let id = first["id"].as_str().unwrap().to_string();
+
+    // Sent again with the answer dropped: the client closes before reading it.
+    let addr = server.base.trim_start_matches("http://").to_string();
+    let payload = body.to_string();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(format!("POST /api/prayer-request HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: phone-7f3a9c\r\nContent-Length: {}\r\n\r\n{payload}", payload.len()).as_bytes())
+        .await
+        .unwrap();
+    drop(stream);
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+
+    // And a third time, read: the same id.
+    let (status, third) = send("phone-7f3a9c", body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(third["id"], id.as_str());
+    assert_eq!(count(&server, "prayer-request"), 1);
+
+    // Many at once with a new key: one stored, one id for all.
+    let answers = futures_join(
+        (0..12)
+            .map(|_| send("phone-burst-1", body.clone()))
+            .collect(),
+    )
+    .await;
+    let ids: std::collections::HashSet<String> = answers
+        .iter()
+        .map(|(status, answer)| {
+            assert_eq!(*status, StatusCode::CREATED, "{answer}");
+            answer["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(ids.len(), 1, "{ids:?}");
+    assert_eq!(count(&server, "prayer-request"), 2);
+
+    // The same key with other content is refused, and so is a malformed key.
+    let mut other = body.clone();
+    other["prayerRequest"] = json!("Something else entirely");
+    let (status, answer) = send("phone-7f3a9c", other).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("new key"));
+    let (status, answer) = send("two words", body.clone()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("Idempotency-Key")
+    );
+
+    // A restart forgets nothing: the key is stored with the submission.
+    let dir = server.kill();
+    let server = Server::spawn(dir, &[], None);
+    let url = server.url("/api/prayer-request");
+    let again = client()
+        .post(url)
+        .header("Idempotency-Key", "phone-7f3a9c")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), StatusCode::CREATED);
+    assert_eq!(again.json::<Value>().await.unwrap()["id"], id.as_str());
+    assert_eq!(count(&server, "prayer-request"), 2);
+    let (ok, out, err) = thewell(
+        &server.data_dir(),
+        &["export", "prayer-request", "--format", "jsonl"],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        !out.contains("phone-7f3a9c") && !out.contains("idempotencyKey"),
+        "{out}"
+    );
+}
+
+/// Runs the futures at once; their outputs in order.
+async fn futures_join<T: Send + 'static>(
+    futures: Vec<impl std::future::Future<Output = T> + Send + 'static>,
+) -> Vec<T> {
+    let handles: Vec<_> = futures.into_iter().map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for handle in handles {
+        out.push(handle.await.unwrap());
+    }
+    out
+}

@@ -522,9 +522,10 @@ async fn an_idle_server_uploads_nothing() {
     let work = tempfile::tempdir().unwrap();
     let s3 = S3::start();
     let creds = credentials(work.path());
-    let (_, recipient) = keygen(work.path(), "identity.txt");
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
     let server = server(&s3, &creds, &recipient, "1s");
     let data = server.data_dir();
+    let before_any = chrono::Utc::now() - chrono::Duration::hours(1);
     assert_eq!(server.post("contact", &json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"})).await.status(), StatusCode::CREATED);
     assert!(wait_for(
         Duration::from_secs(10),
@@ -543,6 +544,44 @@ async fn an_idle_server_uploads_nothing() {
         )),
         "{out}"
     );
+
+    // Going back in time: a second submission after `between` is not in the site
+    // as it was then, and is in the newest.
+    let between = chrono::Utc::now();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(server.post("contact", &json!({"firstName": "C", "lastName": "D", "email": "c@example.com", "subject": "S", "message": "M"})).await.status(), StatusCode::CREATED);
+    assert!(wait_for(
+        Duration::from_secs(10),
+        || state(&data)["rows"]["contact"] == 2
+    ));
+    let restore = |into: &Path, at: Option<String>| {
+        let mut args = vec![
+            "restore".to_string(),
+            "--from".into(),
+            format!("s3://{BUCKET}/site"),
+            "--identity".into(),
+            identity.display().to_string(),
+        ];
+        if let Some(at) = at {
+            args.extend(["--at".to_string(), at]);
+        }
+        args.extend(bucket_flags(&s3, &creds));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        thewell(into, &args)
+    };
+    let then = work.path().join("then");
+    let (ok, _, err) = restore(&then, Some(between.to_rfc3339()));
+    assert!(ok, "{err}");
+    assert_eq!(exported_ids(&then, "contact").len(), 1);
+    let now = work.path().join("now");
+    let (ok, _, err) = restore(&now, None);
+    assert!(ok, "{err}");
+    assert_eq!(exported_ids(&now, "contact").len(), 2);
+    let (ok, _, err) = restore(
+        &work.path().join("too-early"),
+        Some(before_any.to_rfc3339()),
+    );
+    assert!(!ok && err.contains("there is none as early as"), "{err}");
 }
 
 #[test]
@@ -640,4 +679,61 @@ fn staff_commands_say_what_is_wrong_before_touching_the_bucket() {
         ],
     );
     assert!(!ok && err.contains("recipient"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn staff_are_told_when_copies_fail_for_long_and_when_they_work_again() {
+    let work = tempfile::tempdir().unwrap();
+    let mut s3 = S3::start();
+    let creds = credentials(work.path());
+    let (_, recipient) = keygen(work.path(), "identity.txt");
+    let receiver = common::webhook::Receiver::start(Duration::ZERO).await;
+    let mut flags = vec![
+        "--offsite".to_string(),
+        format!("s3://{BUCKET}/site"),
+        "--offsite-recipient".into(),
+        recipient,
+        "--offsite-every".into(),
+        "2s".into(),
+        // An hour in service; seconds here.
+        "--offsite-tell-after".into(),
+        "3s".into(),
+    ];
+    flags.extend(bucket_flags(&s3, &creds));
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let server = Server::start_with(&flags);
+    let data = server.data_dir();
+    let (ok, _, err) = thewell(
+        &data,
+        &["notify", "add", "all", "--webhook", &receiver.url()],
+    );
+    assert!(ok, "{err}");
+    assert!(wait_for(Duration::from_secs(10), || {
+        state(&data)["lastCopy"].is_string()
+    }));
+    s3.stop();
+    assert_eq!(server.post("contact", &json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"})).await.status(), StatusCode::CREATED);
+    let told = |needle: &'static str| {
+        let calls = receiver.calls.clone();
+        move || {
+            calls
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|c| c.body.contains("\"event\":\"offsite\"") && c.body.contains(needle))
+                .count()
+        }
+    };
+    let failing = told("Off-site copies are failing");
+    assert!(
+        wait_for(Duration::from_secs(20), || failing() == 1),
+        "staff told of the failure"
+    );
+    s3.resume();
+    let recovered = told("Off-site copies work again");
+    assert!(
+        wait_for(Duration::from_secs(10), || recovered() == 1),
+        "staff told of the recovery"
+    );
+    assert_eq!(failing(), 1, "told once");
 }

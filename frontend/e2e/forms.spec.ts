@@ -68,6 +68,30 @@ test('a failed send keeps every entry and shows the error toast and field messag
   errors.length = 0;
 });
 
+test('Send again after an answer that never arrived stores the message once', async ({ page, errors }, info) => {
+  const marker = `Once-${info.project.name}-${Date.now()}`;
+  await page.goto('/contact');
+  await fill(page, marker);
+  // The server stores the first send, but its answer is lost on the way back.
+  const keys: string[] = [];
+  await page.route('**/api/contact', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please try again.');
+  await expect(page.getByLabel('Last name')).toHaveValue(marker);
+  await page.unroute('**/api/contact');
+  const sent = page.waitForRequest('**/api/contact');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Message Sent!' })).toBeVisible();
+  expect((await sent).headers()['idempotency-key']).toBe(keys[0]);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+  expect(exported('contact').filter((row) => row.lastName === marker)).toHaveLength(1);
+  errors.length = 0;
+});
+
 async function sendMocked(page: import('@playwright/test').Page) {
   await fill(page, 'Toast');
   await page.getByRole('button', { name: 'Send Message' }).click();

@@ -374,6 +374,11 @@ pub struct OffsiteArgs {
     #[arg(long, env = "THEWELL_OFFSITE_KEEP", default_value = "2d,30d,12m", value_parser = crate::offsite::layout::parse_keep, value_name = "ALL,DAILY,MONTHLY")]
     pub offsite_keep: crate::offsite::layout::Keep,
 
+    /// How long copies fail before the notification targets are told (an hour;
+    /// shorter only in tests).
+    #[arg(long, env = "THEWELL_OFFSITE_TELL_AFTER", default_value = "1h", value_parser = parse_every, hide = true)]
+    pub offsite_tell_after: std::time::Duration,
+
     #[command(flatten)]
     pub bucket: BucketArgs,
 }

@@ -162,6 +162,7 @@ fn write(
         Format::Jsonl => {
             reader.scan(form, from, to, |id, json| -> Result<(), WriteError> {
                 let mut record: Map<String, Value> = serde_json::from_str(json).unwrap_or_default();
+                record.remove(store::IDEMPOTENCY_KEY);
                 record.insert("id".into(), Value::String(id.to_string()));
                 writeln!(out, "{}", Value::Object(record))?;
                 count += 1;

@@ -7,7 +7,7 @@ use ulid::Ulid;
 
 use super::targets::{PRIVATE_FIELDS, Target};
 use crate::forms::{Form, find, title};
-use crate::store::{SUBMITTED_AT, received_at};
+use crate::store::{IDEMPOTENCY_KEY, SUBMITTED_AT, received_at};
 
 /// One submission, as the outbox hands it to a target.
 pub struct Submission<'a> {
@@ -168,7 +168,7 @@ pub fn webhook(s: &Submission, target: &Target) -> String {
     let mut fields = Map::new();
     let mut withheld = Vec::new();
     for (name, value) in s.record {
-        if name == SUBMITTED_AT {
+        if name == SUBMITTED_AT || name == IDEMPOTENCY_KEY {
             continue;
         }
         if private(name, target) {

@@ -26,8 +26,6 @@ use crate::store::Reader;
 
 /// A chain gets a new base after this many segments (a restore reads them all).
 const MAX_SEGMENTS: u64 = 240;
-/// Staff are told when copies have failed this long.
-const TELL_AFTER: Duration = Duration::from_secs(3600);
 /// Old copies are pruned at most this often (and after each new base).
 const PRUNE_EVERY: Duration = Duration::from_secs(3600);
 /// The first retry after a failure; each later one waits twice as long, up to half
@@ -40,6 +38,8 @@ pub struct Config {
     pub recipient: Recipient,
     pub every: Duration,
     pub keep: Keep,
+    /// Staff are told when copies have failed this long.
+    pub tell_after: Duration,
 }
 
 /// What the copier knows: `<data-dir>/offsite.json`.
@@ -68,6 +68,9 @@ pub struct State {
     pub last_failure: Option<String>,
     /// Whether the staff were told of the failure.
     pub told: bool,
+    /// After an erasure: every chain but the current one is still to be deleted.
+    #[serde(default)]
+    pub purge: bool,
     /// Bytes and objects uploaded since this state began.
     pub uploaded_bytes: u64,
     pub uploads: u64,
@@ -152,7 +155,7 @@ pub async fn run(dir: DataDir, config: Config, tell: Tell) {
                 }
                 state.last_failure = Some(format!("{}: {words}", now.to_rfc3339()));
                 let since = state.failing_since.unwrap_or(now);
-                if !state.told && (now - since).to_std().unwrap_or_default() >= TELL_AFTER {
+                if !state.told && (now - since).to_std().unwrap_or_default() >= config.tell_after {
                     state.told = true;
                     tell(
                         "Off-site copies are failing".into(),
@@ -220,21 +223,26 @@ fn look(
     Ok(Changes { new_rows, erased })
 }
 
-fn every_row(dir: &DataDir) -> Result<Vec<Row>, OffsiteError> {
+/// Every submission, packed as a base: the packed bytes, the newest id, and how
+/// many per form.
+fn pack_base(
+    dir: &DataDir,
+) -> Result<(Vec<u8>, Option<Ulid>, BTreeMap<String, u64>), OffsiteError> {
     let reader = Reader::open(dir)?;
-    let mut rows = Vec::new();
+    let mut writer = pack::RowsWriter::default();
+    let mut through: Option<Ulid> = None;
+    let mut per_form = BTreeMap::new();
     for form in FORMS {
+        let mut n = 0u64;
         reader.scan::<OffsiteError>(form, 0, u128::MAX, |id, json| {
-            rows.push(Row {
-                form: form.name.to_string(),
-                id,
-                json: json.to_string(),
-            });
+            writer.push(form.name, id, json);
+            through = through.max(Some(id));
+            n += 1;
             Ok(())
         })?;
+        per_form.insert(form.name.to_string(), n);
     }
-    rows.sort_by_key(|r| r.id);
-    Ok(rows)
+    Ok((writer.finish(), through, per_form))
 }
 
 async fn blocking<T: Send + 'static>(
@@ -282,13 +290,11 @@ async fn cycle(
     if state.chain.is_none() || changes.erased || long_chain {
         let d = dir.clone();
         let to = config.recipient.clone();
-        let rows = blocking(move || every_row(&d)).await?;
-        let through = rows.last().map(|r| r.id);
-        let mut per_form: BTreeMap<String, u64> = BTreeMap::new();
-        for row in &rows {
-            *per_form.entry(row.form.clone()).or_default() += 1;
-        }
-        let sealed = blocking(move || Ok(crypt::encrypt(&to, &pack::pack_rows(&rows)))).await?;
+        let (sealed, through, per_form) = blocking(move || {
+            let (packed, through, per_form) = pack_base(&d)?;
+            Ok((crypt::encrypt(&to, &packed), through, per_form))
+        })
+        .await?;
         let now = Utc::now();
         let chain = layout::stamp(now);
         let size = sealed.len() as u64;
@@ -302,19 +308,8 @@ async fn cycle(
         state.chain_bytes = size;
         uploaded(state, size, now);
         new_base = true;
-        if erased {
-            // Every older chain may hold what was erased: the new base replaces them.
-            let listing = Listing::read(&bucket.list().await?);
-            for old in listing.chains.iter().filter(|c| c.name != chain) {
-                for object in &old.objects {
-                    bucket.delete(object).await?;
-                }
-            }
-            tracing::info!(
-                "off-site: after an erasure, a new copy of the submissions replaced the older ones in {}",
-                bucket.describe()
-            );
-        }
+        // Every older chain may hold what was erased: the new base replaces them.
+        state.purge |= erased;
     } else if !changes.new_rows.is_empty() {
         let rows = changes.new_rows;
         let through = rows.last().map(|r| r.id);
@@ -339,6 +334,21 @@ async fn cycle(
         uploaded(state, size, now);
     }
     state.waiting = 0;
+    if state.purge {
+        // Kept in the state until done: a failure halfway is finished next time.
+        let current = state.chain.clone().unwrap_or_default();
+        let listing = Listing::read(&bucket.list().await?);
+        for old in listing.chains.iter().filter(|c| c.name != current) {
+            for object in &old.objects {
+                bucket.delete(object).await?;
+            }
+        }
+        state.purge = false;
+        tracing::info!(
+            "off-site: after an erasure, a new copy of the submissions replaced the older ones in {}",
+            bucket.describe()
+        );
+    }
 
     if state.files_waiting {
         let root = dir.root().to_path_buf();

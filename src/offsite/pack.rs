@@ -20,8 +20,12 @@ pub const FILES: [&str; 4] = ["site.json", "notify.json", "content", "photos"];
 pub struct Head {
     /// Always "thewell-submissions".
     pub kind: String,
-    /// How many submission lines follow.
-    pub rows: u64,
+}
+
+/// The last line: how many submission lines came before it (a cut object lacks it).
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+struct End {
+    end: u64,
 }
 
 /// One submission as stored.
@@ -50,34 +54,61 @@ struct RowIn<'a> {
 
 const KIND: &str = "thewell-submissions";
 
-/// Submissions, compressed.
-pub fn pack_rows(rows: &[Row]) -> Vec<u8> {
-    let mut out = GzEncoder::new(Vec::new(), Compression::default());
-    let head = Head {
-        kind: KIND.into(),
-        rows: rows.len() as u64,
-    };
-    let mut line = serde_json::to_vec(&head).expect("a head serialises");
-    line.push(b'\n');
-    out.write_all(&line)
-        .expect("writing into memory cannot fail");
-    for row in rows {
+/// Submissions compressed as they come (a base of every submission is never held
+/// whole in memory, only its compressed form).
+pub struct RowsWriter {
+    out: GzEncoder<Vec<u8>>,
+    rows: u64,
+}
+
+impl Default for RowsWriter {
+    fn default() -> Self {
+        let mut out = GzEncoder::new(Vec::new(), Compression::default());
+        let mut line = serde_json::to_vec(&Head { kind: KIND.into() }).expect("a head serialises");
+        line.push(b'\n');
+        out.write_all(&line)
+            .expect("writing into memory cannot fail");
+        RowsWriter { out, rows: 0 }
+    }
+}
+
+impl RowsWriter {
+    pub fn push(&mut self, form: &str, id: ulid::Ulid, json: &str) {
         // A stored record is always valid JSON; one that is not is kept as a string.
-        let raw: Box<RawValue> = RawValue::from_string(row.json.clone()).unwrap_or_else(|_| {
-            RawValue::from_string(serde_json::to_string(&row.json).expect("a string serialises"))
+        let raw: Box<RawValue> = RawValue::from_string(json.to_string()).unwrap_or_else(|_| {
+            RawValue::from_string(serde_json::to_string(json).expect("a string serialises"))
                 .expect("a JSON string is JSON")
         });
         let mut line = serde_json::to_vec(&RowOut {
-            form: &row.form,
-            id: row.id.to_string(),
+            form,
+            id: id.to_string(),
             record: &raw,
         })
         .expect("a row serialises");
         line.push(b'\n');
-        out.write_all(&line)
+        self.out
+            .write_all(&line)
             .expect("writing into memory cannot fail");
+        self.rows += 1;
     }
-    out.finish().expect("writing into memory cannot fail")
+
+    pub fn finish(mut self) -> Vec<u8> {
+        let mut line = serde_json::to_vec(&End { end: self.rows }).expect("an end serialises");
+        line.push(b'\n');
+        self.out
+            .write_all(&line)
+            .expect("writing into memory cannot fail");
+        self.out.finish().expect("writing into memory cannot fail")
+    }
+}
+
+/// Submissions, compressed.
+pub fn pack_rows(rows: &[Row]) -> Vec<u8> {
+    let mut writer = RowsWriter::default();
+    for row in rows {
+        writer.push(&row.form, row.id, &row.json);
+    }
+    writer.finish()
 }
 
 /// The submissions of an object (already decrypted); an error says what is wrong.
@@ -92,8 +123,18 @@ pub fn unpack_rows(packed: &[u8]) -> Result<Vec<Row>, String> {
     if head.kind != KIND {
         return Err(format!("a {} object, not submissions", head.kind));
     }
-    let mut rows = Vec::with_capacity(head.rows as usize);
+    let mut rows = Vec::new();
+    let mut end = None;
     for (n, line) in lines.enumerate() {
+        if end.is_some() {
+            return Err(format!("line {}: after the last line", n + 2));
+        }
+        if line.starts_with("{\"end\":") {
+            let found: End =
+                serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 2))?;
+            end = Some(found.end);
+            continue;
+        }
         let row: RowIn = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 2))?;
         let id = row
             .id
@@ -105,14 +146,14 @@ pub fn unpack_rows(packed: &[u8]) -> Result<Vec<Row>, String> {
             json: row.record.get().to_string(),
         });
     }
-    if rows.len() as u64 != head.rows {
-        return Err(format!(
-            "{} submissions where the head says {}",
-            rows.len(),
-            head.rows
-        ));
+    match end {
+        Some(end) if end == rows.len() as u64 => Ok(rows),
+        Some(end) => Err(format!(
+            "{} submissions where the last line says {end}",
+            rows.len()
+        )),
+        None => Err("cut short: no last line".into()),
     }
-    Ok(rows)
 }
 
 /// Every regular file of the copy under `root`, as (path relative to `root`, full path), sorted.
@@ -242,6 +283,18 @@ mod tests {
         let packed = pack_rows(&rows);
         assert_eq!(unpack_rows(&packed).unwrap(), rows);
         assert!(unpack_rows(&packed[..packed.len() / 2]).is_err());
+        // Whole gzip, but the last line missing: cut short, not taken as complete.
+        let mut text = String::new();
+        GzDecoder::new(packed.as_slice())
+            .read_to_string(&mut text)
+            .unwrap();
+        let without_end: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+        let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+        gz.write_all(without_end.as_bytes()).unwrap();
+        assert_eq!(
+            unpack_rows(&gz.finish().unwrap()).unwrap_err(),
+            "cut short: no last line"
+        );
     }
 
     #[test]

@@ -35,6 +35,9 @@ pub use writer::Writer;
 pub const FORMAT_VERSION: u64 = 1;
 /// The time a submission was received, added to what the visitor typed.
 pub const SUBMITTED_AT: &str = "submittedAt";
+/// The client's `Idempotency-Key`, kept with a submission sent with one (never shown
+/// to staff: exports and notifications leave it out).
+pub const IDEMPOTENCY_KEY: &str = "idempotencyKey";
 
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
 /// One table per form, named after it: ULID (as u128, so keys sort by time) to JSON.

@@ -26,6 +26,14 @@ pub enum WebError {
     BadJson(String),
     #[error("Some answers need attention.")]
     Invalid(FieldErrors),
+    #[error(
+        "The Idempotency-Key header is not one this site accepts: {0}. Send a new random key (a UUID, say) with each new submission."
+    )]
+    BadKey(String),
+    #[error(
+        "This Idempotency-Key was already used for a different submission. Send a new key with each new submission."
+    )]
+    KeyReused,
     #[error("Too many submissions from your network. Please wait {0} seconds and try again.")]
     RateLimited(u64),
     #[error(
@@ -51,9 +59,11 @@ impl WebError {
             WebError::FormMethod | WebError::PageMethod => StatusCode::METHOD_NOT_ALLOWED,
             WebError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            WebError::BadJson(_) | WebError::Invalid(_) | WebError::BadInstant(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            WebError::BadJson(_)
+            | WebError::Invalid(_)
+            | WebError::BadInstant(_)
+            | WebError::BadKey(_) => StatusCode::BAD_REQUEST,
+            WebError::KeyReused => StatusCode::UNPROCESSABLE_ENTITY,
             WebError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             WebError::Unavailable | WebError::Unhealthy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }

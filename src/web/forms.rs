@@ -1,6 +1,7 @@
 //! `POST /api/<form>`: reads at most 16 KiB of JSON, applies the rate limit and the
-//! honeypot, validates against the form's declaration, stores, and answers `201
-//! {"id"}` once the commit is on disk. Every failure is a `WebError` (JSON).
+//! honeypot, validates against the form's declaration, stores (once per
+//! `Idempotency-Key`, see `idempotency`), and answers `201 {"id"}` once the commit
+//! is on disk. Every failure is a `WebError` (JSON).
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -10,16 +11,19 @@ use poem::{Body, IntoResponse, Request, Response, handler};
 use serde_json::{Map, Value, json};
 
 use super::error::WebError;
+use super::idempotency::{Begin, Keys, digest, parse_key};
 use super::ratelimit::{Limiter, client_address};
 use crate::forms;
-use crate::store::Writer;
+use crate::store::{IDEMPOTENCY_KEY, Writer};
 
 /// The largest request body accepted: every form fits in a tenth of it.
 pub const BODY_LIMIT: usize = 16 * 1024;
 
-/// What the form endpoint needs: the store, the limiter, and whom to believe about addresses.
+/// What the form endpoint needs: the store, the limiter, whom to believe about
+/// addresses, and the idempotency keys of the last day.
 pub struct Api {
     pub writer: Writer,
+    pub keys: Arc<Keys>,
     pub limiter: Arc<Limiter>,
     pub trusted_proxy: Option<IpAddr>,
 }
@@ -54,6 +58,10 @@ async fn submit(req: &Request, body: Body, api: &Api) -> Result<String, WebError
     if declared.is_some_and(|len| len > BODY_LIMIT as u64) {
         return Err(WebError::TooLarge);
     }
+    let key = match req.headers().get("idempotency-key") {
+        Some(value) => Some(parse_key(value.as_bytes()).map_err(WebError::BadKey)?),
+        None => None,
+    };
     if let Some(client) = client_address(req, api.trusted_proxy) {
         api.limiter
             .check(client)
@@ -79,11 +87,40 @@ async fn submit(req: &Request, body: Body, api: &Api) -> Result<String, WebError
     {
         return Ok(ulid::Ulid::generate().to_string());
     }
-    let record = form.validate(&input).map_err(WebError::Invalid)?;
+    let mut record = form.validate(&input).map_err(WebError::Invalid)?;
+    let Some(key) = key else {
+        return store(api, form, record).await.map(|id| id.to_string());
+    };
+    let fingerprint = digest(&record);
+    loop {
+        match api.keys.begin(form.name, &key, fingerprint) {
+            Begin::Replay(id) => return Ok(id.to_string()),
+            Begin::Conflict => return Err(WebError::KeyReused),
+            Begin::Wait(mut first) => {
+                // The first with this key is being stored: its id, or try afresh.
+                let outcome = first.wait_for(Option::is_some).await.map(|o| *o);
+                if let Ok(Some(Ok(id))) = outcome {
+                    return Ok(id.to_string());
+                }
+            }
+            Begin::Fresh(guard) => {
+                record.insert(IDEMPOTENCY_KEY.into(), Value::String(key));
+                let id = store(api, form, record).await?;
+                guard.stored(id);
+                return Ok(id.to_string());
+            }
+        }
+    }
+}
+
+async fn store(
+    api: &Api,
+    form: &'static forms::Form,
+    record: Map<String, Value>,
+) -> Result<ulid::Ulid, WebError> {
     api.writer
         .submit(form, record)
         .await
-        .map(|id| id.to_string())
         // The writer logs the failure (once, then a count a minute); /healthz reports it.
         .map_err(|_| WebError::Unavailable)
 }

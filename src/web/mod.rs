@@ -10,6 +10,7 @@ mod error;
 mod files;
 mod forms;
 mod https;
+mod idempotency;
 mod middleware;
 mod ratelimit;
 mod schedule;

@@ -150,6 +150,7 @@ fn start_offsite(
         recipient: crate::offsite::crypt::recipient(recipient)?,
         every: offsite.offsite_every,
         keep: offsite.offsite_keep,
+        tell_after: offsite.offsite_tell_after,
     };
     tracing::info!(
         "off-site copies to {url}, encrypted to {recipient}, at most {} after each submission",
@@ -195,6 +196,9 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     ));
     let api = Arc::new(Api {
         writer,
+        // The keys of the last day's submissions, so a retry after a restart is
+        // still answered with the first one's id.
+        keys: Arc::new(crate::web::idempotency::Keys::load(data_dir)),
         limiter,
         trusted_proxy: args.trusted_proxy,
     });

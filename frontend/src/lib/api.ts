@@ -25,11 +25,16 @@ export class ApiError extends Error {
 }
 
 /** Sends a request; the body is JSON with a JSON content type only when there is a payload. */
-export async function apiRequest<T = unknown>(method: string, path: string, payload?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  payload?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: payload === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: payload === undefined ? extraHeaders : { 'Content-Type': 'application/json', ...extraHeaders },
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
   const text = await response.text();
@@ -37,7 +42,17 @@ export async function apiRequest<T = unknown>(method: string, path: string, payl
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Posts one form's submission to /api/<form>; resolves with the stored id. */
-export function submitForm(form: string, payload: object): Promise<{ id: string }> {
-  return apiRequest<{ id: string }>('POST', `/api/${form}`, payload);
+/** A new random key for one submission (a UUID where the browser makes them; plain
+ *  HTTP pages have only getRandomValues). */
+export function newSubmissionKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Posts one form's submission to /api/<form>; resolves with the stored id. `key` is
+ *  its Idempotency-Key: the same submission sent again with it (a retry after a lost
+ *  answer) is stored once and answered with the same id. */
+export function submitForm(form: string, payload: object, key: string): Promise<{ id: string }> {
+  return apiRequest<{ id: string }>('POST', `/api/${form}`, payload, { 'Idempotency-Key': key });
 }

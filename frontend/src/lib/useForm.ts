@@ -2,7 +2,7 @@
 // form cleared, a toast, the modal closed by the caller) or failure (entries kept,
 // a toast, the server's field messages shown beside their inputs).
 import { useState } from 'react';
-import { ApiError, submitForm } from './api';
+import { ApiError, newSubmissionKey, submitForm } from './api';
 import { HONEYPOT } from '../content/forms.generated';
 import { toast } from './toast';
 import { failureWords } from '../content/modals';
@@ -38,6 +38,9 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
   const [honeypot, setHoneypot] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The key of the last attempt that got no answer, with what it sent: pressing Send
+  // again with the same answers reuses it, so the server stores it once.
+  const [attempt, setAttempt] = useState<{ key: string; sent: string } | null>(null);
 
   function set<K extends keyof T>(field: K, value: T[K]) {
     setValues((old) => ({ ...old, [field]: value }));
@@ -58,13 +61,19 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
       return false;
     }
     setSubmitting(true);
+    const payload = { ...values, [HONEYPOT]: honeypot };
+    const sent = JSON.stringify(payload);
+    const key = attempt && attempt.sent === sent ? attempt.key : newSubmissionKey();
     try {
-      await submitForm(form, { ...values, [HONEYPOT]: honeypot });
+      await submitForm(form, payload, key);
+      setAttempt(null);
       setValues(initial);
       setErrors({});
       toast(messages.success);
       return true;
     } catch (error) {
+      // No answer (the signal dropped): the next Send of the same answers is the same submission.
+      setAttempt(error instanceof ApiError ? null : { key, sent });
       setErrors(error instanceof ApiError ? error.fields : {});
       toast({ ...failureMessage(error, messages), variant: 'destructive' });
       return false;
