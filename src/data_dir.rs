@@ -253,6 +253,31 @@ pub fn create_new_private_file(path: &Path) -> io::Result<std::fs::File> {
         .open(path)
 }
 
+/// Reads a secret (a password, a bucket's key) from a regular file only its owner
+/// may read, following a link to it: the bytes, or `Err(mode)` when its mode lets
+/// group or others read it. The mode checked is the opened file's own.
+pub fn read_owner_only(path: &Path) -> io::Result<Result<Vec<u8>, u32>> {
+    use std::io::Read;
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    let mode = meta.permissions().mode();
+    if mode & 0o077 != 0 {
+        return Ok(Err(mode & 0o777));
+    }
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    Ok(Ok(bytes))
+}
+
 /// Reads a file that must be a regular file, not through a link.
 pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;

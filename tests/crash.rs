@@ -5,7 +5,7 @@ mod common;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use common::{Server, client, exported_ids, thewell};
+use common::{Server, client, exported_ids};
 use reqwest::StatusCode;
 use serde_json::json;
 

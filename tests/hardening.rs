@@ -386,20 +386,10 @@ async fn a_trusted_ipv4_proxy_is_recognised_on_a_dual_stack_socket() {
 #[tokio::test]
 async fn healthz_recovers_by_itself_when_the_disk_has_room_again() {
     let disk = common::SmallDisk::new("10m");
-    let home = tempfile::Builder::new().tempdir_in(disk.0.path()).unwrap();
-    let server = Server::spawn(
-        home,
-        &["--rate-burst", "100000", "--rate-per-minute", "100000"],
-        None,
-    );
+    let server = disk.server();
     // Room taken by something else on the disk, given back later.
-    let ballast = disk.0.path().join("ballast");
     let (block, free) = common::statvfs(disk.0.path());
-    std::fs::write(
-        &ballast,
-        vec![1u8; (block * free).saturating_sub(2 << 20) as usize],
-    )
-    .unwrap();
+    let ballast = disk.ballast((block * free).saturating_sub(2 << 20) as usize);
     let mut refused = false;
     for i in 0..2000 {
         if server.post("contact", &contact(i)).await.status() == StatusCode::SERVICE_UNAVAILABLE {

@@ -10,13 +10,11 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::webhook::{Receiver, at_least};
 use common::{FORMS, Server, thewell, valid};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Debian's Python, where python3-aiosmtpd installs (a pyenv's python3 may come first on PATH).
 const PYTHON: &str = "/usr/bin/python3";

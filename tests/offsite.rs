@@ -7,7 +7,6 @@
 //! nothing.
 mod common;
 
-use std::collections::HashSet;
 use std::io::Read;
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};

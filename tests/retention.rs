@@ -230,12 +230,7 @@ async fn concurrent_erasures_each_do_what_they_say_and_nothing_is_written_throug
 #[tokio::test]
 async fn an_erasure_on_a_full_disk_changes_nothing_says_why_and_leaves_no_copy() {
     let disk = common::SmallDisk::new("12m");
-    let home = tempfile::Builder::new().tempdir_in(disk.0.path()).unwrap();
-    let server = Server::spawn(
-        home,
-        &["--rate-burst", "100000", "--rate-per-minute", "100000"],
-        None,
-    );
+    let server = disk.server();
     let data = server.data_dir();
     let mut body = valid("contact");
     body["email"] = json!("keep-or-erase@example.org");
@@ -244,8 +239,7 @@ async fn an_erasure_on_a_full_disk_changes_nothing_says_why_and_leaves_no_copy()
     // Room kept aside for the staff command's own request file: the database may
     // take the last byte as it grows (it grows in steps), and the point here is the
     // rewrite that does not fit, not a request that cannot be written.
-    let ballast = disk.0.path().join("ballast");
-    std::fs::write(&ballast, vec![0u8; 512 * 1024]).unwrap();
+    let ballast = disk.ballast(512 * 1024);
     // Fill the database until the disk cannot hold a second copy of it.
     let free = |path: &Path| {
         let stat = common::statvfs(path);

@@ -26,24 +26,19 @@ impl MailArgs {
         })?;
         let password = match &self.smtp_password_file {
             Some(file) => Some({
-                use std::os::unix::fs::PermissionsExt;
-                let mode = std::fs::metadata(file)
-                    .map_err(|source| NotifyError::File {
+                let unreadable = |source| NotifyError::File {
+                    path: file.clone(),
+                    source,
+                };
+                let bytes = crate::data_dir::read_owner_only(file)
+                    .map_err(unreadable)?
+                    .map_err(|mode| NotifyError::PasswordFileOpen {
                         path: file.clone(),
-                        source,
-                    })?
-                    .permissions()
-                    .mode();
-                if mode & 0o077 != 0 {
-                    return Err(NotifyError::PasswordFileOpen {
-                        path: file.clone(),
-                        mode: mode & 0o777,
-                    });
-                }
-                std::fs::read_to_string(file)
-                    .map_err(|source| NotifyError::File {
-                        path: file.clone(),
-                        source,
+                        mode,
+                    })?;
+                String::from_utf8(bytes)
+                    .map_err(|e| {
+                        unreadable(std::io::Error::new(std::io::ErrorKind::InvalidData, e))
                     })?
                     .trim_end_matches(['\r', '\n'])
                     .to_string()

@@ -3,7 +3,6 @@
 //! HMAC-SHA256, already in the binary for TLS) and sent through the HTTPS client the
 //! webhooks use. A failure says what failed in words: DNS, the connection, TLS, the
 //! key, the bucket, the clock, throttling or the HTTP status.
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::time::Duration;
 
@@ -85,17 +84,12 @@ fn credentials(file: Option<&Path>) -> Result<Credentials, OffsiteError> {
         path: path.to_path_buf(),
         reason,
     };
-    let bytes = crate::data_dir::read_regular(path).map_err(|e| failed(e.to_string()))?;
-    let mode = std::fs::metadata(path)
+    let bytes = crate::data_dir::read_owner_only(path)
         .map_err(|e| failed(e.to_string()))?
-        .permissions()
-        .mode();
-    if mode & 0o077 != 0 {
-        return Err(OffsiteError::CredentialsReadable {
+        .map_err(|mode| OffsiteError::CredentialsReadable {
             path: path.to_path_buf(),
-            mode: mode & 0o777,
-        });
-    }
+            mode,
+        })?;
     let text = String::from_utf8_lossy(&bytes);
     let value = |name: &str| {
         text.lines().find_map(|line| {

@@ -223,11 +223,16 @@ fn look(
     Ok(Changes { new_rows, erased })
 }
 
-/// Every submission, packed as a base: the packed bytes, the newest id, and how
-/// many per form.
-fn pack_base(
-    dir: &DataDir,
-) -> Result<(Vec<u8>, Option<Ulid>, BTreeMap<String, u64>), OffsiteError> {
+/// Every submission, packed as a base.
+struct Base {
+    packed: Vec<u8>,
+    /// The newest submission in it.
+    through: Option<Ulid>,
+    /// How many of each form.
+    per_form: BTreeMap<String, u64>,
+}
+
+fn pack_base(dir: &DataDir) -> Result<Base, OffsiteError> {
     let reader = Reader::open(dir)?;
     let mut writer = pack::RowsWriter::default();
     let mut through: Option<Ulid> = None;
@@ -242,7 +247,11 @@ fn pack_base(
         })?;
         per_form.insert(form.name.to_string(), n);
     }
-    Ok((writer.finish(), through, per_form))
+    Ok(Base {
+        packed: writer.finish(),
+        through,
+        per_form,
+    })
 }
 
 async fn blocking<T: Send + 'static>(
@@ -291,8 +300,12 @@ async fn cycle(
         let d = dir.clone();
         let to = config.recipient.clone();
         let (sealed, through, per_form) = blocking(move || {
-            let (packed, through, per_form) = pack_base(&d)?;
-            Ok((crypt::encrypt(&to, &packed), through, per_form))
+            let base = pack_base(&d)?;
+            Ok((
+                crypt::encrypt(&to, &base.packed),
+                base.through,
+                base.per_form,
+            ))
         })
         .await?;
         let now = Utc::now();

@@ -258,6 +258,25 @@ impl SmallDisk {
         );
         SmallDisk(dir)
     }
+
+    /// A server whose data directory is on this disk, with no rate limit (the
+    /// tests fill the disk with submissions).
+    pub fn server(&self) -> Server {
+        let home = tempfile::Builder::new().tempdir_in(self.0.path()).unwrap();
+        Server::spawn(
+            home,
+            &["--rate-burst", "100000", "--rate-per-minute", "100000"],
+            None,
+        )
+    }
+
+    /// Room taken on this disk by something else, `bytes` of it: its path, to give
+    /// the room back by removing it.
+    pub fn ballast(&self, bytes: usize) -> PathBuf {
+        let path = self.0.path().join("ballast");
+        std::fs::write(&path, vec![0u8; bytes]).unwrap();
+        path
+    }
 }
 
 impl Drop for SmallDisk {
