@@ -260,7 +260,28 @@ mod tests {
             file.write_all_at(&[bytes[at as usize] ^ 0x55], at).unwrap();
             drop(file);
 
-            drop(Writer::start(&dir, None).unwrap());
+            // The start, with its log caught: one WARN line with the figures and the copy.
+            let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::<u8>::new()));
+            let subscriber = tracing_subscriber::fmt()
+                .with_ansi(false)
+                .with_writer({
+                    let log = std::sync::Arc::clone(&log);
+                    move || Caught(std::sync::Arc::clone(&log))
+                })
+                .finish();
+            tracing::subscriber::with_default(subscriber, || {
+                drop(Writer::start(&dir, None).unwrap());
+            });
+            let log = String::from_utf8(log.lock().unwrap().clone()).unwrap();
+            let warnings: Vec<&str> = log.lines().filter(|l| l.contains(" WARN ")).collect();
+            assert_eq!(warnings.len(), 1, "{what}: {log}");
+            assert!(
+                warnings[0].contains("taken=1199")
+                    && warnings[0].contains("skipped=1")
+                    && warnings[0].contains("thewell.journal.damaged-"),
+                "{what}: {}",
+                warnings[0]
+            );
             let stored = contact_ids(&Reader::open(&dir).unwrap());
             let want: Vec<Ulid> = records
                 .iter()
@@ -288,6 +309,19 @@ mod tests {
                 journal::read(&dir).unwrap().is_empty(),
                 "{what}: the journal starts over"
             );
+        }
+    }
+
+    /// A log writer into memory, for the start's log line.
+    struct Caught(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Caught {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
         }
     }
 }
