@@ -13,6 +13,7 @@ const WATCHED: &[&str] = &[
     "frontend/package.json",
     "frontend/package-lock.json",
     "frontend/vite.config.ts",
+    "frontend/vite.sw.config.ts",
     "frontend/tsconfig.json",
 ];
 

@@ -46,6 +46,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
+    // The service worker would stand between page.route() and the network; the
+    // tests of working offline (offline.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

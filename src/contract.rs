@@ -27,7 +27,7 @@ mod emit {
     use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
-    use crate::schedule::{GatheringNow, ScheduleNow};
+    use crate::schedule::{GatheringNow, LaterOccurrence, ScheduleNow};
     use crate::settings::{LINKS, SETTINGS};
     use ts_rs::{Config, TS};
 
@@ -62,6 +62,7 @@ mod emit {
     /// contract.generated.ts: the JSON the server publishes and the marks it looks for in pages.
     fn contract() -> String {
         let mut out = header("src/schedule.rs and src/bundle.rs");
+        out.push_str(&declaration::<LaterOccurrence>());
         out.push_str(&declaration::<GatheringNow>());
         out.push_str(&declaration::<ScheduleNow>());
         out.push_str(&declaration::<PhotoSlot>());

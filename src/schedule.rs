@@ -103,6 +103,22 @@ pub struct GatheringNow {
     pub meeting_url: Option<String>,
     /// Its calendar file.
     pub calendar: String,
+    /// The occurrences after this one (LATER_SHOWN of them), so that a phone that
+    /// saved this answer can still say when it meets while it has no signal.
+    pub later: Vec<LaterOccurrence>,
+}
+
+/// How many occurrences after the current or next one `GET /api/schedule` lists.
+pub const LATER_SHOWN: usize = 8;
+
+/// One occurrence after the current or next one: UTC instants and the local label.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LaterOccurrence {
+    pub start: String,
+    pub end: String,
+    /// As `GatheringNow::label`, on that date (a clock change alters the abbreviation).
+    pub label: String,
 }
 
 /// The answer of `GET /api/schedule`: the instant asked about and every gathering then.

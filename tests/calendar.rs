@@ -121,6 +121,19 @@ async fn the_schedule_api_answers_now_by_default_and_refuses_a_bad_instant() {
         for key in ["id", "zone", "live", "start", "end", "label"] {
             assert!(!g[key].is_null(), "{key} in {g}");
         }
+        // The next eight, a week apart, each after the one before (a phone offline reads them).
+        let later = g["later"].as_array().unwrap();
+        assert_eq!(later.len(), 8, "{g}");
+        let mut previous = DateTime::parse_from_rfc3339(g["end"].as_str().unwrap()).unwrap();
+        for o in later {
+            let start = DateTime::parse_from_rfc3339(o["start"].as_str().unwrap()).unwrap();
+            let end = DateTime::parse_from_rfc3339(o["end"].as_str().unwrap()).unwrap();
+            assert!(start >= previous && end > start, "{o}");
+            let days = (start - previous).num_hours();
+            assert!((6 * 24..=7 * 24 + 1).contains(&days), "a week apart: {o}");
+            assert!(!o["label"].as_str().unwrap().is_empty());
+            previous = end;
+        }
     }
 
     let (status, error) = server.get_json("/api/schedule?at=next-wednesday").await;

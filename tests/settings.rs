@@ -57,6 +57,47 @@ fn settings_block(html: &str) -> serde_json::Value {
 }
 
 #[tokio::test]
+async fn a_visitor_saving_data_gets_pages_without_photos_until_asked() {
+    let server = configured();
+    let get = |headers: &[(&str, &str)]| {
+        let mut request = client().get(server.url("/"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.send()
+    };
+    let full = get(&[]).await.unwrap();
+    let vary = full.headers()[header::VARY].to_str().unwrap().to_string();
+    assert!(vary.contains("Save-Data") && vary.contains("ECT"), "{vary}");
+    assert_eq!(full.headers()["accept-ch"], "ECT");
+    let full_etag = full.headers()[header::ETAG].clone();
+    let full = full.text().await.unwrap();
+    assert!(full.contains(r#"<img src="/photos/Sunday-Worship-In-Plantation.jpg"#));
+    for asks in [
+        [("save-data", "on")],
+        [("save-data", "On ")],
+        [("ect", "2g")],
+        [("ect", "slow-2g")],
+    ] {
+        let lean = get(&asks).await.unwrap();
+        assert_ne!(lean.headers()[header::ETAG], full_etag, "{asks:?}");
+        let lean = lean.text().await.unwrap();
+        assert!(!lean.contains("<img"), "{asks:?}: no photo in the page");
+        assert!(lean.contains("<html data-lean"), "{asks:?}");
+        // The page's script still knows the photo, to show it when asked.
+        assert!(
+            settings_block(&lean)["photos"]["sunday-worship-in-plantation"].is_string(),
+            "{asks:?}"
+        );
+    }
+    for not in [[("save-data", "off")], [("ect", "3g")], [("ect", "4g")]] {
+        let page = get(&not).await.unwrap().text().await.unwrap();
+        assert!(page.contains("<img src=\"/photos/"), "{not:?}");
+        assert!(!page.contains("data-lean"), "{not:?}");
+    }
+}
+
+#[tokio::test]
 async fn pages_carry_the_settings_and_the_photo() {
     let server = configured();
     let contact = text(&server, "/contact").await;

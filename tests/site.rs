@@ -154,6 +154,63 @@ async fn hashed_assets_are_immutable_and_compressed_on_request() {
 }
 
 #[tokio::test]
+async fn the_service_worker_the_manifest_and_the_offline_page_are_served() {
+    let server = Server::start();
+    let worker = get(&server, "/sw.js").await;
+    assert_eq!(worker.status(), StatusCode::OK);
+    assert_eq!(
+        worker.headers()[header::CONTENT_TYPE],
+        "text/javascript; charset=utf-8"
+    );
+    // Revalidated on each check, so that a new release's worker is found at once.
+    assert_eq!(worker.headers()[header::CACHE_CONTROL], "no-cache");
+    let script = worker.text().await.unwrap();
+    let first = first_script(&server).await;
+    assert!(
+        script.contains(&first),
+        "the worker lists this release's assets: {first}"
+    );
+    assert!(script.contains("/offline.html"));
+
+    let manifest = get(&server, "/manifest.webmanifest").await;
+    assert_eq!(manifest.status(), StatusCode::OK);
+    assert_eq!(
+        manifest.headers()[header::CONTENT_TYPE],
+        "application/manifest+json"
+    );
+    let manifest: serde_json::Value = manifest.json().await.unwrap();
+    assert_eq!(manifest["name"], "The Well");
+    assert_eq!(manifest["start_url"], "/");
+    assert_eq!(manifest["display"], "standalone");
+    let icons = manifest["icons"].as_array().unwrap();
+    assert!(
+        icons
+            .iter()
+            .any(|i| i["purpose"] == "maskable" && i["sizes"] == "512x512")
+    );
+    for icon in icons {
+        let src = icon["src"].as_str().unwrap();
+        let response = get(&server, src).await;
+        assert_eq!(response.status(), StatusCode::OK, "{src}");
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            icon["type"].as_str().unwrap(),
+            "{src}"
+        );
+    }
+    let home = get(&server, "/").await.text().await.unwrap();
+    assert!(home.contains(r#"<link rel="manifest" href="/manifest.webmanifest" />"#));
+
+    let offline = get(&server, "/offline.html").await;
+    assert_eq!(offline.status(), StatusCode::OK);
+    let offline = offline.text().await.unwrap();
+    assert!(offline.contains(r#"<div id="app" data-page="/offline">"#));
+    assert!(offline.contains(r#"<meta name="robots" content="noindex" />"#));
+    assert!(offline.contains("You&#39;re offline") || offline.contains("You're offline"));
+    assert!(offline.contains("contact@thewell.example"));
+}
+
+#[tokio::test]
 async fn etags_are_quoted_and_if_none_match_gives_304() {
     let server = Server::start();
     for path in ["/", "/about"] {

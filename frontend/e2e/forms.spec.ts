@@ -60,10 +60,12 @@ test('a failed send keeps every entry and shows the error toast and field messag
   expect(errors.every((e) => e.includes('400'))).toBe(true);
   errors.length = 0;
 
+  // No answer at all (the signal dropped): kept on the phone, to be sent by itself.
   await page.unroute('**/api/contact');
   await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('alert')).toContainText('Failed to send message. Please try again.');
+  await expect(page.getByTestId('toast')).toContainText('Saved on this phone');
+  await expect(page.getByTestId('on-phone')).toHaveText('Saved on this phone. It will be sent when you are back online.');
   await expect(page.getByLabel('First name')).toHaveValue('Ana');
   errors.length = 0;
 });
@@ -80,7 +82,7 @@ test('Send again after an answer that never arrived stores the message once', as
     await route.abort('internetdisconnected');
   });
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('alert')).toContainText('Please try again.');
+  await expect(page.getByTestId('toast')).toContainText('Saved on this phone');
   await expect(page.getByLabel('Last name')).toHaveValue(marker);
   await page.unroute('**/api/contact');
   const sent = page.waitForRequest('**/api/contact');

@@ -45,6 +45,8 @@ for (const { path, page: pageName } of routes) {
   write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), page(path, pageName));
 }
 write(join(dist, '404.html'), page('/404', 'NotFound'));
+// The service worker's page for an address not saved on the phone; #app names its path.
+write(join(dist, 'offline.html'), page('/offline', 'Offline').replace('<div id="app">', '<div id="app" data-page="/offline">'));
 // The places a volunteer's photo can replace a drawing, for `thewell site photos`.
 await notePopUpPhotos();
 write(join(dist, 'photo-slots.json'), JSON.stringify(photoSlots(), null, 1));

@@ -6,29 +6,32 @@ import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { ModalHost } from './components/ModalHost';
 import { Toaster } from './components/Toaster';
-import { notFoundMeta, routeMeta } from './content/routes';
+import { metaOf, notFoundMeta, offlineMeta } from './content/routes';
 import { loadPage, pageIfLoaded } from './lib/pageLoader';
 import { RouterProvider, useRouter } from './lib/router';
+import { notePageShown } from './lib/offline';
 import { prepareParts } from './lib/serverParts';
 import NotFound from './pages/NotFound';
 
 function CurrentPage() {
   const { path } = useRouter();
-  const meta = routeMeta(path);
+  const meta = metaOf(path);
 
   useEffect(() => {
-    document.title = (meta ?? notFoundMeta).title;
+    document.title = meta.title;
+    // The service worker saves each page shown, for reading it offline later.
+    if (meta !== offlineMeta) notePageShown(window.location.pathname);
   }, [meta]);
 
-  const Page = meta && pageIfLoaded(meta.page);
+  const Page = meta !== notFoundMeta && pageIfLoaded(meta.page);
   return Page ? <Page meta={meta} /> : <NotFound />;
 }
 
 /** Before a route is shown, its page's code is fetched (unknown routes need none), and
  * the parts the server writes in it (the sermons, the people). */
 function prepare(path: string): Promise<unknown> {
-  const meta = routeMeta(path);
-  return meta ? Promise.all([loadPage(meta.page), prepareParts(path)]) : Promise.resolve();
+  const meta = metaOf(path);
+  return meta === notFoundMeta ? Promise.resolve() : Promise.all([loadPage(meta.page), prepareParts(path)]);
 }
 
 /** `year` is the copyright year: the build's when prerendered, the browser's when hydrated. */

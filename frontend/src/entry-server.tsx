@@ -4,7 +4,8 @@ import { renderToString } from 'preact-render-to-string';
 import { App } from './App';
 import { address } from './content/campuses';
 import { descriptionOf } from './content/descriptions';
-import { notFoundDescription, notFoundMeta, routeMeta, routes } from './content/routes';
+import { offlineWords } from './content/offline';
+import { metaOf, notFoundDescription, offlineMeta, routeMeta, routes } from './content/routes';
 import { site } from './content/layout';
 import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
@@ -43,8 +44,8 @@ function churchJsonLd(): string {
 }
 
 export function render(path: string, year: number): { html: string; head: string } {
-  const meta = routeMeta(path) ?? notFoundMeta;
-  const description = routeMeta(path) ? descriptionOf(path) : notFoundDescription;
+  const meta = metaOf(path);
+  const description = routeMeta(path) ? descriptionOf(path) : path === offlineMeta.path ? offlineWords.page.intro : notFoundDescription;
   setPhotoPlace(path);
   const html = renderToString(<App path={path} year={year} />);
   const url = `${site.origin}${path === '/' ? '/' : path}`;

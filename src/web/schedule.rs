@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::error::{WebError, not_found};
 use super::files::ics::ics;
 use crate::published::Live;
-use crate::schedule::{GATHERINGS, GatheringNow, ScheduleNow, find};
+use crate::schedule::{GATHERINGS, GatheringNow, LATER_SHOWN, LaterOccurrence, ScheduleNow, find};
 use crate::settings::Key;
 
 #[derive(Debug, Deserialize)]
@@ -59,6 +59,15 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
                 label: g.label(&occurrence),
                 meeting_url: g.online.then(|| meeting.to_string()),
                 calendar: calendar_path(g.id),
+                later: g
+                    .occurrences_from(occurrence.end, LATER_SHOWN)
+                    .iter()
+                    .map(|o| LaterOccurrence {
+                        start: stamp(o.start),
+                        end: stamp(o.end),
+                        label: g.label(o),
+                    })
+                    .collect(),
             }
         })
         .collect();

@@ -1,8 +1,10 @@
 // Placeholder photos drawn by the site itself (no stock images): a calm scene in the
 // brand's colours with a symbol for what the photo will show. Fixed aspect ratio, so
 // nothing shifts when a volunteer's photo (data-dir/photos/<slot>.jpg) is laid over it.
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { offlineWords } from '../content/offline';
 import { PHOTO_MARKER } from '../lib/contract.generated';
+import { savesData } from '../lib/network';
 import { notePhotoSlot, slotName } from '../lib/photos';
 import { PHOTO_CLASS, settings } from '../lib/settings';
 
@@ -88,14 +90,22 @@ export function Art({
   const slot = photo ?? slotName(alt);
   if (import.meta.env.SSR) notePhotoSlot(slot, alt, ratio);
   const src = settings.photos[slot];
+  // Saving data: the photo waits for a press on its button (none inside a button:
+  // the drawing stays). The button comes after hydration, which matches the
+  // server's page (no photo, no button).
+  const [asked, setAsked] = useState(false);
+  const [alive, setAlive] = useState(false);
+  useEffect(() => setAlive(true), []);
+  const held = Boolean(src) && !asked && savesData();
+  const offer = held && alive && !inline;
   const h = hash(alt);
   const [dark, mid, light] = palettes[h % palettes.length];
   // One id per drawing on the page (two drawings may show the same thing).
   const id = `art${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const Root = inline ? 'span' : 'div';
   return (
-    <Root class={`relative overflow-hidden rounded-2xl ${inline ? 'block ' : ''}${ratio} ${extra}`} role="img" aria-label={alt} {...{ [PHOTO_MARKER]: slot }}>
-      {src && <img src={src} alt="" loading="lazy" decoding="async" class={PHOTO_CLASS} />}
+    <Root class={`relative overflow-hidden rounded-2xl ${inline ? 'block ' : ''}${ratio} ${extra}`} role={offer ? undefined : 'img'} aria-label={offer ? undefined : alt} {...{ [PHOTO_MARKER]: slot }}>
+      {src && !held && <img src={src} alt="" loading="lazy" decoding="async" class={PHOTO_CLASS} />}
       <svg viewBox="0 0 400 200" preserveAspectRatio="xMidYMid slice" aria-hidden="true" class="absolute inset-0 h-full w-full">
         <defs>
           <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">
@@ -108,6 +118,17 @@ export function Art({
         <path d={`M0 ${160 + (h % 20)} Q100 ${130 + (h % 30)} 200 ${160} T400 ${150 + (h % 25)} V200 H0Z`} fill="#020617" opacity="0.25" />
         {!bare && <Symbol kind={kind} color={light} />}
       </svg>
+      {offer && (
+        <button
+          type="button"
+          aria-label={`${offlineWords.showPhoto}: ${alt}`}
+          data-testid="show-photo"
+          class="absolute bottom-2 right-2 inline-flex min-h-11 items-center rounded-full bg-slate-950/75 px-4 text-sm font-semibold text-white hover:bg-slate-950"
+          onClick={() => setAsked(true)}
+        >
+          {offlineWords.showPhoto}
+        </button>
+      )}
     </Root>
   );
 }

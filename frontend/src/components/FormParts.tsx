@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { ComponentChildren, JSX } from 'preact';
 import { HONEYPOT } from '../content/forms.generated';
+import { offlineWords } from '../content/offline';
 import type { FormState } from '../lib/useForm';
 
 const inputClass =
@@ -237,6 +238,22 @@ export function TextInput<T extends object>({
 }
 
 /** A form element that sends through `form`, carries the honeypot, and calls `onSuccess` once stored. */
+/** What the phone holds for the form: a submission waiting for a signal, or answers
+ *  kept from before (with a button that clears them). */
+function OnPhoneLine<T extends object>({ form }: { form: FormState<T> }) {
+  if (!form.onPhone) return null;
+  return (
+    <p role="status" data-testid="on-phone" class="col-span-full flex flex-wrap items-center gap-x-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
+      <span>{form.onPhone === 'waiting' ? offlineWords.waitingLine : offlineWords.keptLine}</span>
+      {form.onPhone === 'kept' && (
+        <button type="button" class="inline-flex min-h-11 items-center font-semibold underline underline-offset-2" onClick={form.clearKept}>
+          {offlineWords.clear}
+        </button>
+      )}
+    </p>
+  );
+}
+
 export function FormShell<T extends object>({
   form,
   onSuccess,
@@ -261,6 +278,7 @@ export function FormShell<T extends object>({
         if (await form.submit()) onSuccess?.();
       }}
     >
+      <OnPhoneLine form={form} />
       {children}
       <Honeypot value={form.honeypot} onInput={form.setHoneypot} />
     </form>

@@ -6,18 +6,13 @@
 // frame keeps the headline, text and gold eyebrow at 4.5:1 contrast or more.
 import { useEffect, useRef, useState } from 'react';
 import { home } from '../content/home';
+import { effectiveType, savesData } from '../lib/network';
 import { settings } from '../lib/settings';
-
-interface NetworkInformation {
-  saveData?: boolean;
-  effectiveType?: string;
-}
 
 function wantsVideo(): boolean {
   if (!settings.heroVideoFile) return false;
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return false;
-  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
-  return !connection?.saveData && !/(^|-)2g$|^3g$/.test(connection?.effectiveType ?? '');
+  return !savesData() && effectiveType() !== '3g';
 }
 
 export function HeroVideo() {

@@ -52,3 +52,17 @@ export const notFoundMeta: RouteMeta = {
 export function routeMeta(path: string): RouteMeta | undefined {
   return routes.find((r) => r.path === path);
 }
+
+/** The page the service worker shows for an address not saved on the phone, offline.
+ *  It is prerendered as /offline.html; its #app element names this path. */
+export const offlineMeta: RouteMeta = {
+  path: '/offline',
+  title: 'Offline | The Well',
+  heading: "You're offline",
+  page: 'Offline',
+};
+
+/** The meta of a path: a route, the offline page, else the 404 page. */
+export function metaOf(path: string): RouteMeta {
+  return routeMeta(path) ?? (path === offlineMeta.path ? offlineMeta : notFoundMeta);
+}

@@ -2,6 +2,15 @@
 // A Rust test fails when this file and the declarations drift apart.
 
 /**
+ * One occurrence after the current or next one: UTC instants and the local label.
+ */
+export type LaterOccurrence = { start: string, end: string, 
+/**
+ * As `GatheringNow::label`, on that date (a clock change alters the abbreviation).
+ */
+label: string, };
+
+/**
  * A gathering at an instant: live or not, and its current or next times. This is
  * what `GET /api/schedule` answers for each gathering; the frontend's type is
  * generated from it (src/contract.rs).
@@ -26,7 +35,12 @@ meetingUrl: string | null,
 /**
  * Its calendar file.
  */
-calendar: string, };
+calendar: string, 
+/**
+ * The occurrences after this one (LATER_SHOWN of them), so that a phone that
+ * saved this answer can still say when it meets while it has no signal.
+ */
+later: Array<LaterOccurrence>, };
 
 /**
  * The answer of `GET /api/schedule`: the instant asked about and every gathering then.

@@ -1,6 +1,7 @@
 // The gatherings' live state and next times, from the server's schedule
 // (GET /api/schedule?at=<the browser's now>), re-checked every 60 seconds, and the
-// words for a countdown and for the visitor's own time.
+// words for a countdown and for the visitor's own time. The last answer is saved on
+// the phone: without a signal, the times come from its list of later occurrences.
 import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import type { GatheringNow, ScheduleNow } from './contract.generated';
@@ -16,14 +17,46 @@ let latest: Gathering[] | null = null;
 const listeners = new Set<(gatherings: Gathering[]) => void>();
 let timer: number | undefined;
 
+const SAVED_KEY = 'thewell-schedule';
+
+function publish(gatherings: Gathering[]): void {
+  latest = gatherings;
+  listeners.forEach((listener) => listener(gatherings));
+}
+
+/** The gatherings as of `now`, from an answer saved earlier: each one's first
+ *  occurrence (the one it answered with, then the later ones) not yet over. */
+export function fromSaved(answer: ScheduleNow, now: Date): Gathering[] {
+  const t = now.getTime();
+  return answer.gatherings.flatMap((g) => {
+    const found = [{ start: g.start, end: g.end, label: g.label }, ...(g.later ?? [])].find((o) => Date.parse(o.end) + 60_000 > t);
+    return found ? [{ ...g, ...found, live: Date.parse(found.start) <= t, later: [] }] : [];
+  });
+}
+
+function savedAnswer(): ScheduleNow | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SAVED_KEY) ?? 'null') as ScheduleNow | null;
+    return saved && Array.isArray(saved.gatherings) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
 function load(): void {
   apiRequest<ScheduleNow>('GET', `/api/schedule?at=${encodeURIComponent(new Date().toISOString())}`)
     .then((answer) => {
-      latest = answer.gatherings;
-      listeners.forEach((listener) => listener(answer.gatherings));
+      publish(answer.gatherings);
+      try {
+        localStorage.setItem(SAVED_KEY, JSON.stringify(answer));
+      } catch {
+        // Storage full or refused: only the offline times are lost.
+      }
     })
     .catch(() => {
-      // Offline or the server is restarting: keep what we had and try again next minute.
+      // Offline or the server is restarting: the saved answer, as of now; again next minute.
+      const saved = savedAnswer();
+      if (saved) publish(fromSaved(saved, new Date()));
     });
 }
 

@@ -1,11 +1,17 @@
 // The life of a form: idle, then submitting (button disabled), then success (the
-// form cleared, a toast, the modal closed by the caller) or failure (entries kept,
-// a toast, the server's field messages shown beside their inputs).
-import { useState } from 'react';
+// form cleared, a toast, the modal closed by the caller), failure (entries kept,
+// a toast, the server's field messages shown beside their inputs), or, without a
+// signal, saved on the phone to be sent by itself later (a toast, the modal closed).
+// The answers are kept on the phone as they are typed (lib/phoneStore.ts), so a
+// closed dialog or a reload loses nothing; sending them forgets them.
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, newSubmissionKey, submitForm } from './api';
 import { HONEYPOT } from '../content/forms.generated';
 import { toast } from './toast';
 import { failureWords } from '../content/modals';
+import { offlineWords } from '../content/offline';
+import { forget, keep, kept, type Waiting } from './phoneStore';
+import { onPhoneChange, sendWhenOnline } from './offline';
 
 interface Message {
   title: string;
@@ -33,8 +39,24 @@ function failureMessage(error: unknown, messages: FormMessages): Message {
   return { title: messages.failure.title, description: error.summary };
 }
 
-export function useForm<T extends object>(form: string, initial: T, messages: FormMessages, check?: ClientCheck<T>) {
+/** How long typing pauses before the answers are written to the phone. */
+const KEEP_AFTER_MS = 300;
+
+/** What the phone holds for a form, as the form tells the visitor. */
+export type OnPhone = 'waiting' | 'kept' | null;
+
+/** `keepAs` names the form's answers on the phone when one form appears in several
+ *  places with different fixed values (the subscription forms' lists). */
+export function useForm<T extends object>(form: string, initial: T, messages: FormMessages, check?: ClientCheck<T>, keepAs: string = form) {
   const [values, setValues] = useState<T>(initial);
+  const [onPhone, setOnPhone] = useState<OnPhone>(null);
+  // The waiting submission, if any: Send with the same answers reuses its key.
+  const waitingNow = useRef<Waiting | null>(null);
+  // Typed into since the form opened: what the phone kept no longer replaces it.
+  const typed = useRef(false);
+  const keepTimer = useRef<number | undefined>(undefined);
+  // Answers typed but not yet written to the phone (written when the form closes too).
+  const unkept = useRef<T | null>(null);
   const [honeypot, setHoneypot] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -42,8 +64,65 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
   // again with the same answers reuses it, so the server stores it once.
   const [attempt, setAttempt] = useState<{ key: string; sent: string } | null>(null);
 
+  // What the phone kept for this form fills it when it opens, and again whenever a
+  // submission goes out from elsewhere (the form empties once its answers are sent).
+  useEffect(() => {
+    let open = true;
+    const load = () =>
+      kept(keepAs)
+        .then((record) => {
+          if (!open) return;
+          const wasWaiting = waitingNow.current;
+          waitingNow.current = record?.waiting ?? null;
+          if (record?.waiting) setOnPhone('waiting');
+          else if (record && Object.keys(record.values).length) setOnPhone(typed.current ? null : 'kept');
+          else setOnPhone(null);
+          if (record && Object.keys(record.values).length && (!typed.current || wasWaiting)) {
+            setValues({ ...initial, ...record.values } as T);
+          } else if (!record && wasWaiting) setValues(initial);
+        })
+        .catch(() => undefined);
+    void load();
+    const off = onPhoneChange(() => void load());
+    return () => {
+      open = false;
+      off();
+      keepNow();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keepAs]);
+
+  /** Writes the answers typed since the last write to the phone, now. */
+  function keepNow() {
+    window.clearTimeout(keepTimer.current);
+    const next = unkept.current;
+    unkept.current = null;
+    if (!next) return;
+    const empty = JSON.stringify(next) === JSON.stringify(initial);
+    void (empty ? forget(keepAs) : keep(keepAs, form, next as Record<string, unknown>)).catch(() => undefined);
+  }
+
+  /** Writes them once typing pauses. */
+  function keepSoon(next: T) {
+    unkept.current = next;
+    window.clearTimeout(keepTimer.current);
+    keepTimer.current = window.setTimeout(keepNow, KEEP_AFTER_MS);
+  }
+
+  /** Drops answers typed but not yet written (they were sent or cleared). */
+  function dropUnkept() {
+    window.clearTimeout(keepTimer.current);
+    unkept.current = null;
+  }
+
   function set<K extends keyof T>(field: K, value: T[K]) {
-    setValues((old) => ({ ...old, [field]: value }));
+    typed.current = true;
+    setValues((old) => {
+      const next = { ...old, [field]: value };
+      keepSoon(next);
+      return next;
+    });
+    if (onPhone === 'kept') setOnPhone(null);
     setErrors((old) => {
       if (!(field as string in old)) return old;
       const { [field as string]: _removed, ...rest } = old;
@@ -63,16 +142,29 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
     setSubmitting(true);
     const payload = { ...values, [HONEYPOT]: honeypot };
     const sent = JSON.stringify(payload);
-    const key = attempt && attempt.sent === sent ? attempt.key : newSubmissionKey();
+    const earlier = waitingNow.current?.body === sent ? waitingNow.current.key : attempt?.sent === sent ? attempt.key : null;
+    const key = earlier ?? newSubmissionKey();
     try {
+      // Without a signal it is kept at once: the browser knows there is no network.
+      if (navigator.onLine === false) return await saveOnPhone(key, sent);
       await submitForm(form, payload, key);
+      dropUnkept();
+      await forget(keepAs, true).catch(() => undefined);
+      waitingNow.current = null;
+      typed.current = false;
+      setOnPhone(null);
       setAttempt(null);
       setValues(initial);
       setErrors({});
       toast(messages.success);
       return true;
     } catch (error) {
-      // No answer (the signal dropped): the next Send of the same answers is the same submission.
+      // No answer (the signal dropped): kept on the phone with its key, and sent once later.
+      if (!(error instanceof ApiError)) {
+        const saved = await saveOnPhone(key, sent).catch(() => false);
+        if (saved) return true;
+      }
+      // The phone could not keep it: the next Send of the same answers is the same submission.
       setAttempt(error instanceof ApiError ? null : { key, sent });
       setErrors(error instanceof ApiError ? error.fields : {});
       toast({ ...failureMessage(error, messages), variant: 'destructive' });
@@ -82,12 +174,42 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
     }
   }
 
+  /** Keeps the submission on the phone to be sent when the signal returns; tells the visitor. */
+  async function saveOnPhone(key: string, body: string): Promise<true> {
+    const waiting: Waiting = {
+      key,
+      body,
+      answers: JSON.stringify(values),
+      at: new Date().toISOString(),
+      sent: { title: messages.success.title, description: `${offlineWords.sentLater} ${messages.success.description}` },
+    };
+    dropUnkept();
+    await keep(keepAs, form, values as Record<string, unknown>, waiting);
+    waitingNow.current = waiting;
+    typed.current = false;
+    setOnPhone('waiting');
+    setAttempt(null);
+    setErrors({});
+    toast(offlineWords.saved);
+    sendWhenOnline();
+    return true;
+  }
+
   function reset() {
     setValues(initial);
     setErrors({});
   }
 
-  return { values, set, errors, submitting, submit, reset, honeypot, setHoneypot };
+  /** Empties the form and forgets its kept answers (a waiting submission still goes). */
+  function clearKept() {
+    dropUnkept();
+    void forget(keepAs).catch(() => undefined);
+    typed.current = false;
+    setOnPhone(waitingNow.current ? 'waiting' : null);
+    reset();
+  }
+
+  return { values, set, errors, submitting, submit, reset, honeypot, setHoneypot, onPhone, clearKept };
 }
 
 export type FormState<T extends object> = ReturnType<typeof useForm<T>>;

@@ -1,12 +1,11 @@
-// The Contact page: the ministry's email, the 24-hour promise, the message form and the campuses.
+// The Contact page: how to reach the ministry (its email, the campuses) and the message form.
 import { container } from '../components/Blocks';
 import { FormShell, SubmitButton, TextInput } from '../components/FormParts';
-import { GatheringTime } from '../components/GatheringTime';
 import { PageHeading } from '../components/PageHeading';
+import { ReachUs } from '../components/ReachUs';
 import { contact } from '../content/contact';
 import { CONTACT_FIELDS as F, type Contact as ContactForm } from '../content/forms.generated';
 import type { RouteMeta } from '../content/routes';
-import { settings } from '../lib/settings';
 import { useForm } from '../lib/useForm';
 
 const empty: ContactForm = { firstName: '', lastName: '', email: '', subject: '', message: '' };
@@ -19,25 +18,7 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
       <PageHeading title={meta.heading}>{contact.intro}</PageHeading>
       <div class={`${container} grid gap-12 py-16 lg:grid-cols-3`}>
         <aside class="space-y-8">
-          <section>
-            <h2 class="font-serif text-2xl font-semibold">{contact.emailHeading}</h2>
-            <a href={`mailto:${settings.contactEmail}`} class="mt-2 inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
-              {settings.contactEmail}
-            </a>
-            <p class="mt-2 text-slate-700">{contact.responseNote}</p>
-          </section>
-          <section>
-            <h2 class="font-serif text-2xl font-semibold">{contact.campusesHeading}</h2>
-            <ul class="mt-3 space-y-3">
-              {contact.campuses.map((campus) => (
-                <li key={campus.name}>
-                  <p class="font-semibold text-slate-900">{campus.name}</p>
-                  <p class="text-sm text-slate-700">{campus.place}</p>
-                  <p class="text-sm text-slate-700">{campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : campus.when}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <ReachUs />
         </aside>
         <section class="lg:col-span-2">
           <h2 class="font-serif text-2xl font-semibold">{contact.formHeading}</h2>

@@ -19,6 +19,25 @@ use crate::web::error::WebError;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Everything else is revalidated (cheaply, by ETag) on each use.
 const REVALIDATE: &str = "no-cache";
+/// A page differs with the coding and with whether the visitor saves data.
+const PAGE_VARY: &str = "Accept-Encoding, Save-Data, ECT";
+/// Asks Chromium to say how fast the connection is (the `ECT` client hint) from the
+/// next request on, so that a page for a 2G phone comes without its photos.
+const ACCEPT_CH: header::HeaderName = header::HeaderName::from_static("accept-ch");
+const ECT: &str = "ECT";
+
+/// Whether the visitor asks to save data (`Save-Data: on`) or is on a 2G connection
+/// (`ECT: 2g` or `slow-2g`): then a page comes without its photos until asked for.
+fn saves_data(headers: &HeaderMap) -> bool {
+    let value = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.trim().to_ascii_lowercase())
+    };
+    value("save-data").is_some_and(|v| v == "on")
+        || value("ect").is_some_and(|v| v == "2g" || v == "slow-2g")
+}
 
 /// What a request path resolves to in the bundle.
 enum Target {
@@ -194,6 +213,8 @@ struct Entry {
     cache: HeaderValue,
     /// Rewritten with the settings (pages, sitemap, robots.txt) unless those are the defaults.
     personalized: bool,
+    /// An HTML page (a route, the 404 page, the offline page).
+    page: bool,
     /// Brotli, gzip and the file itself, those stored, best first; the file itself is last.
     variants: Vec<Variant>,
 }
@@ -232,6 +253,7 @@ impl Entry {
                 REVALIDATE
             }),
             personalized: personalize::personalized(key),
+            page: key.ends_with(".html"),
             variants,
         })
     }
@@ -354,7 +376,8 @@ fn respond(
 
     // The chosen variant (brotli, gzip or the file itself) and its ETag.
     if let Some(snap) = settings {
-        let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap);
+        let lean = entry.page && !snap.photos.is_empty() && saves_data(headers);
+        let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap, lean);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
         let variant = (bytes.clone(), encoding, etag.clone());
@@ -387,8 +410,14 @@ fn answer(
     let not_modified = status == StatusCode::OK && not_modified(headers, &etag);
     let mut builder = Response::builder()
         .header(header::CACHE_CONTROL, entry.cache.clone())
-        .header(header::VARY, HeaderValue::from_static("Accept-Encoding"))
         .header(header::ETAG, etag);
+    builder = if entry.page {
+        builder
+            .header(header::VARY, HeaderValue::from_static(PAGE_VARY))
+            .header(ACCEPT_CH, HeaderValue::from_static(ECT))
+    } else {
+        builder.header(header::VARY, HeaderValue::from_static("Accept-Encoding"))
+    };
     if not_modified {
         return builder.status(StatusCode::NOT_MODIFIED).finish();
     }

@@ -129,11 +129,19 @@ fn add_events_json_ld(out: &mut String, snap: &Snapshot) {
     );
 }
 
+/// The mark on `<html>` of a page made for a visitor saving data: its photos are
+/// left out, and the page's script offers each one behind a button (Art).
+const LEAN_MARK: &str = " data-lean";
+
 /// The embedded text with the settings of `snap`: the placeholder address and email
 /// replaced, the settings and content blocks rewritten, a photo over each drawing that has one
-/// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art).
-pub fn personalize(text: &str, snap: &Snapshot) -> String {
+/// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art), except
+/// when `lean` (the visitor saves data): then no photo, and `<html>` carries `LEAN_MARK`.
+pub fn personalize(text: &str, snap: &Snapshot, lean: bool) -> String {
     let mut out = text.to_string();
+    if lean && let Some(at) = out.find("<html") {
+        out.insert_str(at + "<html".len(), LEAN_MARK);
+    }
     for key in [Key::SiteUrl, Key::ContactEmail] {
         let default = SETTINGS[key as usize].default;
         if snap.get(key) != default {
@@ -161,7 +169,7 @@ pub fn personalize(text: &str, snap: &Snapshot) -> String {
         }
     }
     // The photo goes first inside the drawing's element (it is stacked above the drawing).
-    for (slot, photo) in &snap.photos {
+    for (slot, photo) in snap.photos.iter().filter(|_| !lean) {
         let tag = photo_tag(photo);
         for at in contents_of(&out, &format!(r#" {PHOTO_MARKER}="{slot}""#)) {
             out.insert_str(at, &tag);
@@ -254,7 +262,19 @@ fn store(tag: u64, key: &str, rendered: Arc<Rendered>) {
 /// server, the first request after a change gets a quick compression, and the best
 /// one (brotli 11, about 100 times slower) replaces it from a background thread, so
 /// no visitor waits for it; elsewhere (tests) the best one is made at once.
-pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) -> Arc<Rendered> {
+/// With `lean`, the page as made for a visitor saving data (see `personalize`).
+pub fn render(
+    key: &str,
+    embedded: &[u8],
+    embedded_hash: &str,
+    snap: &Snapshot,
+    lean: bool,
+) -> Arc<Rendered> {
+    let key = &if lean {
+        format!("{key}#lean")
+    } else {
+        key.to_string()
+    };
     {
         let cache = CACHE.read().unwrap_or_else(|e| e.into_inner());
         if cache.0 == snap.tag
@@ -263,8 +283,9 @@ pub fn render(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) 
             return Arc::clone(hit);
         }
     }
-    let identity = Bytes::from(personalize(&String::from_utf8_lossy(embedded), snap));
-    let etag_base = format!("{embedded_hash}-{:016x}", snap.tag);
+    let identity = Bytes::from(personalize(&String::from_utf8_lossy(embedded), snap, lean));
+    let lean_tag = if lean { "-lean" } else { "" };
+    let etag_base = format!("{embedded_hash}-{:016x}{lean_tag}", snap.tag);
     let tag = snap.tag;
     let Ok(runtime) = tokio::runtime::Handle::try_current() else {
         let best = Arc::new(rendered(identity, etag_base, Effort::Best));
@@ -313,7 +334,7 @@ mod tests {
     #[test]
     fn defaults_change_nothing_but_the_settings_block() {
         let snap = Snapshot::defaults();
-        let out = personalize(PAGE, &snap);
+        let out = personalize(PAGE, &snap, false);
         assert!(out.contains("https://thewell.example/contact"));
         assert!(out.contains("mailto:contact@thewell.example"));
         assert!(!out.contains("<img"));
@@ -332,13 +353,13 @@ mod tests {
         let temp = tempfile::tempdir().unwrap();
         let dir = DataDir::new(temp.path());
         assert_eq!(
-            personalize(page, &snapshot(&dir))
+            personalize(page, &snapshot(&dir), false)
                 .matches("Video coming soon")
                 .count(),
             2
         );
         settings::set(&dir, "worship-video", "dQw4w9WgXcQ").unwrap();
-        let out = personalize(page, &snapshot(&dir));
+        let out = personalize(page, &snapshot(&dir), false);
         assert!(
             out.contains(r#"<p role="status" data-video="worship-video" class="mt-1"></p>"#),
             "{out}"
@@ -360,7 +381,7 @@ mod tests {
         std::fs::create_dir(dir.photos()).unwrap();
         std::fs::write(dir.photo("team.jpg"), b"jpg").unwrap();
         let snap = snapshot(&dir);
-        let out = personalize(PAGE, &snap);
+        let out = personalize(PAGE, &snap, false);
 
         assert!(
             out.contains(r#"href="https://thewell.church/contact""#),
@@ -399,6 +420,20 @@ mod tests {
             out.contains(r#"data-photo="other"><svg>"#),
             "a slot without a photo keeps its drawing alone"
         );
+
+        // For a visitor saving data: the same page, without a photo, marked on <html>.
+        let lean = personalize(&format!("<html lang=\"en\">{PAGE}</html>"), &snap, true);
+        assert!(!lean.contains("<img"), "{lean}");
+        assert!(lean.starts_with(r#"<html data-lean lang="en">"#), "{lean}");
+        assert!(lean.contains("hello@thewell.church"));
+        let full = render("lean-test.html", PAGE.as_bytes(), "abc", &snap, false);
+        let held = render("lean-test.html", PAGE.as_bytes(), "abc", &snap, true);
+        assert_ne!(
+            full.variant(None).1,
+            held.variant(None).1,
+            "each has its own ETag"
+        );
+        assert!(!String::from_utf8_lossy(held.variant(None).0).contains("<img"));
     }
 
     #[test]
@@ -407,8 +442,8 @@ mod tests {
         let dir = DataDir::new(temp.path());
         settings::set(&dir, "contact-email", "hello@thewell.church").unwrap();
         let snap = snapshot(&dir);
-        let first = render("test-page.html", PAGE.as_bytes(), "abc", &snap);
-        let second = render("test-page.html", PAGE.as_bytes(), "abc", &snap);
+        let first = render("test-page.html", PAGE.as_bytes(), "abc", &snap, false);
+        let second = render("test-page.html", PAGE.as_bytes(), "abc", &snap, false);
         assert!(Arc::ptr_eq(&first, &second));
         let (_, etag) = first.variant(Some("br"));
         assert_eq!(etag, &format!("\"abc-{:016x}-br\"", snap.tag));
@@ -433,10 +468,10 @@ mod tests {
         settings::set(&dir, "contact-email", "hello@thewell.church").unwrap();
         let snap = snapshot(&dir);
         let page = PAGE.repeat(40);
-        let quick = render("background.html", page.as_bytes(), "abc", &snap);
+        let quick = render("background.html", page.as_bytes(), "abc", &snap, false);
         let mut best = Arc::clone(&quick);
         for _ in 0..200 {
-            best = render("background.html", page.as_bytes(), "abc", &snap);
+            best = render("background.html", page.as_bytes(), "abc", &snap, false);
             if !Arc::ptr_eq(&best, &quick) {
                 break;
             }

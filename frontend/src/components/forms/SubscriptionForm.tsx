@@ -9,7 +9,7 @@ const messages = {
 };
 
 export function SubscriptionForm({ list, button, dark = false }: { list: Subscription['list']; button: string; dark?: boolean }) {
-  const form = useForm('subscription', { email: '', list }, messages);
+  const form = useForm('subscription', { email: '', list }, messages, undefined, `subscription:${list}`);
   return (
     <FormShell form={form} class={`grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end ${dark ? '[&_label]:text-white' : ''}`}>
       <TextInput form={form} field="email" spec={F.email} idPrefix={`subscribe-${list}`} type="email" autoComplete="email" />

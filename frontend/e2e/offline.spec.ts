@@ -1,0 +1,251 @@
+// Without a signal: pages seen before stay readable (with a line saying they are the
+// phone's copy), an address never seen shows the offline page, every dialog opens,
+// forms typed offline are kept and sent once by themselves when the signal returns;
+// online, a changed setting shows at once. The service worker is allowed here only.
+import type { BrowserContext, Page } from '@playwright/test';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { exported } from './export';
+import { expect, test } from './fixtures';
+import { modalCases } from './modalCases';
+import { startOwnServer, type OwnServer } from './server';
+
+test.use({ serviceWorkers: 'allow' });
+
+/** The paths of the pages the service worker has saved. */
+function savedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.has('thewell-pages'))) return [];
+    const keys = await (await caches.open('thewell-pages')).keys();
+    return keys.map((r) => new URL(r.url).pathname);
+  });
+}
+
+/** Waits until the worker controls the page and has saved each of `paths`. */
+async function saved(page: Page, ...paths: string[]): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => savedPaths(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(paths));
+}
+
+/** Opens the prayer request, fills it and presses Send without a signal: kept on the phone. */
+async function prayOffline(page: Page, name: string, request: string): Promise<void> {
+  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  const dialog = page.getByTestId('prayer-request-modal');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Prayer request' }).fill(request);
+  await dialog.getByRole('button', { name: 'Submit Prayer Request' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Saved on this phone');
+  await expect(page.getByTestId('toast')).toContainText('It will be sent when you are back online.');
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Without errors but the browser's own lines about requests that failed offline. */
+function onlyOfflineErrors(errors: string[]): void {
+  expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to (load|fetch)/.test(e))).toEqual([]);
+  errors.length = 0;
+}
+
+async function offline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test('pages seen online stay readable offline, say they are saved copies, and an unseen address shows the offline page', async ({ page, context, errors }) => {
+  await page.goto('/');
+  await page.goto('/bible-study');
+  await saved(page, '/', '/bible-study', '/offline.html');
+  // The schedule seen online gives the times offline.
+  await expect(page.getByTestId('study-status')).toContainText(/Next|Live/i);
+  await offline(context, page);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Global Bible Study' })).toBeVisible();
+  await expect(page.getByTestId('saved-line')).toContainText(/You are offline\. This is the copy saved on this phone today at \d{1,2}:\d{2} [AP]M\./);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Love God. Love People.');
+  await expect(page.getByTestId('saved-line')).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/bible-study$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Global Bible Study' })).toBeVisible();
+  await expect(page.getByTestId('saved-line')).toBeVisible();
+
+  await page.goto('/leadership');
+  await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(page.getByTestId('saved-line')).toHaveCount(0);
+  const savedList = page.getByTestId('saved-pages');
+  await expect(savedList.getByRole('link', { name: 'Global Bible Study' })).toBeVisible();
+  await expect(savedList.getByRole('link', { name: 'The Well' })).toBeVisible();
+  // The Bible-study times, from the schedule saved on the phone, in its zone and the visitor's.
+  await expect(page.getByTestId('offline-study')).toContainText(/Wednesday 7:00 PM E[SD]T \(.+ your time\)/);
+  await expect(page.getByRole('link', { name: 'contact@thewell.example' })).toBeVisible();
+  // A saved page opens from the offline page's list.
+  await savedList.getByRole('link', { name: 'Global Bible Study' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Global Bible Study' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('saved-line').getByRole('button', { name: 'Load the latest' })).toBeVisible();
+  onlyOfflineErrors(errors);
+});
+
+test('every dialog opens offline on a page seen before', async ({ page, context, errors }) => {
+  const routes = [...new Set(modalCases.map((c) => c.route))];
+  for (const route of routes) await page.goto(route);
+  await saved(page, ...routes);
+  await offline(context, page);
+  for (const c of modalCases) {
+    await page.goto(c.route);
+    await expect(page.getByTestId('saved-line')).toBeVisible();
+    await c.opener(page).click();
+    const dialog = page.getByTestId(c.testId);
+    await expect(dialog, `${c.name} opens offline`).toBeVisible();
+    await expect(dialog.getByText(c.content[0], { exact: false }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  onlyOfflineErrors(errors);
+});
+
+test('a prayer request and a Connect Card sent offline are kept through closing and reload, then stored once by themselves', async ({ page, context, errors }, info) => {
+  const marker = `Offline-${info.project.name}-${Date.now()}`;
+  await page.goto('/new-here');
+  await saved(page, '/new-here');
+  await offline(context, page);
+
+  // The prayer request: typed, sent without a signal, kept.
+  await prayOffline(page, marker, 'For the road home.');
+  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  let dialog = page.getByTestId('prayer-request-modal');
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(marker);
+  await expect(dialog.getByTestId('on-phone')).toHaveText('Saved on this phone. It will be sent when you are back online.');
+  await page.keyboard.press('Escape');
+
+  // The Connect Card: typed, closed before sending (kept), reopened and sent.
+  await page.getByRole('button', { name: 'Fill Out a Connect Card' }).click();
+  dialog = page.getByTestId('connect-card-modal');
+  await dialog.getByRole('textbox', { name: 'First name', exact: true }).fill('Card');
+  await dialog.getByRole('textbox', { name: 'Last name', exact: true }).fill(marker);
+  await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('555-123-4567');
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.org');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Fill Out a Connect Card' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue(marker);
+  await expect(dialog.getByTestId('on-phone')).toContainText('kept on this phone');
+  await dialog.getByLabel(/phone, email or text/).check();
+  await dialog.getByRole('button', { name: 'Submit Connect Card' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Saved on this phone');
+
+  // A reload without a signal: the page from the phone, the answers still there.
+  await page.reload();
+  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await expect(page.getByTestId('prayer-request-modal').getByRole('textbox', { name: 'Prayer request' })).toHaveValue('For the road home.');
+  await page.keyboard.press('Escape');
+  expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(0);
+
+  // The signal returns: both go by themselves, once each, and the visitor is told.
+  await context.setOffline(false);
+  await expect(page.getByTestId('toast')).toContainText('Sent now that you are back online.');
+  await expect.poll(() => exported('prayer-request').filter((r) => r.name === marker).length).toBe(1);
+  await expect.poll(() => exported('connect-card').filter((r) => r.lastName === marker).length).toBe(1);
+  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await expect(page.getByTestId('prayer-request-modal').getByRole('textbox', { name: 'Name' })).toHaveValue('');
+  await expect(page.getByTestId('prayer-request-modal').getByTestId('on-phone')).toHaveCount(0);
+  // A later visit sends nothing again.
+  await page.reload();
+  await page.waitForTimeout(500);
+  expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(1);
+  expect(exported('connect-card').filter((r) => r.lastName === marker)).toHaveLength(1);
+  onlyOfflineErrors(errors);
+});
+
+test('a submission kept on the phone goes by itself after the page was closed, and the next page says so', async ({ page, context, errors }, info) => {
+  const marker = `Later-${info.project.name}-${Date.now()}`;
+  await page.goto('/about');
+  await saved(page, '/about');
+  await offline(context, page);
+  await prayOffline(page, marker, 'Sent from the train.');
+  await page.close();
+
+  // Back online, later: the service worker (Background Sync) or the next page sends it; once.
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto('/about');
+  await expect(next.getByTestId('toast')).toContainText('Sent now that you are back online.');
+  await expect(next.getByTestId('toast')).toContainText('Prayer Request Submitted');
+  await expect.poll(() => exported('prayer-request').filter((r) => r.name === marker).length).toBe(1);
+  await next.reload();
+  await expect(next.getByTestId('toast')).toHaveCount(0);
+  expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(1);
+  onlyOfflineErrors(errors);
+});
+
+test.describe('on a server of its own', () => {
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startOwnServer(({ dataDir }) => {
+      mkdirSync(join(dataDir, 'photos'));
+      copyFileSync(join(import.meta.dirname, 'files', 'photo.jpg'), join(dataDir, 'photos', 'sunday-worship-in-plantation.jpg'));
+    });
+  });
+  test.afterAll(() => server?.stop());
+
+  test('saving data (Save-Data: on), no photo loads until it is asked for', async ({ browser }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { 'Save-Data': 'on' }, serviceWorkers: 'block' });
+    // The first visit's pop-ups seen, as in every other test.
+    await context.addInitScript(() => {
+      localStorage.setItem('hasSeenChurchLaunch', 'true');
+      localStorage.setItem('hasSeenGlobalWelcome', 'true');
+    });
+    const page = await context.newPage();
+    const photos: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/photos/')) photos.push(r.url());
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(300);
+    expect(photos, 'photos loaded before being asked for').toEqual([]);
+    const show = page.getByRole('button', { name: 'Show photo: Sunday worship in Plantation' });
+    await show.scrollIntoViewIfNeeded();
+    await show.click();
+    const photo = page.locator('[data-photo="sunday-worship-in-plantation"] img');
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(photos).toHaveLength(1);
+    await context.close();
+
+    // Without it, the photo is in the page as the server writes it.
+    const plain = await browser.newContext({ serviceWorkers: 'block' });
+    const html = await (await plain.request.get(`${server.url}/`)).text();
+    expect(html).toContain('/photos/sunday-worship-in-plantation.jpg');
+    await plain.close();
+  });
+
+  /** Waits until the server itself serves `text` at `path` (it reads changes within seconds). */
+  async function served(path: string, text: string): Promise<void> {
+    await expect.poll(async () => (await (await fetch(`${server.url}${path}`)).text()).includes(text), { timeout: 15_000 }).toBe(true);
+  }
+
+  test('online, a new sermon video and a new sermon show on the next page view, never the saved copy', async ({ page }) => {
+    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/media`);
+    await saved(page, '/', '/media');
+    server.cli('site', 'set', 'sermon-video', 'https://youtu.be/ScMzIvxBSi4');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    server.cli('content', 'new', 'sermon', '--title', 'Water From The Rock', '--date', today);
+    await served('/', 'ScMzIvxBSi4');
+    await served('/media', 'Water From The Rock');
+
+    await page.goto(`${server.url}/`);
+    await expect(page.getByTestId('saved-line')).toHaveCount(0);
+    expect(await page.locator('#site-settings').textContent()).toContain('ScMzIvxBSi4');
+    await page.goto(`${server.url}/media`);
+    await expect(page.getByTestId('saved-line')).toHaveCount(0);
+    await expect(page.getByTestId('sermon-list').locator('li h3').first()).toHaveText('Water From The Rock');
+    // The saved copies are the new ones too.
+    const savedMedia = await page.evaluate(async () => (await (await caches.open('thewell-pages')).match('/media'))?.text());
+    expect(savedMedia).toContain('Water From The Rock');
+  });
+});

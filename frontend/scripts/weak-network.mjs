@@ -1,0 +1,159 @@
+// First paint and load of pages on a weak phone network (400 kbps each way, 400 ms
+// round trip), on a first visit (empty cache) and on a repeat visit (the service
+// worker and the browser's cache in place), and whether Chromium finds the site
+// installable. Prints a table; not a test: a measurement.
+//
+//   cargo build --release && node frontend/scripts/weak-network.mjs [route ...]
+//
+// The weak link is a proxy in front of the server that holds every byte 200 ms each
+// way and lets through 400 kbps each way (all connections share it, as they share a
+// phone's radio). Chromium's own network emulation would not do: it slows the page's
+// requests but not those of its service worker.
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const binary = process.env.THEWELL_BIN ?? join(root, 'target/release/thewell');
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/bible-study', '/pakistan'];
+const RUNS = Number(process.env.RUNS ?? 3);
+const ONE_WAY_MS = 200;
+const BYTES_PER_MS = 400_000 / 8 / 1000;
+
+const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', join(mkdtempSync(join(tmpdir(), 'thewell-weak-')), 'data')], { stdio: ['ignore', 'pipe', 'inherit'] });
+const origin = await new Promise((resolve, reject) => {
+  server.stdout.once('data', (line) => resolve(String(line).replace('thewell listening on ', '').trim()));
+  server.once('exit', (code) => reject(new Error(`thewell exited (${code}) before listening`)));
+});
+
+/** One direction of the link: bytes leave in order, each ONE_WAY_MS after it has
+ *  been clocked out at BYTES_PER_MS (shared by every connection). */
+function direction() {
+  let free = 0;
+  const send = (socket, chunk) => {
+    send.bytes += chunk.length;
+    for (let at = 0; at < chunk.length; at += 1400) {
+      const piece = chunk.subarray(at, at + 1400);
+      free = Math.max(free, performance.now()) + piece.length / BYTES_PER_MS;
+      const due = free + ONE_WAY_MS - performance.now();
+      setTimeout(() => socket.destroyed || socket.write(piece), due);
+    }
+  };
+  send.bytes = 0;
+  return send;
+}
+/** Request lines seen on the link during a visit, with when (LOG_REQUESTS=1 prints them). */
+const seen = [];
+let visitStart = 0;
+const up = direction();
+const down = direction();
+const [host, port] = origin.replace('http://', '').split(':');
+const link = createServer((phone) => {
+  const site = connect(Number(port), host);
+  phone.on('data', (chunk) => {
+    const line = /^(GET|HEAD|POST) (\S+)/.exec(chunk.toString('latin1', 0, 200));
+    if (line) seen.push(`${line[1]} ${line[2]} @${Math.round(performance.now() - visitStart)}`);
+    up(site, chunk);
+  });
+  site.on('data', (chunk) => down(phone, chunk));
+  const close = () => setTimeout(() => (phone.destroy(), site.destroy()), ONE_WAY_MS + 50);
+  phone.on('close', close).on('error', close);
+  site.on('close', close).on('error', close);
+});
+await new Promise((resolve) => link.listen(0, '127.0.0.1', resolve));
+const weakOrigin = `http://127.0.0.1:${link.address().port}`;
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-quic'] });
+
+/** One visit to `route` in `page` over the weak link: first paint, load, and the bytes
+ *  (both ways) and requests that crossed the link until the load event. */
+async function visit(page, route) {
+  const before = up.bytes + down.bytes;
+  seen.length = 0;
+  visitStart = performance.now();
+  await page.goto(`${weakOrigin}${route}`, { waitUntil: 'load' });
+  const bytes = up.bytes + down.bytes - before;
+  const requests = seen.length;
+  if (process.env.LOG_REQUESTS) console.log(route, seen.join(', '));
+  const timing = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        new PerformanceObserver((list, observer) => {
+          const paint = list.getEntriesByName('first-contentful-paint')[0];
+          if (!paint) return;
+          observer.disconnect();
+          resolve({ paint: paint.startTime, load: nav.loadEventEnd, html: nav.responseStart });
+        }).observe({ type: 'paint', buffered: true });
+        setTimeout(() => resolve({ paint: NaN, load: nav.loadEventEnd, html: nav.responseStart }), 5000);
+      }),
+  );
+  return { ...timing, bytes, requests };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rows = [];
+let installable = 'not checked';
+try {
+  for (const route of routes) {
+    const first = [];
+    const repeat = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+      const page = await context.newPage();
+      first.push(await visit(page, route));
+      // The worker installs after the first load (a build without one: only the
+      // browser's cache); then the phone comes back another time.
+      const hasWorker = await page.evaluate(() => fetch('/sw.js', { method: 'HEAD' }).then((r) => r.ok));
+      if (hasWorker) {
+        await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+        await page.waitForFunction(async (path) => {
+          const keys = await (await caches.open('thewell-pages')).keys();
+          return keys.some((r) => new URL(r.url).pathname === path);
+        }, route, { timeout: 30_000 });
+      } else await page.waitForTimeout(3000);
+      await page.close();
+      repeat.push(await visit(await context.newPage(), route));
+      await context.close();
+    }
+    const summary = (visits) => ({
+      html: median(visits.map((v) => v.html)),
+      paint: median(visits.map((v) => v.paint)),
+      load: median(visits.map((v) => v.load)),
+      kb: median(visits.map((v) => v.bytes)) / 1024,
+      requests: median(visits.map((v) => v.requests)),
+    });
+    rows.push({ route, first: summary(first), repeat: summary(repeat) });
+  }
+  // Chromium checks installability only outside incognito: a profile of its own.
+  const profile = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'thewell-profile-')), {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-quic'],
+  });
+  const page = profile.pages()[0] ?? (await profile.newPage());
+  await page.goto(`${origin}/`, { waitUntil: 'load' });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 }).catch(() => undefined);
+  const cdp = await profile.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  installable = installabilityErrors.length ? installabilityErrors.map((e) => e.errorId).join(', ') : 'yes, no installability errors';
+  const manifest = await cdp.send('Page.getAppManifest');
+  installable += manifest.errors?.length ? `; manifest errors: ${manifest.errors.map((e) => e.message).join('; ')}` : '; the manifest parses without errors';
+  await profile.close();
+} finally {
+  await browser.close();
+  link.close();
+  server.kill('SIGTERM');
+}
+
+const ms = (v) => `${(v / 1000).toFixed(2)} s`.padStart(9);
+console.log(`Weak network (400 kbps each way, 400 ms round trip, through a shaping proxy), phone width, median of ${RUNS} runs, ${binary}`);
+console.log('first visit (empty cache) | repeat visit; html: when the first byte of the page came; KB and req: what crossed the link until load');
+const head = (name) => `${'html'.padStart(9)}${name.padStart(9)}${'load'.padStart(9)}${'KB'.padStart(6)}${'req'.padStart(5)}`;
+console.log(`${'route'.padEnd(14)}${head('paint')}   |${head('paint')}`);
+const cells = (v) => `${ms(v.html)}${ms(v.paint)}${ms(v.load)}${v.kb.toFixed(0).padStart(6)}${String(v.requests).padStart(5)}`;
+for (const { route, first, repeat } of rows) console.log(`${route.padEnd(14)}${cells(first)}   |${cells(repeat)}`);
+console.log(`installable (Chromium): ${installable}`);

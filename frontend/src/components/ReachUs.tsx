@@ -1,0 +1,31 @@
+// How to reach the ministry: its email with the 24-hour promise, and each campus with
+// its next gathering (on /contact, and on the offline page).
+import { contact } from '../content/contact';
+import { settings } from '../lib/settings';
+import { GatheringTime } from './GatheringTime';
+
+export function ReachUs() {
+  return (
+    <>
+      <section>
+        <h2 class="font-serif text-2xl font-semibold">{contact.emailHeading}</h2>
+        <a href={`mailto:${settings.contactEmail}`} class="mt-2 inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
+          {settings.contactEmail}
+        </a>
+        <p class="mt-2 text-slate-700">{contact.responseNote}</p>
+      </section>
+      <section>
+        <h2 class="font-serif text-2xl font-semibold">{contact.campusesHeading}</h2>
+        <ul class="mt-3 space-y-3">
+          {contact.campuses.map((campus) => (
+            <li key={campus.name}>
+              <p class="font-semibold text-slate-900">{campus.name}</p>
+              <p class="text-sm text-slate-700">{campus.place}</p>
+              <p class="text-sm text-slate-700">{campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : campus.when}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// The one quiet line over a page the service worker showed from the phone's copy
+// (offline, or the network too slow): when it was saved, and, with a signal, a way
+// to load the latest. The worker marks such a page on <html> (src/sw/sw.ts).
+import { useEffect, useState } from 'react';
+import { offlineWords } from '../content/offline';
+
+/** 'today at 2:05 PM', or 'on Mon, Nov 23 at 2:05 PM'. */
+export function savedWhen(at: Date, now: Date = new Date()): string {
+  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at);
+  if (at.toDateString() === now.toDateString()) return `today at ${time}`;
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' }).format(at);
+  return `on ${day} at ${time}`;
+}
+
+export function SavedLine({ at, why }: { at: Date; why: 'offline' | 'slow' }) {
+  const [online, setOnline] = useState(navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  const when = savedWhen(at);
+  return (
+    <p role="status" data-testid="saved-line" class="flex flex-wrap items-center justify-center gap-x-3 border-b border-amber-200 bg-amber-50 px-4 py-1 text-center text-sm text-slate-800">
+      <span>{why === 'slow' && online ? offlineWords.slowPage(when) : offlineWords.savedPage(when)}</span>
+      {online && (
+        <button type="button" class="inline-flex min-h-11 items-center font-semibold text-sky-900 underline underline-offset-2" onClick={() => window.location.reload()}>
+          {offlineWords.loadLatest}
+        </button>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,33 @@
+// What a visitor is told about the phone's own copies (pages saved for reading
+// without a signal, answers kept on the phone until they can be sent) and on a
+// connection that saves data (photos shown only when asked for).
+
+export const offlineWords = {
+  /** The toast when Send is pressed without a signal. */
+  saved: { title: 'Saved on this phone', description: 'It will be sent when you are back online.' },
+  /** The line in a form whose submission waits for a signal. */
+  waitingLine: 'Saved on this phone. It will be sent when you are back online.',
+  /** The line in a form whose answers were kept from before. */
+  keptLine: 'Your answers from before were kept on this phone.',
+  clear: 'Clear',
+  /** Before a form's own success words, when it was sent later by itself. */
+  sentLater: 'Sent now that you are back online.',
+  /** The note when a waiting submission is refused for good. */
+  refused: (reason: string) => ({ title: 'Not sent', description: `${reason} Open the form again to correct it.`, variant: 'destructive' as const }),
+  refusedReason: 'The site could not accept it.',
+  /** The quiet line on a page shown from the phone's copy. */
+  savedPage: (when: string) => `You are offline. This is the copy saved on this phone ${when}.`,
+  slowPage: (when: string) => `The network is slow, so this is the copy saved on this phone ${when}.`,
+  loadLatest: 'Load the latest',
+  /** The button over a drawing whose photo waits to be asked for (Save-Data, 2G). */
+  showPhoto: 'Show photo',
+  /** The offline page. */
+  page: {
+    intro: "This page hasn't been saved on this phone yet. It will open as soon as you have a signal again.",
+    retry: 'Try again',
+    savedHeading: 'Saved on this phone',
+    savedNone: 'Pages you open while online are saved here for later.',
+    studyHeading: 'Bible study',
+    contactHeading: 'Reach us',
+  },
+};

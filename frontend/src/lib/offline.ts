@@ -1,0 +1,125 @@
+// The page's side of working without a signal: registers the service worker once
+// the page has come alive, tells it which pages were shown (so it saves them), sends
+// the submissions waiting on the phone when the signal returns (the `online` event,
+// the next visit, a retry while some still wait, and Background Sync where the
+// browser has it), and tells the visitor what was sent.
+import { sendWaiting } from './outbox';
+import { takeNotes } from './phoneStore';
+import { toast } from './toast';
+
+/** While some submissions still wait and the browser says it is online, they are tried this often. */
+const RETRY_MS = 30_000;
+/** How long after the load event the service worker is registered. */
+const REGISTER_AFTER_MS = 2000;
+
+const listeners = new Set<() => void>();
+
+/** Calls `listener` whenever what the phone keeps changed outside the form (a
+ *  submission went out). Returns the unsubscribe function. */
+export function onPhoneChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed(): void {
+  listeners.forEach((listener) => listener());
+}
+
+/** Shows the notes left for the visitor (submissions sent, or refused), once each. */
+async function showNotes(): Promise<void> {
+  const notes = await takeNotes();
+  const last = notes[notes.length - 1];
+  if (!last) return;
+  toast({ title: last.title, description: last.description, variant: last.variant ?? 'default' });
+  changed();
+}
+
+let retry: number | undefined;
+let sending = false;
+
+/** Sends what waits on the phone, now. */
+export async function sendNow(): Promise<void> {
+  if (sending) return;
+  sending = true;
+  window.clearTimeout(retry);
+  try {
+    const { left } = await sendWaiting();
+    if (left && navigator.onLine) retry = window.setTimeout(() => void sendNow(), RETRY_MS);
+  } catch {
+    // The phone's store is unavailable (a private window may refuse it): nothing waits there.
+  } finally {
+    sending = false;
+    await showNotes().catch(() => undefined);
+  }
+}
+
+/** Sends what waits when the signal returns: this page (the `online` event, or a retry
+ *  in RETRY_MS when the browser thinks it is online and only the server was out of
+ *  reach), and the service worker even if this page is closed by then (Background
+ *  Sync: Chromium-based browsers). */
+export function sendWhenOnline(): void {
+  if (navigator.onLine) {
+    window.clearTimeout(retry);
+    retry = window.setTimeout(() => void sendNow(), RETRY_MS);
+  }
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register('outbox'))
+    .catch(() => undefined);
+}
+
+/** The pages shown that the service worker has not been told of yet (it may still be
+ *  installing when the visitor moves on: the first page of a first visit). */
+const UNTOLD_KEY = 'thewell-pages-untold';
+const MOST_UNTOLD = 20;
+
+function untold(): string[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(UNTOLD_KEY) ?? '[]') as unknown;
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function setUntold(paths: string[]): void {
+  try {
+    if (paths.length) localStorage.setItem(UNTOLD_KEY, JSON.stringify(paths.slice(-MOST_UNTOLD)));
+    else localStorage.removeItem(UNTOLD_KEY);
+  } catch {
+    // Storage refused: only this page goes unsaved.
+  }
+}
+
+/** The page on screen now is `path`: the service worker saves it for reading offline
+ *  (with any shown before it was ready). */
+export function notePageShown(path: string): void {
+  if (!('serviceWorker' in navigator)) return;
+  const paths = untold();
+  if (!paths.includes(path)) setUntold([...paths, path]);
+  void navigator.serviceWorker.ready
+    .then((registration) => {
+      const paths = untold();
+      if (!registration.active || !paths.length) return;
+      registration.active.postMessage({ type: 'seen', paths });
+      setUntold([]);
+    })
+    .catch(() => undefined);
+}
+
+/** Everything above, started once the page has come alive. */
+export function startOffline(): void {
+  window.addEventListener('online', () => void sendNow());
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type === 'outbox') void showNotes().catch(() => undefined);
+    });
+    // After the page has loaded and gone quiet: the worker's install fetches every
+    // script of the release, which must not compete with the page's own.
+    const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    const later = () => window.setTimeout(register, REGISTER_AFTER_MS);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  }
+  if (navigator.onLine) void sendNow();
+}

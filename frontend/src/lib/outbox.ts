@@ -1,0 +1,32 @@
+// Sends the submissions waiting on the phone (lib/phoneStore.ts), each with its own
+// Idempotency-Key so that a retry after a lost answer is stored once. Run by the
+// pages (on load, when the signal returns) and by the service worker (Background Sync).
+import { offlineWords } from '../content/offline';
+import { ApiError, submitForm } from './api';
+import { markRefused, markSent, waiting } from './phoneStore';
+
+/** Whether the server will never take this one as it is (retrying cannot help). */
+function refusedForGood(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
+/** Tries every waiting submission once. Resolves with how many were stored now and
+ *  whether some still wait (no signal, or the server could not take them yet). */
+export async function sendWaiting(): Promise<{ sent: number; left: number }> {
+  let sent = 0;
+  let left = 0;
+  for (const record of await waiting()) {
+    const w = record.waiting;
+    if (!w) continue;
+    try {
+      await submitForm(record.form, JSON.parse(w.body) as object, w.key);
+      if (await markSent(record.id, w.key)) sent++;
+    } catch (error) {
+      if (refusedForGood(error)) {
+        const reason = error.summary ?? (Object.values(error.fields).join(' ') || offlineWords.refusedReason);
+        await markRefused(record.id, w.key, offlineWords.refused(reason));
+      } else left++;
+    }
+  }
+  return { sent, left };
+}

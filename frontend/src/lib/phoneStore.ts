@@ -1,0 +1,172 @@
+// What the site keeps on the visitor's own phone (IndexedDB), shared by the pages and
+// the service worker: each form's answers not yet sent (so a closed dialog or a
+// reload loses nothing), the submission waiting for a signal, and the notes of
+// submissions sent while no page showed it. Nothing here ever leaves the phone
+// except a waiting submission, sent once (its Idempotency-Key) to the site itself.
+
+/** A submission pressed Send without a signal: sent by itself when one returns. */
+export interface Waiting {
+  /** The Idempotency-Key: every attempt of this submission carries it. */
+  key: string;
+  /** The JSON body, exactly as it will be sent. */
+  body: string;
+  /** The form's answers when Send was pressed (JSON), to tell later changes apart. */
+  answers: string;
+  /** When Send was pressed (ISO). */
+  at: string;
+  /** What the visitor is told once it is stored. */
+  sent: { title: string; description: string };
+}
+
+/** One form's answers kept on the phone. */
+export interface Kept {
+  /** Which form on the site: its API name, and the list for the subscription forms. */
+  id: string;
+  /** The form's API name (`prayer-request`), where it is sent. */
+  form: string;
+  /** The answers as the form shows them now. */
+  values: Record<string, unknown>;
+  /** When they were last changed (ISO). */
+  at: string;
+  /** Set while a submission of this form waits for a signal. */
+  waiting?: Waiting;
+}
+
+/** A submission stored while no page said so: shown on the next page. */
+export interface Note {
+  id?: number;
+  title: string;
+  description: string;
+  /** A refusal is shown as an error. */
+  variant?: 'default' | 'destructive';
+}
+
+const DB = 'thewell';
+const FORMS = 'forms';
+const NOTES = 'notes';
+/** Answers left unsent this long are forgotten (a shared phone, a change of mind). */
+export const KEPT_FOR_MS = 30 * 24 * 3600 * 1000;
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(FORMS, { keyPath: 'id' });
+      request.result.createObjectStore(NOTES, { keyPath: 'id', autoIncrement: true });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error('the phone store is blocked by another tab'));
+  }).catch((error) => {
+    opening = null;
+    throw error;
+  });
+  return opening;
+}
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Runs `work` in one transaction over `stores`; resolves with its result once committed. */
+async function transact<T>(stores: string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T>): Promise<T> {
+  const db = await open();
+  const tx = db.transaction(stores, mode);
+  const committed = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error);
+  });
+  const result = await work(tx);
+  await committed;
+  return result;
+}
+
+function fresh(kept: Kept | undefined, now = Date.now()): Kept | undefined {
+  if (!kept) return undefined;
+  if (!kept.waiting && now - Date.parse(kept.at) > KEPT_FOR_MS) return undefined;
+  return kept;
+}
+
+const get = (tx: IDBTransaction, id: string) => done(tx.objectStore(FORMS).get(id) as IDBRequest<Kept | undefined>);
+
+/** The answers kept for form `id`, if any. */
+export async function kept(id: string): Promise<Kept | undefined> {
+  return fresh(await transact([FORMS], 'readonly', (tx) => get(tx, id)));
+}
+
+/** Keeps the answers form `id` shows now; a submission waiting to be sent goes on
+ *  waiting (or, with `waiting`, this one waits instead). */
+export async function keep(id: string, form: string, values: Record<string, unknown>, waiting?: Waiting): Promise<void> {
+  await transact([FORMS], 'readwrite', async (tx) => {
+    const before = await get(tx, id);
+    const still = waiting ?? before?.waiting;
+    const record: Kept = { id, form, values, at: new Date().toISOString(), ...(still ? { waiting: still } : {}) };
+    await done(tx.objectStore(FORMS).put(record));
+  });
+}
+
+/** Forgets the answers of form `id` (sent, or cleared by the visitor); a submission
+ *  waiting to be sent goes on waiting unless `all`. */
+export async function forget(id: string, all = false): Promise<void> {
+  await transact([FORMS], 'readwrite', async (tx) => {
+    const before = await get(tx, id);
+    if (!before) return;
+    if (before.waiting && !all) await done(tx.objectStore(FORMS).put({ ...before, values: {} }));
+    else await done(tx.objectStore(FORMS).delete(id));
+  });
+}
+
+/** Every submission waiting for a signal. */
+export async function waiting(): Promise<Kept[]> {
+  const all = await transact([FORMS], 'readonly', (tx) => done(tx.objectStore(FORMS).getAll() as IDBRequest<Kept[]>));
+  return all.filter((k) => k.waiting);
+}
+
+/**
+ * The waiting submission `key` of form `id` was stored: it stops waiting (and its answers
+ * are forgotten unless the visitor has changed them since), and a note is left for the
+ * page to show, in one transaction. False when someone else (another tab, the service
+ * worker) got there first: only one of them tells the visitor.
+ */
+export async function markSent(id: string, key: string): Promise<boolean> {
+  return transact([FORMS, NOTES], 'readwrite', async (tx) => {
+    const forms = tx.objectStore(FORMS);
+    const record = await get(tx, id);
+    if (!record?.waiting || record.waiting.key !== key) return false;
+    const { waiting: sent, ...rest } = record;
+    const changed = Object.keys(record.values).length > 0 && JSON.stringify(record.values) !== sent.answers;
+    if (changed) await done(forms.put(rest));
+    else await done(forms.delete(id));
+    await done(tx.objectStore(NOTES).add({ title: sent.sent.title, description: sent.sent.description } satisfies Note));
+    return true;
+  });
+}
+
+/** The waiting submission was refused for good (the server explained why): it stops
+ *  waiting, its answers stay for the visitor to correct, and a note says so. */
+export async function markRefused(id: string, key: string, note: Note): Promise<void> {
+  await transact([FORMS, NOTES], 'readwrite', async (tx) => {
+    const record = await get(tx, id);
+    if (!record?.waiting || record.waiting.key !== key) return;
+    const { waiting: refused, ...rest } = record;
+    // The answers go back into the form (unless the visitor has changed them since), to be corrected and sent again.
+    const values = Object.keys(rest.values).length ? rest.values : (JSON.parse(refused.answers) as Record<string, unknown>);
+    await done(tx.objectStore(FORMS).put({ ...rest, values }));
+    await done(tx.objectStore(NOTES).add(note));
+  });
+}
+
+/** Takes the notes left for the visitor (each is shown once, by one page). */
+export async function takeNotes(): Promise<Note[]> {
+  return transact([NOTES], 'readwrite', async (tx) => {
+    const notes = tx.objectStore(NOTES);
+    const all = await done(notes.getAll() as IDBRequest<Note[]>);
+    await done(notes.clear());
+    return all;
+  });
+}

@@ -1,0 +1,26 @@
+// The names the service worker (src/sw/sw.ts) and the pages share for the phone's
+// copies of the site, and what a page can ask about them.
+
+/** The saved pages, by path ('/', '/about'), and the offline page. */
+export const PAGES_CACHE = 'thewell-pages';
+/** The hashed assets (scripts, styles) of this release and of the saved pages. */
+export const ASSETS_CACHE = 'thewell-assets';
+/** Photos seen (their addresses carry their version). */
+export const PHOTOS_CACHE = 'thewell-photos';
+/** The page shown for an address never saved. */
+export const OFFLINE_PAGE = '/offline.html';
+/** The header a saved page carries: when it was saved (ISO). */
+export const SAVED_AT = 'x-thewell-saved-at';
+
+/** The paths of the pages saved on this phone, most recently saved first. */
+export async function savedPaths(): Promise<string[]> {
+  if (typeof caches === 'undefined' || !(await caches.has(PAGES_CACHE))) return [];
+  const cache = await caches.open(PAGES_CACHE);
+  const found: { path: string; at: string }[] = [];
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path === OFFLINE_PAGE) continue;
+    found.push({ path, at: (await cache.match(request))?.headers.get(SAVED_AT) ?? '' });
+  }
+  return found.sort((a, b) => b.at.localeCompare(a.at)).map((f) => f.path);
+}
