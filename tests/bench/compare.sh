@@ -16,20 +16,12 @@
 # notify.sh: submissions with and without a slow notification target.
 # Needs Debian's wrk nginx-light libnginx-mod-http-brotli-static python3.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-BIN=${THEWELL_BIN:-$root/target/release/thewell}
+source "$(dirname "$0")/lib.sh"
 DIST=$root/frontend/dist
-DUR=${DUR:-8s}
-ROUNDS=${ROUNDS:-3}
 SUBMISSIONS=${SUBMISSIONS:-1}
-for tool in wrk nginx python3 curl; do
-  command -v $tool >/dev/null || { echo "missing $tool: apt-get install wrk nginx-light libnginx-mod-http-brotli-static python3 curl"; exit 1; }
-done
-[ -x "$BIN" ] || { echo "missing $BIN: cargo build --release"; exit 1; }
+needs "wrk nginx-light libnginx-mod-http-brotli-static python3 curl" wrk nginx python3 curl
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 tmp=$(mktemp -d)
-free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 rss() { echo "$(( $(ps -o rss= -p "$1") / 1024 )) MB"; }
 P1=$(free) P2=$(free)
 
@@ -73,7 +65,6 @@ measure() {
 }
 ratio() { python3 -c "print(f'{$1/$2:.2f}' if $2 else 'n/a')"; }
 
-median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 
 echo "== static (wrk -t2, $DUR each, median of $ROUNDS alternating rounds; thewell with its default log, nginx without) =="
 printf '%-8s %6s %20s %20s %7s\n' "what" "conns" "thewell req/s p99" "nginx req/s p99" "ratio"

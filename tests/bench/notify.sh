@@ -9,19 +9,10 @@
 #
 # Needs Debian's wrk, python3 and curl. compare.sh runs it too.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-BIN=${THEWELL_BIN:-$root/target/release/thewell}
-DUR=${DUR:-8s}
-ROUNDS=${ROUNDS:-3}
-for tool in wrk python3 curl; do
-  command -v $tool >/dev/null || { echo "missing $tool: apt-get install wrk python3 curl"; exit 1; }
-done
-[ -x "$BIN" ] || { echo "missing $BIN: cargo build --release"; exit 1; }
+source "$(dirname "$0")/lib.sh"
+needs "wrk python3 curl" wrk python3 curl
 tmp=$(mktemp -d)
-free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 P1=$(free) P2=$(free)
-median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 
 # The slow receiver: every call answered 200 after 2 s, many at once.
 cat >"$tmp/slow.py" <<'PY'
@@ -40,7 +31,6 @@ T=$!
 trap 'kill $T $S 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$P1/healthz" >/dev/null && break; sleep 0.05; done
 
-rate() { wrk -t2 -c64 -d"$DUR" -s "$here/post-contact.lua" "http://127.0.0.1:$P1" | awk '/Requests\/sec/{print $2}'; }
 without=() with=()
 for _ in $(seq "$ROUNDS"); do
   rm -f "$tmp/data/notify.json"; sleep 1.2

@@ -12,20 +12,12 @@
 # 3. The time `thewell restore --from` takes to bring back 100,000 submissions.
 # Needs Debian's wrk, age and curl; installs s3s-fs into ~/.cache/thewell-tools.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-BIN=${THEWELL_BIN:-$root/target/release/thewell}
-DUR=${DUR:-8s}
-ROUNDS=${ROUNDS:-3}
+source "$(dirname "$0")/lib.sh"
 TOOLS=$HOME/.cache/thewell-tools
-for tool in wrk curl python3; do
-  command -v $tool >/dev/null || { echo "missing $tool: apt-get install wrk curl python3"; exit 1; }
-done
-[ -x "$BIN" ] || { echo "missing $BIN: cargo build --release"; exit 1; }
+needs "wrk curl python3" wrk curl python3
 [ -x "$TOOLS/bin/s3s-fs" ] || cargo install --locked --quiet s3s-fs --version 0.14.1 --features binary --root "$TOOLS" || exit 1
 tmp=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
-free() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 S3P=$(free) P1=$(free)
 mkdir -p "$tmp/s3/bench-copies"
 "$TOOLS/bin/s3s-fs" --host 127.0.0.1 --port $S3P --access-key benchkey --secret-key benchsecret "$tmp/s3" >/dev/null 2>&1 &
@@ -42,8 +34,6 @@ start() { # $1: data dir, $2...: extra flags
   echo "thewell did not start:"; cat "$tmp/thewell.log"; exit 1
 }
 stop() { kill $T; wait $T 2>/dev/null; }
-rate() { wrk -t2 -c64 -d"$DUR" -s "$here/post-contact.lua" "http://127.0.0.1:$P1" | awk '/Requests\/sec/{print $2}'; }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 on=(--offsite "s3://bench-copies/run" --offsite-recipient "$recipient" --offsite-every 10s "${bucket[@]}")
 
 echo "== durable submissions per second, 64 clients, $DUR each, $ROUNDS alternating rounds =="

@@ -28,6 +28,5 @@ export const offlineWords = {
     savedHeading: 'Saved on this phone',
     savedNone: 'Pages you open while online are saved here for later.',
     studyHeading: 'Bible study',
-    contactHeading: 'Reach us',
   },
 };

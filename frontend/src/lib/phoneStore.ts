@@ -45,7 +45,7 @@ const DB = 'thewell';
 const FORMS = 'forms';
 const NOTES = 'notes';
 /** Answers left unsent this long are forgotten (a shared phone, a change of mind). */
-export const KEPT_FOR_MS = 30 * 24 * 3600 * 1000;
+const KEPT_FOR_MS = 30 * 24 * 3600 * 1000;
 
 let opening: Promise<IDBDatabase> | null = null;
 
