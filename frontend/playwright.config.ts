@@ -62,7 +62,7 @@ export default defineConfig({
   webServer: {
     // Every test submits from 127.0.0.1: the per-address limit (tested in Rust) is raised here.
     command: `"${binary}" serve --addr 127.0.0.1:${port} --data-dir "${dataDir}" --rate-burst 100000`,
-    env: { THEWELL_LOG: 'warn' },
+    env: { THEWELL_LOG: 'warn,thewell::web::server=error' },
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -94,6 +94,15 @@ pub const VIDEO_MARKER: &str = "data-video";
 /// What a video spot says until its video is set.
 pub const VIDEO_SOON: &str = "Video coming soon";
 
+/// The attribute of an element that depends on a setting not set yet (its value
+/// names the setting). Once it is set the server renames the attribute to
+/// `SET_MARKER`, so a page reads the same with and without its script; the styles
+/// show an element either only while its setting is unset or only once it is set.
+pub const UNSET_MARKER: &str = "data-unset";
+
+/// What `UNSET_MARKER` becomes once its setting is set.
+pub const SET_MARKER: &str = "data-set";
+
 /// The classes of a photo laid over its drawing.
 pub const PHOTO_CLASS: &str = "absolute inset-0 z-10 h-full w-full object-cover";
 

@@ -21,8 +21,8 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SERVER_PART_MARKER,
-        SETTINGS_BLOCK_ID, VIDEO_MARKER, VIDEO_SOON,
+        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SERVER_PART_MARKER, SET_MARKER,
+        SETTINGS_BLOCK_ID, UNSET_MARKER, VIDEO_MARKER, VIDEO_SOON,
     };
     use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
@@ -79,13 +79,19 @@ mod emit {
              /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */\n\
              export const VIDEO_MARKER = {};\n\n\
              /** What a video spot says until its video is set. */\n\
-             export const VIDEO_SOON = {};\n",
+             export const VIDEO_SOON = {};\n\n\
+             /** The attribute of an element that depends on a setting not set yet; its value names the setting (the server renames it to SET_MARKER once set). */\n\
+             export const UNSET_MARKER = {};\n\n\
+             /** What UNSET_MARKER becomes once its setting is set. */\n\
+             export const SET_MARKER = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
             quote(SERVER_PART_MARKER),
             quote(PHOTO_MARKER),
             quote(VIDEO_MARKER),
-            quote(VIDEO_SOON)
+            quote(VIDEO_SOON),
+            quote(UNSET_MARKER),
+            quote(SET_MARKER)
         ));
         out
     }

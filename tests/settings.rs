@@ -108,6 +108,22 @@ async fn pages_carry_the_settings_and_the_photo() {
         !contact.contains("thewell.example"),
         "no placeholder address or email is left"
     );
+    // The words for a set email show, those for an unset one are hidden, before any script runs.
+    assert!(
+        contact.contains(r#"data-set="contact-email""#),
+        "marked set"
+    );
+    assert!(
+        !contact.contains(r#"data-unset="contact-email""#),
+        "no unset mark left"
+    );
+    let giving = text(&server, "/giving").await;
+    assert!(
+        giving.contains(r#"data-set="giving-url""#)
+            && !giving.contains(r#"data-unset="giving-url""#)
+    );
+    // What this server has not set keeps its mark.
+    assert!(giving.contains(r#"data-unset="one-time-gift-url""#));
     let block = settings_block(&contact);
     assert_eq!(block["sermonVideo"], "dQw4w9WgXcQ");
     assert_eq!(block["sermonSpeaker"], "Pastor Ana & \"Friends\" </script>");
@@ -211,11 +227,37 @@ async fn go_links_redirect_to_the_settings() {
         go("/go/church-app").await.headers()[header::LOCATION],
         "https://app.example.com/join"
     );
-    // Not set: the placeholder.
-    assert_eq!(
-        go("/go/worship-video").await.headers()[header::LOCATION],
-        "https://media.example.org/the-well-placeholder/worship.mp4"
-    );
+    // Not set: never the placeholder's domain, but a page saying what is coming, with
+    // the contacts that are set (this server's email, the campus address).
+    let soon = go("/go/worship-video").await;
+    assert_eq!(soon.status(), StatusCode::OK);
+    assert!(soon.headers().get(header::LOCATION).is_none());
+    let page = soon.text().await.unwrap();
+    assert!(page.contains("The video is coming soon"), "{page}");
+    assert!(!page.contains("example.org"), "{page}");
+    assert!(page.contains(r#"href="/contact""#), "{page}");
+    assert!(page.contains("mailto:hello@thewell.church"), "{page}");
+    // On a fresh data directory every link answers so, and names no email at all.
+    let fresh = Server::start();
+    for name in [
+        "giving",
+        "one-time-gift",
+        "church-app",
+        "meeting",
+        "worship-video",
+    ] {
+        let answer = client()
+            .get(fresh.url(&format!("/go/{name}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), StatusCode::OK, "/go/{name}");
+        let page = answer.text().await.unwrap();
+        assert!(
+            !page.contains("example") && !page.contains("mailto:"),
+            "/go/{name}: {page}"
+        );
+    }
     let bad_fund = go("/go/giving?fund=x%26y%3D1").await;
     assert_eq!(bad_fund.status(), StatusCode::NOT_FOUND);
     assert!(

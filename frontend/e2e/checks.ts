@@ -3,7 +3,7 @@
 // can say exactly where.
 import type { Page } from '@playwright/test';
 
-/** The visible targets under `root` shorter than 44 px (WCAG 2.5.5), as `tag "text" (height)`. */
+/** The visible targets under `root` shorter or narrower than 44 px (WCAG 2.5.5), as `tag "text" (width × height)`. */
 export async function smallTargets(page: Page, root: string): Promise<string[]> {
   return page.evaluate((root) => {
     const found: string[] = [];
@@ -16,7 +16,7 @@ export async function smallTargets(page: Page, root: string): Promise<string[]> 
       if (!box.width) continue;
       // Inline links within a sentence are exempt (WCAG's inline exception).
       if (el.tagName === 'A' && getComputedStyle(el).display === 'inline' && el.parentElement?.closest('p, li') && (el.parentElement.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 10) continue;
-      if (box.height < 44) found.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" (${Math.round(box.height)} px)`);
+      if (box.height < 44 || box.width < 44) found.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" (${Math.round(box.width)} × ${Math.round(box.height)} px)`);
     }
     return [...new Set(found)];
   }, root);
@@ -44,6 +44,37 @@ export async function timesWithoutZone(page: Page): Promise<string[]> {
     }
   }
   return [...unnamed];
+}
+
+/**
+ * Times of day shown without the visitor's own time beside them: a line naming a time
+ * whose line, list item or card (the block the eye reads it in) does not also say
+ * 'your time'. The schedule answers after the page comes alive, so call it again
+ * until it settles (expect.poll). Covers the page and any open dialog.
+ */
+export async function timesWithoutYourTime(page: Page): Promise<string[]> {
+  return page.evaluate((source) => {
+    const time = new RegExp(source);
+    const found = new Set<string>();
+    for (const el of document.querySelectorAll<HTMLElement>('main p, main li, main h2, main h3, main dd, main dt, main span, dialog[open] p, dialog[open] li, dialog[open] span')) {
+      if (el.offsetParent === null) continue;
+      const line = el.innerText.replace(/\s+/g, ' ').trim();
+      if (!time.test(line) || /your time/.test(line)) continue;
+      const block = el.closest('li, dl, [class*="rounded-"]');
+      if (block && /your time/.test((block as HTMLElement).innerText)) continue;
+      found.add(line.slice(0, 120));
+    }
+    return [...found];
+  }, TIME.source);
+}
+
+/** Lines of the page (and an open dialog) that begin or end with a separator dot: words run together or left hanging ('… · '). */
+export async function strayDots(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.querySelector<HTMLElement>('dialog[open]')?.innerText ?? document.querySelector<HTMLElement>('main')?.innerText ?? '');
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('·') || line.endsWith('·'));
 }
 
 /** Links, buttons, fields and text lying under a floating control (the round buttons, the floating Welcome pill) in the viewport now. */

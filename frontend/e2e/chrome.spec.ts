@@ -1,5 +1,5 @@
 // The shared chrome: header dropdowns, mobile accordion, footer, Donate, scroll-to-top, 404.
-import { expect, GIVING_HOST, outsideRequest, test } from './fixtures';
+import { expect, GIVING_HOST, test } from './fixtures';
 
 const groups = {
   Global: [['United States', '/united-states'], ['Pakistan', '/pakistan'], ['Europe', '/europe']],
@@ -53,16 +53,35 @@ test.describe('desktop header @desktop', () => {
     }
   });
 
-  test('Donate opens the giving page in a new tab', async ({ page, context }) => {
+  test('before the giving page is set, Donate says giving opens soon and its tab says how to reach us, never a placeholder domain', async ({ page, context }) => {
+    const outside: string[] = [];
+    context.on('request', (r) => r.url().startsWith(GIVING_HOST) && outside.push(r.url()));
     await page.goto('/');
-    const donate = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Donate/ });
+    const donate = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Giving soon/ });
     await expect(donate).toHaveAttribute('target', '_blank');
     await expect(donate).toHaveAttribute('rel', /noopener/);
-    const request = await outsideRequest(context, GIVING_HOST, () => donate.click());
-    expect(request.redirectedFrom()?.url()).toMatch(/\/go\/giving$/);
-    expect(request.url()).toBe(`${GIVING_HOST}/the-well-placeholder`);
+    const [tab] = await Promise.all([context.waitForEvent('page'), donate.click()]);
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Online giving opens soon');
+    await expect(tab.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(tab.url()).toMatch(/\/go\/giving$/);
+    expect(outside).toEqual([]);
     await expect(page).toHaveURL('/');
   });
+});
+
+test('at 1280 px the floating quick actions show their names, and the welcome is no pill above the hero @desktop', async ({ page }) => {
+  await page.goto('/');
+  const floating = page.getByTestId('floating-buttons').getByRole('button');
+  await expect(floating).toHaveCount(3);
+  // An icon alone was a riddle (What's New read as a loading spinner): each says what it opens.
+  expect((await floating.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['Global Ministry', 'Prayer Request', "What's New"]);
+  for (const box of await Promise.all((await floating.all()).map((b) => b.boundingBox()))) expect(box!.width).toBeGreaterThanOrEqual(44);
+  const welcome = page.getByTestId('welcome-minimized');
+  await expect(welcome).toBeVisible();
+  const hero = (await page.locator('main section').first().boundingBox())!;
+  const pill = (await welcome.boundingBox())!;
+  expect(pill.y).toBeGreaterThan(hero.y);
+  expect(pill.y + pill.height).toBeLessThanOrEqual(hero.y + hero.height);
 });
 
 test.describe('mobile menu @phone', () => {
@@ -109,7 +128,7 @@ test.describe('mobile menu @phone', () => {
     const menu = page.locator('#mobile-menu');
     await expect(menu.getByRole('link', { name: 'Get Involved' })).toHaveAttribute('href', '/get-involved');
     await expect(menu.getByRole('link', { name: 'The City' })).toHaveAttribute('href', '/the-city');
-    await expect(menu.getByRole('link', { name: /Donate/ })).toHaveAttribute('target', '_blank');
+    await expect(menu.getByRole('link', { name: /Giving soon/ })).toHaveAttribute('target', '_blank');
   });
 });
 

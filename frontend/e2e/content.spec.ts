@@ -141,7 +141,7 @@ test('a person file puts them on their page within 2 s, the same with and withou
     throw new Error('a content file ran script');
   });
   await page.goto(`${server.url}/worship-team`);
-  await expect(page.getByTestId('introduced-soon')).toHaveCount(1);
+  await expect(page.getByTestId('no-one-named')).toHaveCount(1);
   await expect(page.locator('main')).not.toContainText('to be announced');
 
   const singer = server.cli('content', 'new', 'person', '--name', 'Grace Mbeki').trim();
@@ -161,7 +161,7 @@ test('a person file puts them on their page within 2 s, the same with and withou
   await expect(card.getByRole('heading', { name: 'Grace Mbeki' })).toBeVisible();
   await expect(card).toContainText('Worship Pastor');
   await expect(card).toContainText('Leads <script>alert(1)</script> our Sunday worship.');
-  await expect(plain.getByTestId('introduced-soon')).toHaveCount(0);
+  await expect(plain.getByTestId('no-one-named')).toHaveCount(0);
   const withoutScript = await plain.locator('main').innerText();
   await bare.close();
   await page.goto(`${server.url}/worship-team`);

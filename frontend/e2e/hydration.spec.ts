@@ -3,7 +3,9 @@
 // (hydration must not add, drop or double a character: "1.." was a bug). Parts
 // that vary with the visitor's clock or browser (a ticking zone clock, the Welcome
 // pill a visitor minimized earlier) are marked data-varies and compared without
-// their text; the schedule is held back so its answer cannot change the page.
+// their text, and so are the controls only the script can work (data-needs-script:
+// left out without it, so no visitor meets a dead button); the schedule is held back
+// so its answer cannot change the page.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -14,7 +16,7 @@ const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', 
 async function pageText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
-    body.querySelectorAll('[data-varies]').forEach((el) => el.remove());
+    body.querySelectorAll('[data-varies], [data-needs-script]').forEach((el) => el.remove());
     body.querySelectorAll('script, template, dialog:not([open])').forEach((el) => el.remove());
     // innerText needs layout: measure the copy in place, hidden from view.
     body.style.position = 'absolute';

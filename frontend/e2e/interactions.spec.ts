@@ -1,5 +1,5 @@
-// Page interactions: the worship video, the direct video file, media search and
-// filter, the Berlin clock, the country navigator, The City's play button.
+// Page interactions: the worship video, the direct video file, the sermons' search and
+// filter, the Berlin clock, the country navigator, The City's video to come.
 import { expect, test } from './fixtures';
 
 test('worship video: poster, play loads the autoplaying player, pause pauses it', async ({ page }) => {
@@ -31,32 +31,48 @@ test('twelve of the thirteen worship photos, and the direct video file loads onl
   await expect.poll(() => file.evaluate((v: HTMLVideoElement) => v.currentTime > 0)).toBe(true);
 });
 
-test('media: search and category filter the list, with an empty state', async ({ page }) => {
+test('media: the real sermons, searched and filtered by book, with an empty state; no samples', async ({ page, browser }) => {
   await page.goto('/media');
-  const list = page.getByTestId('media-list').locator('li');
-  await expect(list).toHaveCount(3);
-  await page.getByLabel('Category').selectOption('worship');
-  await expect(list).toHaveCount(1);
-  await expect(list).toContainText('Worship Night Live');
-  await page.getByLabel('Category').selectOption('message');
-  await expect(list).toHaveCount(2);
-  await page.getByLabel('Search media').fill('oil');
-  await expect(list).toHaveCount(1);
-  await page.getByLabel('Search media').fill('nothing like this');
-  await expect(page.getByTestId('media-empty')).toHaveText('Nothing matches yet. Try another word or category.');
-  await page.getByLabel('Category').selectOption('all');
-  await page.getByLabel('Search media').fill('');
-  await expect(list).toHaveCount(3);
+  const sermons = page.getByTestId('sermon-list').locator(':scope > li');
+  const shown = sermons.locator('visible=true');
+  const count = await sermons.count();
+  expect(count).toBeGreaterThan(0);
+  // The sample cards of the first build are gone, and so is 'Coming Soon' over real sermons.
+  for (const sample of ['One Family, Many Nations', 'Worship Night Live', '38 min', 'Coming Soon']) await expect(page.getByText(sample)).toHaveCount(0);
+  await page.getByLabel('Search sermons').fill('oil lamp');
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toContainText('The Cost of Oil');
+  await page.getByLabel('Search sermons').fill('nothing like this');
+  await expect(shown).toHaveCount(0);
+  await expect(page.getByTestId('media-empty')).toHaveText('No sermon matches. Try another word or book.');
+  await page.getByLabel('Search sermons').fill('');
+  await expect(shown).toHaveCount(count);
+  const books = page.getByLabel('Book of the Bible');
+  await expect(books.locator('option')).toContainText(['All books', 'Matthew']);
+  await books.selectOption('Matthew');
+  await expect(shown.first()).toContainText('Matthew');
+  expect(await shown.count()).toBe(await page.getByTestId('sermon-list').locator(':scope > li[data-book="Matthew"]').count());
+  // Without the page's script the whole list shows, and no search box that could do nothing.
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await bare.newPage();
+  await plain.goto(page.url());
+  await expect(plain.getByTestId('sermon-list').locator(':scope > li')).toHaveCount(count);
+  await expect(plain.getByRole('search')).toBeHidden();
+  await expect(plain.getByTestId('quick-actions')).toBeHidden();
+  await bare.close();
 });
 
-test('the Europe page shows a ticking clock on Berlin time', async ({ page }) => {
-  await page.clock.install({ time: new Date('2026-07-01T10:00:00Z') });
-  await page.goto('/europe');
-  const clock = page.getByTestId('berlin-clock');
-  // Noon UTC+2 on a summer Wednesday, to the minute (no ticking seconds).
-  await expect(clock).toHaveText(/^Wednesday\s*12:00 PM CEST$/);
-  await page.clock.runFor(61_000);
-  await expect(clock).toHaveText(/^Wednesday\s*12:01 PM CEST$/);
+test.describe('from Karachi', () => {
+  test.use({ timezoneId: 'Asia/Karachi' });
+  test('the Europe page shows a ticking clock on Berlin time, and the visitor\'s own under it', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-07-01T10:00:00Z') });
+    await page.goto('/europe');
+    const clock = page.getByTestId('berlin-clock');
+    // Noon UTC+2 on a summer Wednesday, to the minute (no ticking seconds); 3 PM in Karachi.
+    await expect(clock).toHaveText(/^Wednesday\s*12:00 PM CEST\s*Wednesday 3:00 PM your time$/);
+    await page.clock.runFor(61_000);
+    await expect(clock).toHaveText(/^Wednesday\s*12:01 PM CEST\s*Wednesday 3:01 PM your time$/);
+  });
 });
 
 test('the country navigator marks the current country', async ({ page }) => {
@@ -75,8 +91,8 @@ test('the country navigator marks the current country', async ({ page }) => {
   }
 });
 
-test("The City's play button says the video will play when uploaded", async ({ page }) => {
+test("The City's video to come is a poster saying so, with no play button that plays nothing", async ({ page }) => {
   await page.goto('/the-city');
-  await page.getByRole('button', { name: 'Play The City vision video' }).click();
-  await expect(page.getByTestId('city-video-message')).toHaveText('Video will play here when uploaded');
+  await expect(page.getByTestId('city-video-message')).toHaveText('Video coming soon');
+  await expect(page.getByRole('button', { name: 'Play The City vision video' })).toHaveCount(0);
 });

@@ -65,8 +65,12 @@ test("What's New: 'Watch Sermon' closes it and opens the sermon; 'See You There!
   await expect(page.getByTestId('sermon-modal')).toBeVisible();
 });
 
-test('the sermon plays in the privacy-mode player, expands, and shows its notes', async ({ page }) => {
+test('the sermon plays in the privacy-mode player, expands, and shows its notes', async ({ page }, info) => {
   const dialog = await open(page, cases[3]);
+  // Whose message it is, even with no speaker named in the file or the settings.
+  await expect(dialog.getByText('Matthew 25:1-13 · A message from The Well')).toBeVisible();
+  // On a phone the heading leaves room for the sermon (it took 170 of 666 px).
+  if (info.project.name === 'phone') expect((await dialog.locator('header').boundingBox())!.height).toBeLessThanOrEqual(150);
   const frame = dialog.locator('iframe');
   await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/.+autoplay=1/);
   const video = dialog.getByTestId('sermon-video');
@@ -96,4 +100,68 @@ test('a pop-up opens with focus on its heading, not a ringed close button; Tab g
   await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+});
+
+/** The dialog's buttons, links and fields the toast's box overlaps, as 'button "Submit"'. */
+async function coveredByToast(page: Page, dialog: Locator): Promise<string[]> {
+  const toast = (await page.getByTestId('toast').boundingBox())!;
+  return dialog.evaluate((d, t) => {
+    const found: string[] = [];
+    for (const el of d.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea')) {
+      // The toast's own button, and the honeypot (out of sight and out of the tab order), are no controls of the dialog's.
+      if (el.closest('[data-testid="toast"]') || el.tabIndex < 0) continue;
+      // Only the part of it shown: a field scrolled out of the dialog's scrolling part is clipped there.
+      const clip = el.parentElement?.closest<HTMLElement>('.overflow-y-auto')?.getBoundingClientRect();
+      for (const r of el.getClientRects()) {
+        const top = Math.max(r.top, clip?.top ?? -Infinity);
+        const bottom = Math.min(r.bottom, clip?.bottom ?? Infinity);
+        const x = Math.min(r.right, t.x + t.width) - Math.max(r.left, t.x);
+        const y = Math.min(bottom, t.y + t.height) - Math.max(top, t.y);
+        if (x > 0 && y > 0) found.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`);
+      }
+    }
+    return found;
+  }, toast);
+}
+
+test('a toast in a dialog covers none of its controls at 360 px, leaves with it, and never comes into the next @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  let dialog = await open(page, cases[2]);
+  // Submit with only spaces written: the warning comes just when the visitor wants to try again.
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('   ');
+  await dialog.getByLabel('Prayer request').fill('   ');
+  await dialog.getByRole('button', { name: 'Submit Prayer Request' }).click();
+  await expect(dialog.getByTestId('toast')).toContainText('Missing Information');
+  expect(await coveredByToast(page, dialog)).toEqual([]);
+  for (const name of ['Submit Prayer Request', 'Cancel']) {
+    await dialog.getByRole('button', { name, exact: true }).scrollIntoViewIfNeeded();
+    expect(await coveredByToast(page, dialog), `after scrolling to ${name}`).toEqual([]);
+  }
+  // Cancel is still what a tap at its centre reaches.
+  const cancel = (await dialog.getByRole('button', { name: 'Cancel', exact: true }).boundingBox())!;
+  expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent?.trim(), [cancel.x + cancel.width / 2, cancel.y + cancel.height / 2])).toBe('Cancel');
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  // The next dialogs open clean.
+  dialog = await open(page, cases[1]);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Watch Sermon' }).click();
+  await expect(page.getByTestId('sermon-modal')).toBeVisible();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+});
+
+test("a form's outcome stays on the page when its dialog closes, and stays out of the next dialog", async ({ page }) => {
+  const dialog = await open(page, cases[2]);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Toast Test');
+  await dialog.getByLabel('Prayer request').fill('For the toast to sit well.');
+  await dialog.getByRole('button', { name: 'Submit Prayer Request' }).click();
+  await expect(dialog).toHaveCount(0);
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Prayer Request Submitted');
+  // Opening another dialog: the notice stays behind it on the page, never inside.
+  await page.getByRole('button', { name: "What's New" }).click();
+  const next = page.getByTestId('whats-new-modal');
+  await expect(next).toBeVisible();
+  await expect(next.getByTestId('toast')).toHaveCount(0);
 });

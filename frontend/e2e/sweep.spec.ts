@@ -2,10 +2,11 @@
 // at 360 and 390 px: nothing lies under a floating control as the page
 // scrolls and every tap target is 44 px tall; at 390 and 1280 px every time of day
 // names its zone and no grid leaves one card alone on its last row; at 1280 px the
+// visitor's own time stands beside every time of day, and the
 // headings, header and footer share one left edge. One visit per width keeps the
 // suite quick; what each check looks for is in checks.ts.
 import { routes } from '../src/content/routes';
-import { offTheLeftEdge, orphans, smallTargets, timesWithoutZone, underFloatingWhileScrolling } from './checks';
+import { offTheLeftEdge, orphans, smallTargets, strayDots, timesWithoutYourTime, timesWithoutZone, underFloatingWhileScrolling } from './checks';
 import { expect, test } from './fixtures';
 
 for (const route of routes) {
@@ -28,5 +29,9 @@ for (const route of routes) {
     problems.push(...(await timesWithoutZone(page)).map((p) => `a time without its zone: ${p}`));
     problems.push(...(await underFloatingWhileScrolling(page, 400)).map((p) => `under a round button, ${p}`));
     expect(problems).toEqual([]);
+    // Once the schedule has answered (its times bring the 'Add to calendar' links): no line left hanging on a '·'.
+    await expect.poll(() => strayDots(page), { message: 'lines beginning or ending with ·' }).toEqual([]);
+    // Once the schedule has answered, every time of day has the visitor's own beside it.
+    await expect.poll(() => timesWithoutYourTime(page), { message: 'times without the visitor\'s own' }).toEqual([]);
   });
 }

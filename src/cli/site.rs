@@ -72,6 +72,7 @@ fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
                 snap.get(s.key)
             )?;
             say!(out, "{:<20} {}", "", s.help)?;
+            say!(out, "{:<20} Until then visitors meet: {}.", "", s.unset)?;
         }
         say!(out, "\nSet or optional:\n")?;
     }

@@ -1,8 +1,9 @@
 //! The people of /leadership and /worship-team as the HTML of their pages: each
 //! group a section with its heading and a card per person (their photo from the
 //! photo slot `person-<file>`, or their initials; name, role, bio). A page with no
-//! one named says in one line that its people will be introduced soon; so does a
-//! section of the leadership with no one named while others have someone.
+//! one named reads as complete: who leads that part of the ministry and how to reach
+//! them, with links; a section of the leadership with no one named while others
+//! have someone says in one line that its people will be introduced soon.
 use super::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
 use super::{GROUPS, Group, Library, PeoplePage, Person};
 use crate::bundle::PHOTO_MARKER;
@@ -11,6 +12,50 @@ use crate::text::escape_html;
 /// What a page or section with no one named says.
 fn introduced_soon() -> &'static str {
     r#"<p class="text-slate-700" data-testid="introduced-soon">Introduced here soon. <a href="/contact" class="inline-flex min-h-11 items-center font-medium text-sky-800 underline underline-offset-2">Contact us</a> in the meantime.</p>"#
+}
+
+/// What a page with no one named yet says instead: a paragraph from what the site
+/// already says of the ministry, and where to go next (address, words).
+struct NoOneNamed {
+    text: &'static str,
+    links: &'static [(&'static str, &'static str)],
+}
+
+fn no_one_named(page: PeoplePage) -> NoOneNamed {
+    match page {
+        PeoplePage::Leadership => NoOneNamed {
+            text: "The Well is led by pastors and servant leaders on every campus: South Florida and the North Campus in the United States, Europe online, and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a Sunday in Plantation or at the Wednesday Bible study online, and any of them will answer a message sent through our contact page.",
+            links: &[
+                ("/contact", "Contact us"),
+                ("/new-here", "Plan your visit"),
+                ("/bible-study", "Join the Bible study"),
+            ],
+        },
+        PeoplePage::WorshipTeam => NoOneNamed {
+            text: "Worship at The Well is led by musicians, singers and creatives from our campuses, on Sunday mornings in Plantation and at the Bible study online on Wednesdays. If you sing, play an instrument or create, there is a place for you on the team.",
+            links: &[
+                ("/get-involved", "Serve on the team"),
+                ("/worship", "About our worship"),
+                ("/contact", "Contact us"),
+            ],
+        },
+    }
+}
+
+fn no_one_named_html(page: PeoplePage) -> String {
+    let words = no_one_named(page);
+    let mut out = format!(
+        r#"<div class="max-w-3xl" data-testid="no-one-named"><p class="text-lg text-slate-700">{}</p><ul class="mt-6 flex flex-wrap gap-3">"#,
+        escape_html(words.text)
+    );
+    for (to, label) in words.links {
+        out.push_str(&format!(
+            r#"<li><a href="{to}" class="inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50">{}</a></li>"#,
+            escape_html(label)
+        ));
+    }
+    out.push_str("</ul></div>");
+    out
 }
 
 /// "ML" for "Maria Lopez": the first letters of the first and the last word.
@@ -88,7 +133,7 @@ pub fn html(library: &Library, page: PeoplePage) -> String {
         .collect();
     let mut out = String::new();
     if groups.iter().all(|(_, people)| people.is_empty()) {
-        section(&mut out, None, false, introduced_soon());
+        section(&mut out, None, false, &no_one_named_html(page));
         return out;
     }
     match page {
@@ -134,11 +179,13 @@ mod tests {
     }
 
     #[test]
-    fn nobody_named_is_one_line_and_people_are_escaped_cards_in_order() {
+    fn nobody_named_reads_as_complete_and_people_are_escaped_cards_in_order() {
         let mut library = Library::default();
         for page in [PeoplePage::Leadership, PeoplePage::WorshipTeam] {
             let out = html(&library, page);
-            assert_eq!(out.matches("introduced-soon").count(), 1, "{out}");
+            assert_eq!(out.matches("no-one-named").count(), 1, "{out}");
+            assert!(!out.contains("introduced-soon"), "{out}");
+            assert!(out.contains(r#"href="/contact""#), "{out}");
             assert!(!out.contains("<h2"));
         }
         library.people.push(person("Zoe Park", "senior-leaders", 2));
@@ -154,7 +201,7 @@ mod tests {
         // The other leadership sections say their one line; the worship team is still unnamed.
         assert_eq!(out.matches("<h2").count(), 6);
         assert_eq!(out.matches("introduced-soon").count(), 5);
-        assert!(html(&library, PeoplePage::WorshipTeam).contains("introduced-soon"));
+        assert!(html(&library, PeoplePage::WorshipTeam).contains("no-one-named"));
         assert_eq!(initials("Maria"), "M");
         assert_eq!(initials("  maría de la Cruz "), "MC");
     }

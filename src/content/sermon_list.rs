@@ -1,7 +1,8 @@
 //! The list of sermons preached so far, newest first, as the HTML the /media page
 //! shows (with and without its script: the page keeps the server's HTML). Each
 //! sermon gives its date, title, passage and speaker, its description, and its
-//! notes in a <details> that opens without JavaScript. Everything from a file is
+//! notes in a <details> that opens without JavaScript; its `data-book` is what the
+//! page's filter offers. Everything from a file is
 //! escaped text. The classes are Tailwind's (styles.css scans this file).
 use chrono::NaiveDate;
 
@@ -10,6 +11,18 @@ use crate::text::escape_html;
 
 /// What the list says when no sermon has been preached yet.
 const NONE_YET: &str = "The first sermons will be listed here soon.";
+
+/// The book of a passage ('1 John' of '1 John 3:1-3', 'Psalm' of 'Psalm 23'): what
+/// comes before its last word that starts with a digit; the whole when none does.
+fn book_of(passage: &str) -> &str {
+    let passage = passage.trim();
+    match passage.rfind(' ') {
+        Some(at) if passage[at + 1..].starts_with(|c: char| c.is_ascii_digit()) => {
+            passage[..at].trim_end()
+        }
+        _ => passage,
+    }
+}
 
 /// The inner HTML of the list's element.
 pub fn html(preached: &[&Item<Sermon>]) -> String {
@@ -28,7 +41,11 @@ pub fn html(preached: &[&Item<Sermon>]) -> String {
             .map(escape_html)
             .collect::<Vec<_>>()
             .join(" · ");
-        out.push_str(r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">"#);
+        // The page's filter offers the books of the Bible the sermons preach from.
+        out.push_str(&format!(
+            r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-book="{}">"#,
+            escape_html(book_of(&s.passage))
+        ));
         out.push_str(&format!(
             r#"<p class="text-xs font-semibold uppercase tracking-wider text-amber-800"><time datetime="{}">{day}</time></p>"#,
             escape_html(&s.date)
@@ -80,6 +97,16 @@ mod tests {
     use crate::content::Library;
 
     #[test]
+    fn a_passage_names_its_book() {
+        assert_eq!(book_of("Matthew 25:1-13"), "Matthew");
+        assert_eq!(book_of("1 John 3:1-3"), "1 John");
+        assert_eq!(book_of("Song of Songs 2:4"), "Song of Songs");
+        assert_eq!(book_of("Psalm 23"), "Psalm");
+        assert_eq!(book_of("Jonah"), "Jonah");
+        assert_eq!(book_of(""), "");
+    }
+
+    #[test]
     fn file_text_is_escaped_and_the_notes_open_without_script() {
         let mut library = Library::builtin();
         library.sermons[0].value.title = "Grace <script>alert(1)</script>".into();
@@ -94,6 +121,7 @@ mod tests {
             "{out}"
         );
         assert!(out.contains("<details"));
+        assert!(out.contains(r#"data-book="Matthew""#), "{out}");
         assert_eq!(
             html(&[]),
             format!(r#"<p class="text-slate-700">{NONE_YET}</p>"#)

@@ -57,6 +57,8 @@ pub struct Setting {
     pub default: &'static str,
     /// What it is and where the site uses it (shown by `thewell site show`).
     pub help: &'static str,
+    /// What visitors meet while it is not set (`thewell site show`, the start-up log).
+    pub unset: &'static str,
 }
 
 /// The settings, as data. Their defaults are placeholders that read as such (or,
@@ -68,6 +70,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Origin,
         default: "https://thewell.example",
         help: "The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church). `serve --domain` uses https://<first domain> until it is set.",
+        unset: "sharing previews and the sitemap name https://thewell.example",
     },
     Setting {
         key: Key::GivingUrl,
@@ -75,6 +78,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Link,
         default: "https://giving.example.org/the-well-placeholder",
         help: "The online giving page behind Donate and every Give button (each fund adds ?fund=<name>).",
+        unset: "Donate and every Give button say online giving opens soon; /go/giving says so and lists the contacts that are set",
     },
     Setting {
         key: Key::OneTimeGiftUrl,
@@ -82,6 +86,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Link,
         default: "https://giving.example.org/the-well-placeholder/one-time",
         help: "The giving page's one-time gift form (on /giving).",
+        unset: "the one-time gift button on /giving says it opens soon; /go/one-time-gift says so",
     },
     Setting {
         key: Key::ChurchAppUrl,
@@ -89,6 +94,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Link,
         default: "https://app.example.org/the-well-placeholder/setup",
         help: "The church-management app's setup page (on /groups).",
+        unset: "the church-app button on /groups says it opens soon; /go/church-app says so",
     },
     Setting {
         key: Key::MeetingUrl,
@@ -96,6 +102,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Link,
         default: "https://zoom.us/j/0000000000",
         help: "The online Bible study's Zoom meeting link (https://zoom.us/j/<number>), shown while it is live and in its calendar files.",
+        unset: "the live Bible study shows no meeting to join; its calendar files carry no link; /go/meeting says so",
     },
     Setting {
         key: Key::SermonVideo,
@@ -103,6 +110,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Video,
         default: "PLACEHOLDER1",
         help: "The latest sermon on YouTube: its link or its 11-character id (the sermon pop-up).",
+        unset: "the sermon pop-up shows a still saying the video is coming soon",
     },
     Setting {
         key: Key::WorshipVideo,
@@ -110,6 +118,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Video,
         default: "PLACEHOLDER2",
         help: "The worship video on YouTube: its link or its 11-character id (/worship).",
+        unset: "/worship shows a still saying the video is coming soon",
     },
     Setting {
         key: Key::PakistanVideo,
@@ -117,6 +126,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Video,
         default: "PLACEHOLDER3",
         help: "The video from the Pakistan campus on YouTube: its link or its 11-character id (/pakistan). Until it is set, the page shows its poster saying the video is coming soon.",
+        unset: "/pakistan shows a still saying the video is coming soon",
     },
     Setting {
         key: Key::WorshipVideoFile,
@@ -124,6 +134,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Link,
         default: "https://media.example.org/the-well-placeholder/worship.mp4",
         help: "A video file (MP4) played by the browser itself on /worship.",
+        unset: "/worship leaves the second video out; /go/worship-video says it is coming",
     },
     Setting {
         key: Key::HeroVideoFile,
@@ -131,6 +142,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Link,
         default: "",
         help: "A short, silent video file (MP4) looping behind the home page's headline; until set, the headline sits on its drawn background. Not played for visitors who ask for less motion or save data.",
+        unset: "the home page's headline sits on its drawn background",
     },
     Setting {
         key: Key::SermonSpeaker,
@@ -138,6 +150,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Text,
         default: "",
         help: "Who preached the latest sermon, for a sermon whose content file names no speaker (the sermon pop-up); until set, no one is named.",
+        unset: "the sermon pop-up says 'A message from The Well'",
     },
     Setting {
         key: Key::ContactEmail,
@@ -145,6 +158,7 @@ pub static SETTINGS: [Setting; 12] = [
         kind: ValueKind::Email,
         default: "contact@thewell.example",
         help: "The ministry's email address (on /contact and the legal pages).",
+        unset: "no email address is shown: /contact, the offline page and the legal pages point to the contact form",
     },
 ];
 

@@ -99,14 +99,19 @@ fn return_freed_memory() {
     });
 }
 
-/// Going live (`--domain`): one line naming each setting visitors would still see as a placeholder.
+/// At start-up: one line naming each setting still at its placeholder and what
+/// visitors meet in its place (a volunteer launching before setting everything reads it).
 fn name_placeholders(live: &Live) {
     let snapshot = live.current();
-    let names: Vec<&str> = snapshot.placeholders().iter().map(|s| s.name).collect();
+    let names: Vec<String> = snapshot
+        .placeholders()
+        .iter()
+        .map(|s| format!("{} ({})", s.name, s.unset))
+        .collect();
     if !names.is_empty() {
         tracing::warn!(
             "visitors see placeholders for these settings: {}. Set each with `thewell site set <name> <value>` (`thewell site show` lists them first)",
-            names.join(", ")
+            names.join("; ")
         );
     }
 }
@@ -217,9 +222,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         })
         .collect();
     let live = Arc::new(Live::open(data_dir, site_url, retention));
-    if !args.domains.is_empty() {
-        name_placeholders(&live);
-    }
+    name_placeholders(&live);
     assets::prepare();
     crate::logging::report_dropped_lines();
     return_freed_memory();

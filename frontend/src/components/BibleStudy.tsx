@@ -5,7 +5,8 @@ import { CountryNavigator } from './CountryNavigator';
 import { PageHeading } from './PageHeading';
 import { studyShared as shared, type StudyCopy } from '../content/bibleStudy';
 import { meetingEmbedUrl } from '../lib/embed';
-import { formatZoned, useNow } from '../lib/clock';
+import { useNow } from '../lib/clock';
+import { YourTime, ZoneClock } from './GatheringTime';
 import { describeCountdown, useGathering, visitorLine } from '../lib/schedule';
 
 export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy }) {
@@ -15,17 +16,18 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
     <>
       <PageHeading title={heading}>
         <p>{copy.intro}</p>
-        <p class="mt-3 font-semibold text-amber-300">{copy.schedule}</p>
+        <p class="mt-3 font-semibold text-amber-300">
+          {copy.schedule}
+          <YourTime id={copy.scheduleId} />
+        </p>
       </PageHeading>
       <div class="pt-10">
         <CountryNavigator />
       </div>
       <Section>
-        <div class="grid gap-6 lg:grid-cols-3">
+        <div class="grid items-start gap-6 lg:grid-cols-3">
           <Card title={copy.clockLabel} top>
-            <p class="font-serif text-2xl font-semibold text-slate-900" data-testid="zone-clock" data-varies>
-              {now ? formatZoned(now, copy.zone, false) : '\u00a0'}
-            </p>
+            <ZoneClock zone={copy.zone} testId="zone-clock" />
           </Card>
           <div class="lg:col-span-2" data-testid="study-status" aria-live="polite">
             {gathering?.live ? (

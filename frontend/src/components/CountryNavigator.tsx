@@ -2,6 +2,7 @@
 import { countries } from '../content/campuses';
 import { Link, useRouter } from '../lib/router';
 import { container } from './Blocks';
+import { YourTime } from './GatheringTime';
 
 export function CountryNavigator() {
   const { path } = useRouter();
@@ -18,7 +19,10 @@ export function CountryNavigator() {
                 class={`block h-full rounded-xl border p-4 ${current ? 'border-sky-900 bg-sky-900 text-white' : 'border-slate-200 bg-white text-slate-900 hover:border-sky-700'}`}
               >
                 <span class="block font-semibold">{c.name}</span>
-                <span class={`mt-1 block text-sm ${current ? 'text-sky-100' : 'text-slate-600'}`}>{c.detail}</span>
+                <span class={`mt-1 block text-sm ${current ? 'text-sky-100' : 'text-slate-600'}`}>
+                  {c.detail}
+                  <YourTime id={c.scheduleId} />
+                </span>
               </Link>
             </li>
           );

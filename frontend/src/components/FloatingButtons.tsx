@@ -1,14 +1,16 @@
 // The quick actions of every page: Global Ministry, Prayer Request and What's New.
-// On wide screens (xl and up) three round buttons float at the top right, in the page
-// margin. Below that a floating button would cover the page, so
+// On wide screens (xl and up) three small labelled buttons float at the top right, in
+// the page margin (an icon alone is a riddle: a bell read as a spinner). Below that a
+// floating button would cover the page, so
 // the same three are a labelled row under the header, in the page's flow: it covers
-// nothing, and phones, which never show a tooltip, see what each does.
+// nothing, and phones, which never show a tooltip, see what each does. Each opens a
+// pop-up, which needs the page's script: without it, neither shows.
 import { preloadModal, useModals, type ModalName } from './ModalHost';
 
 const buttons: { modal: ModalName; label: string; icon: string }[] = [
   { modal: 'global-ministry', label: 'Global Ministry', icon: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c-3 3-3 15 0 18M12 3c3 3 3 15 0 18' },
   { modal: 'prayer-request', label: 'Prayer Request', icon: 'M12 21s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.5-7 10-7 10z' },
-  { modal: 'whats-new', label: "What's New", icon: 'M12 3v3M12 18v3M3 12h3M18 12h3M5.6 5.6l2.1 2.1M16.3 16.3l2.1 2.1M5.6 18.4l2.1-2.1M16.3 7.7l2.1-2.1' },
+  { modal: 'whats-new', label: "What's New", icon: 'M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9M10.3 20.5a2 2 0 0 0 3.4 0' },
 ];
 
 function Icon({ path, size }: { path: string; size: number }) {
@@ -29,21 +31,20 @@ export function FloatingButtons() {
   });
   return (
     <>
-      <div class="fixed right-3 top-20 z-30 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons">
+      <div class="fixed right-3 top-20 z-30 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
         {buttons.map((b) => (
           <button
             key={b.modal}
             type="button"
-            class="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-sky-900 shadow-md ring-1 ring-slate-300 hover:bg-sky-50"
-            aria-label={b.label}
-            title={b.label}
+            class="flex min-h-14 w-16 flex-col items-center justify-center gap-0.5 rounded-2xl bg-white px-1 py-1.5 text-center text-[11px] font-semibold leading-tight text-sky-900 shadow-md ring-1 ring-slate-300 hover:bg-sky-50"
             {...handlers(b.modal)}
           >
-            <Icon path={b.icon} size={20} />
+            <Icon path={b.icon} size={18} />
+            {b.label}
           </button>
         ))}
       </div>
-      <nav aria-label="Quick actions" class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions">
+      <nav aria-label="Quick actions" class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions" data-needs-script>
         <ul class="mx-auto grid max-w-3xl grid-cols-3">
           {buttons.map((b) => (
             <li key={b.modal}>

@@ -10,7 +10,7 @@ function LinkList({ links, class: listClass }: { links: NavLink[]; class: string
     <ul class={listClass}>
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} class="inline-flex min-h-11 items-center hover:text-white hover:underline md:min-h-0">
+          <Link to={link.to} class="inline-flex min-h-11 min-w-11 items-center hover:text-white hover:underline md:min-h-0 md:min-w-0">
             {link.label}
           </Link>
         </li>

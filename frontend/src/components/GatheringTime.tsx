@@ -1,7 +1,8 @@
 // A gathering's time as the schedule gives it, with its zone and the visitor's own
 // time beside it ('Wednesday 7:00 PM EST (Thu 5:30 AM your time)'); while it is on,
 // plainly that it is on and until when; the fixed words until the schedule has answered.
-import { formatZoned } from '../lib/clock';
+// Also the visitor's own time beside fixed words, and a zone's clock with the visitor's.
+import { formatZoned, useNow } from '../lib/clock';
 import { useGathering, visitorClock, visitorShort, zonedStart } from '../lib/schedule';
 
 export function GatheringTime({ id, fallback, calendar = false, next = false }: { id: string; fallback: string; calendar?: boolean; /** Says 'Next: ' before the time when it is not on now. */ next?: boolean }) {
@@ -20,13 +21,35 @@ export function GatheringTime({ id, fallback, calendar = false, next = false }: 
       {next && 'Next: '}
       {zonedStart(g)} <span class="whitespace-nowrap text-slate-600">({visitorShort(g)} your time)</span>
       {calendar && (
-        <>
-          {' · '}
-          <a href={g.calendar} class="inline-flex min-h-11 items-center whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
-            Add to calendar
-          </a>
-        </>
+        <a href={g.calendar} class="flex min-h-11 w-fit items-center whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
+          Add to calendar
+        </a>
       )}
     </>
+  );
+}
+
+/** The visitor's own time of a gathering the words beside it already name
+ *  (' (Thu 1:00 AM your time)'); nothing until the schedule has answered. */
+export function YourTime({ id }: { id?: string }) {
+  const g = useGathering(id ?? '');
+  if (!id || !g) return null;
+  // The time never parts from its day or its AM/PM; the line may break before 'your time'.
+  return <span class="font-normal"> ({visitorShort(g).replace(/ /g, '\u00a0')} your time)</span>;
+}
+
+/** The time now in a zone as its weekday over its time, and the visitor's own time now under it. */
+export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
+  const now = useNow(15_000);
+  if (!now) return <p class="font-serif text-3xl font-semibold text-slate-900">{'\u00a0'}</p>;
+  const [weekday, ...time] = formatZoned(now, zone, false).split(' ');
+  const own = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(now).replace(',', '');
+  return (
+    // Minutes, not seconds (a ticking number draws the eye for nothing); the time and its zone never part.
+    <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={testId} aria-live="off" data-varies>
+      <span class="block font-sans text-base font-medium text-slate-700">{weekday}</span>
+      <span class="whitespace-nowrap">{time.join(' ')}</span>
+      <span class="mt-2 block font-sans text-base font-normal text-slate-600">{own} your time</span>
+    </p>
   );
 }

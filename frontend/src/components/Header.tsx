@@ -1,6 +1,8 @@
 // The sticky header: logo, desktop dropdown groups, direct links, Donate, and the
 // mobile hamburger menu with its one-section-at-a-time accordion.
-import { useEffect, useRef, useState } from 'react';
+import { SetOrSoon } from './SetOrSoon';
+import { soon } from '../content/soon';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { directLinks, navGroups, type NavGroup } from '../content/layout';
 import { links } from '../lib/settings';
 import { ExternalLink, Link, useRouter } from '../lib/router';
@@ -24,7 +26,7 @@ function DonateButton({ class: extra = '' }: { class?: string }) {
       href={links.giving}
       class={`inline-flex items-center justify-center rounded-full bg-amber-500 px-5 py-2 text-sm font-semibold text-slate-950 shadow-sm hover:bg-amber-400 ${extra}`}
     >
-      Donate
+      <SetOrSoon setting="givingUrl" set="Donate" soon={soon.donate} />
     </ExternalLink>
   );
 }
@@ -94,7 +96,7 @@ function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
               <ul id={id} hidden={!open} class="pb-2 pl-3">
                 {links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} onClick={onNavigate} class="block rounded-md px-3 py-2 text-slate-700 hover:bg-sky-50 aria-[current=page]:font-semibold aria-[current=page]:text-sky-800">
+                    <Link to={link.to} onClick={onNavigate} class="flex min-h-11 items-center rounded-md px-3 text-slate-700 hover:bg-sky-50 aria-[current=page]:font-semibold aria-[current=page]:text-sky-800">
                       {link.label}
                     </Link>
                   </li>
@@ -111,7 +113,7 @@ function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
           </li>
         ))}
       </ul>
-      <DonateButton class="mt-4 w-full" />
+      <DonateButton class="mt-4 min-h-11 w-full" />
     </nav>
   );
 }
@@ -133,7 +135,8 @@ export function Header() {
   }, [openGroup]);
 
   // While the mobile menu is open the page behind does not scroll (a class, apart from the pop-ups' own lock).
-  useEffect(() => {
+  // Before the open menu is painted: an Escape pressed as soon as it shows closes it.
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('menu-open', menuOpen);
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);

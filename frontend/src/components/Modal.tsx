@@ -31,6 +31,9 @@ export function topDialog(): HTMLDialogElement | null {
   return openDialogs[openDialogs.length - 1] ?? null;
 }
 
+/** The attribute of the place in each dialog where a toast raised in it is shown (components/Toaster.tsx). */
+export const TOAST_SLOT = 'data-toast-slot';
+
 export function onDialogsChange(listener: () => void): () => void {
   dialogListeners.add(listener);
   return () => dialogListeners.delete(listener);
@@ -139,9 +142,9 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
       }}
     >
       <div class={`relative flex flex-col ${expanded ? 'max-h-[95vh]' : 'max-h-[90vh]'}`}>
-        <header class="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
+        <header class="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-3 sm:py-4">
           <div>
-            <h2 id={headingId} tabIndex={-1} class="font-serif text-xl font-semibold focus:outline-none sm:text-2xl">
+            <h2 id={headingId} tabIndex={-1} class="font-serif text-lg font-semibold leading-snug focus:outline-none sm:text-2xl">
               {title}
             </h2>
             {subtitle && <p class="mt-1 text-sm text-slate-600">{subtitle}</p>}
@@ -167,7 +170,9 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
             </button>
           </div>
         </header>
-        <div ref={body} class="overflow-y-auto px-5 py-5">
+        {/* A toast raised in this dialog: in its flow, so the part below scrolls and nothing is covered. */}
+        <div {...{ [TOAST_SLOT]: '' }} class="shrink-0" />
+        <div ref={body} class="min-h-0 overflow-y-auto px-5 py-5">
           <div ref={content}>{children}</div>
         </div>
         {more && (

@@ -1,5 +1,8 @@
 // How to reach the ministry: its email with the 24-hour promise, and each campus with
 // its next gathering (on /contact, and on the offline page).
+import { SetOrSoon } from './SetOrSoon';
+import { soon } from '../content/soon';
+import { Link } from '../lib/router';
 import { contact } from '../content/contact';
 import { settings } from '../lib/settings';
 import { GatheringTime } from './GatheringTime';
@@ -9,9 +12,25 @@ export function ReachUs() {
     <>
       <section>
         <h2 class="font-serif text-2xl font-semibold">{contact.emailHeading}</h2>
-        <a href={`mailto:${settings.contactEmail}`} class="mt-2 inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
-          {settings.contactEmail}
-        </a>
+        <p class="mt-2">
+          <SetOrSoon
+            setting="contactEmail"
+            set={
+              <a href={`mailto:${settings.contactEmail}`} class="inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
+                {settings.contactEmail}
+              </a>
+            }
+            soon={
+              <>
+                {soon.email.lead}{' '}
+                <Link to={soon.email.to} class="inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
+                  {soon.email.link}
+                </Link>
+                .
+              </>
+            }
+          />
+        </p>
         <p class="mt-2 text-slate-700">{contact.responseNote}</p>
       </section>
       <section>

@@ -1,10 +1,11 @@
 // The notification region: shows the current toast for 5 s, dismisses it on a swipe
-// right past 50 px or its close button, and takes focus on F8. While a
-// dialog is open it is drawn inside it, above the backdrop.
+// right past 50 px or its close button, and takes focus on F8. A toast raised while a
+// dialog is open is drawn in that dialog's flow (never over its buttons) and leaves
+// with it; one raised on the page stays at the foot of the page.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissToast, subscribeToasts, TOAST_DURATION_MS, type Toast } from '../lib/toast';
-import { onDialogsChange, topDialog } from './Modal';
+import { onDialogsChange, topDialog, TOAST_SLOT } from './Modal';
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -51,7 +52,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       role={destructive ? 'alert' : 'status'}
       data-testid="toast"
       data-variant={toast.variant}
-      class={`pointer-events-auto relative w-full touch-pan-y rounded-xl border p-4 pr-10 shadow-lg ${
+      class={`pointer-events-auto relative w-full touch-pan-y rounded-xl border p-4 pr-14 shadow-lg ${
         destructive ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
       }`}
       style={{ transform: `translateX(${offset}px)` }}
@@ -65,7 +66,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       <button
         type="button"
         aria-label="Dismiss notification"
-        class={`absolute right-2 top-2 rounded-md p-1 ${destructive ? 'hover:bg-red-800' : 'hover:bg-slate-100'}`}
+        class={`absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-md ${destructive ? 'hover:bg-red-800' : 'hover:bg-slate-100'}`}
         onClick={() => dismissToast(toast.id)}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
@@ -78,15 +79,37 @@ function ToastCard({ toast }: { toast: Toast }) {
 
 export function Toaster() {
   const [current, setCurrent] = useState<Toast | null>(null);
+  // The dialog the current toast was raised in (null: the page). It is shown in that
+  // dialog's own toast slot, in its flow under the heading, so it covers none of the
+  // dialog's controls and never follows the visitor into another dialog.
+  const [scope, setScope] = useState<HTMLDialogElement | null>(null);
   const region = useRef<HTMLElement>(null);
+  // The same two, as of now: a form's toast and the closing of its dialog come in one go,
+  // before any effect of this component could see the new toast.
+  const now = useRef<{ toast: Toast | null; scope: HTMLDialogElement | null }>({ toast: null, scope: null });
 
-  useEffect(() => subscribeToasts(setCurrent), []);
-
-  // Inside the topmost open dialog while one is open: everything outside a modal
-  // dialog is inert and drawn behind its backdrop, so a toast from a form in a
-  // pop-up would be half hidden and its close button dead.
-  const [host, setHost] = useState<HTMLElement | null>(null);
-  useEffect(() => onDialogsChange(() => setHost(topDialog())), []);
+  useEffect(() => {
+    const stopToasts = subscribeToasts((toast) => {
+      now.current = { toast, scope: toast ? topDialog() : null };
+      setCurrent(toast);
+      setScope(now.current.scope);
+    });
+    // When its dialog closes, a warning about that dialog closes with it; a form's outcome
+    // (sent, kept on the phone) is what closed it, so it stays on the page to be read.
+    const stopDialogs = onDialogsChange(() => {
+      const { toast, scope } = now.current;
+      if (!toast || !scope || scope.open) return;
+      if (toast.variant === 'destructive') dismissToast(toast.id);
+      else {
+        now.current = { toast, scope: null };
+        setScope(null);
+      }
+    });
+    return () => {
+      stopToasts();
+      stopDialogs();
+    };
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -99,17 +122,22 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const slot = scope?.open ? scope.querySelector<HTMLElement>(`[${TOAST_SLOT}]`) : null;
   const toaster = (
     <section
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      class="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col p-4 focus:outline-none md:max-w-[420px]"
+      class={
+        slot
+          ? `flex w-full flex-col focus:outline-none ${current ? 'px-5 pt-4' : ''}`
+          : 'pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col p-4 focus:outline-none md:max-w-[420px]'
+      }
     >
       <ol aria-live="polite" class="flex flex-col gap-2">
         {current && <ToastCard key={current.id} toast={current} />}
       </ol>
     </section>
   );
-  return host ? createPortal(toaster, host) : toaster;
+  return slot ? createPortal(toaster, slot) : toaster;
 }

@@ -47,7 +47,6 @@ export function VideoSpot({
   source,
   setting,
   testId,
-  comingSoon,
 }: {
   copy: VideoCopy;
   kind: ArtKind;
@@ -55,20 +54,16 @@ export function VideoSpot({
   /** The setting that holds the video: the server empties the 'coming soon' line of a prerendered page once it is set. */
   setting?: string;
   testId: string;
-  /** A play button even without a video, that says this (The City). */
-  comingSoon?: { message: string };
 }) {
   const [playing, setPlaying] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const [told, setTold] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
-  const canPress = source || (comingSoon && !told);
   const state = !source ? 'coming-soon' : playing ? 'playing' : 'paused';
   const poster = !loaded && (
-    <Poster kind={kind} alt={copy.posterAlt} bare={Boolean(canPress)}>
+    <Poster kind={kind} alt={copy.posterAlt} bare={Boolean(source)}>
       <p class="font-serif text-xl font-semibold sm:text-2xl">{copy.title}</p>
       <p class="mt-1 text-sm text-slate-100" role="status" data-testid={`${testId}-message`} {...(setting ? { [VIDEO_MARKER]: setting } : {})}>
-        {source ? copy.duration : told && comingSoon ? comingSoon.message : VIDEO_SOON}
+        {source ? copy.duration : VIDEO_SOON}
       </p>
     </Poster>
   );
@@ -79,13 +74,12 @@ export function VideoSpot({
         <iframe ref={frame} class="absolute inset-0 h-full w-full" src={videoEmbedUrl(source.youtube, { api: true })} title={copy.title} allow="autoplay; encrypted-media; fullscreen" allowFullScreen />
       )}
       {loaded && source && 'file' in source && <video class="absolute inset-0 h-full w-full" src={source.file} controls autoPlay playsInline preload="metadata" aria-label={copy.title} />}
-      {canPress && !playing && (
+      {source && !playing && (
         <button
           type="button"
           class="group absolute inset-0 flex items-center justify-center"
           aria-label={copy.play}
           onClick={() => {
-            if (!source) return setTold(true);
             setLoaded(true);
             setPlaying(true);
           }}

@@ -15,15 +15,15 @@ export const unitedStates = {
     heading: 'South Florida Campus',
     place: 'Plantation, Florida',
     items: [
-      { label: 'Sundays 12:00 PM ET', detail: `In person at ${address.oneLine}` },
-      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only' },
+      { label: 'Sundays 12:00 PM ET', detail: `In person at ${address.oneLine}`, scheduleId: 'sunday-service-florida' },
+      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only', scheduleId: 'bible-study' },
     ],
   },
   north: {
     heading: 'North Campus',
     place: 'Delaware / Pennsylvania region',
     items: [
-      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only' },
+      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only', scheduleId: 'bible-study' },
       { label: 'Monthly in-person gathering', detail: 'Coming Soon' },
     ],
     button: 'Interested in Learning More',
@@ -31,6 +31,7 @@ export const unitedStates = {
   online: {
     heading: 'Join Online Bible Studies',
     text: 'Every Wednesday at 7:00 PM Eastern, from wherever you are.',
+    scheduleId: 'bible-study',
     link: { label: 'Go to the Bible study', to: '/bible-study' },
   },
   communityHeading: 'Community Life',
@@ -116,9 +117,9 @@ export const europe = {
 export const globalCampuses = {
   intro: 'One family in many nations. Find the campus nearest you, or join us online.',
   campuses: [
-    { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city' },
-    { name: 'Pakistan', text: `Over ${facts.salvations} salvations in six months, and a church and school to build.`, to: '/pakistan', kind: 'people' },
-    { name: 'Europe', text: 'An online Bible study every Wednesday at 7:00 PM Central European time.', to: '/europe', kind: 'globe' },
+    { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city', scheduleId: undefined },
+    { name: 'Pakistan', text: `Over ${facts.salvations} salvations in six months, and a church and school to build.`, to: '/pakistan', kind: 'people', scheduleId: undefined },
+    { name: 'Europe', text: 'An online Bible study every Wednesday at 7:00 PM Central European time.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study' },
   ] as const,
   claim: `In Pakistan alone, over ${facts.salvations} people have come to faith in six months.`,
 };

@@ -60,9 +60,9 @@ export const campuses: Campus[] = [
 
 /** The country navigator shared by the Bible-study and campus pages; `also` names the
  *  other pages of the same country, where it is marked current too. */
-export const countries: { name: string; to: string; detail: string; also?: string[] }[] = [
+export const countries: { name: string; to: string; detail: string; also?: string[]; /** The gathering whose time `detail` names. */ scheduleId?: string }[] = [
   { name: 'Global', to: '/bible-study', detail: 'Online, all time zones' },
   { name: 'United States', to: '/united-states', detail: 'Plantation, FL and the North Campus' },
-  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesdays 7:00 PM Central European time', also: ['/europe'] },
+  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesdays 7:00 PM Central European time', also: ['/europe'], scheduleId: 'europe-bible-study' },
   { name: 'Pakistan', to: '/pakistan', detail: 'Local gatherings and studies' },
 ];

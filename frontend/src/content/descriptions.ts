@@ -24,7 +24,7 @@ export const descriptions: Record<string, string> = {
   '/devotionals': 'Daily devotionals from The Well are coming soon.',
   '/contact': 'Send The Well a message; we typically respond within 24 hours.',
   '/global-campuses': 'The Well in the United States, Pakistan and Europe.',
-  '/media': 'Sermons and worship from The Well are coming soon.',
+  '/media': 'The sermons preached at The Well, newest first, each with its passage and notes.',
   '/the-city': `The vision for The City, with a ${facts.cityGoal} funding goal.`,
   '/giving': 'Give to The Well: general giving, the Pakistan church and school building, and Urdu Bibles.',
   '/privacy-policy': 'How The Well handles the information you share with us.',

@@ -5,7 +5,7 @@ import type { ArtKind } from './art';
 
 export const city = {
   intro: 'A vision for a city shaped by the Kingdom of God: every sphere of life, redeemed.',
-  video: { title: 'The vision of The City', posterAlt: 'A city skyline at dusk, the video still', play: 'Play The City vision video', message: 'Video will play here when uploaded' },
+  video: { title: 'The vision of The City', posterAlt: 'A city skyline at dusk, the video still', play: 'Play The City vision video' },
   blueprint: {
     heading: 'The Vision Blueprint',
     spheres: [
@@ -36,6 +36,8 @@ export const legal = {
   updated: 'Last updated August 24, 2025',
   back: 'Back to home',
   contactLine: 'Questions? Write to us at',
+  /** In place of the address while the ministry's email is not set. */
+  contactSoon: 'Questions? Write to us with',
   place: 'The Well, Plantation, FL',
   privacy: [
     { heading: 'What we collect', text: 'Only what you send us in a form: your name and contact details, and what you choose to share, such as a prayer request. We do not store your IP address with your submissions.' },

@@ -20,12 +20,12 @@ export const home = {
   discoverHeading: 'Discover The Well',
   discover: [
     { title: "I'm New", text: 'What to expect and how to plan your visit.', to: '/new-here' },
-    { title: 'Bible Study', text: 'Live online every Wednesday at 7:00 PM Eastern.', to: '/bible-study' },
+    { title: 'Bible Study', text: 'Live online every Wednesday at 7:00 PM Eastern.', to: '/bible-study', scheduleId: 'bible-study' },
     { title: 'Groups', text: 'Find people to grow with.', to: '/groups' },
     { title: 'Get Involved', text: 'Find your place to serve.', to: '/get-involved' },
     { title: 'Global Campuses', text: 'The United States, Pakistan and Europe.', to: '/global-campuses' },
     { title: 'Leadership', text: 'Meet the people who serve you.', to: '/leadership' },
-    { title: 'Media', text: 'Sermons and worship, coming soon.', to: '/media' },
+    { title: 'Media', text: 'The sermons preached so far, with their notes.', to: '/media' },
   ],
   community: {
     heading: 'Community Life',
@@ -60,5 +60,5 @@ export const home = {
     ],
     link: { label: 'Join the Bible study', to: '/bible-study' },
   },
-  minimizedWelcome: 'Welcome',
+  minimizedWelcome: 'Read our welcome',
 };

@@ -16,8 +16,8 @@ export const newHere = {
     campus: 'South Florida Campus',
     items: [
       { label: 'Address', detail: address.oneLine },
-      { label: 'Sunday Service', detail: '12:00 PM ET, in person' },
-      { label: 'Wednesday Bible Study', detail: '7:00 PM ET, online' },
+      { label: 'Sunday Service', detail: '12:00 PM ET, in person', scheduleId: 'sunday-service-florida' },
+      { label: 'Wednesday Bible Study', detail: '7:00 PM ET, online', scheduleId: 'bible-study' },
     ],
   },
   study: { text: 'Not in Florida? Join our Bible study online, every Wednesday.', link: { label: 'Join the Bible study', to: '/bible-study' } },

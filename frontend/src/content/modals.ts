@@ -21,6 +21,8 @@ export const sermon = {
   posterAlt: 'An open Bible on a pulpit, the sermon video still',
   videoSoon: 'The video of this sermon is coming soon. Its message and notes are below.',
   none: 'The next sermon will be here soon.',
+  /** The speaker line of a sermon whose speaker is not named yet. */
+  noSpeaker: 'A message from The Well',
   viewNotes: 'View Notes',
   backToDescription: 'Back to Description',
   expand: 'Expand',

@@ -37,21 +37,13 @@ export const comingSoon: Record<string, { blurb: string; art: ArtKind }> = {
 };
 
 export const media = {
-  banner: 'Coming Soon',
   sermonsHeading: 'Sermons',
-  intro: 'The sermons preached so far, each with its notes, and the recordings as they come. Search and filter what is ready so far.',
-  searchLabel: 'Search media',
-  filterLabel: 'Category',
-  categories: [
-    { value: 'all', label: 'All' },
-    { value: 'message', label: 'Messages' },
-    { value: 'worship', label: 'Worship' },
-  ],
-  empty: 'Nothing matches yet. Try another word or category.',
-  items: [
-    { id: 'cost-of-oil', title: 'The Cost of Oil: How to Keep Your Lamp Burning', date: 'Coming soon', duration: '42 min', category: 'message', art: 'bible' },
-    { id: 'one-family', title: 'One Family, Many Nations', date: 'Coming soon', duration: '38 min', category: 'message', art: 'globe' },
-    { id: 'worship-night', title: 'Worship Night Live', speaker: 'The Well Worship', date: 'Coming soon', duration: '55 min', category: 'worship', art: 'worship' },
-  ] as { id: string; title: string; speaker?: string; date: string; duration: string; category: 'message' | 'worship'; art: ArtKind }[],
-  notify: { heading: 'Get notified', text: 'We will email you when the first sermons are online.', button: 'Notify Me' },
+  intro: 'The sermons preached at The Well, newest first, each with its passage and notes.',
+  searchLabel: 'Search sermons',
+  filterLabel: 'Book of the Bible',
+  allBooks: 'All books',
+  empty: 'No sermon matches. Try another word or book.',
+  /** '3 sermons shown', for screen readers as the list narrows. */
+  shown: (n: number) => `${n} ${n === 1 ? 'sermon' : 'sermons'} shown`,
+  notify: { heading: 'Get notified', text: 'We will email you when a new sermon is online.', button: 'Notify Me' },
 };

@@ -85,3 +85,9 @@ export const VIDEO_MARKER = "data-video";
 
 /** What a video spot says until its video is set. */
 export const VIDEO_SOON = "Video coming soon";
+
+/** The attribute of an element that depends on a setting not set yet; its value names the setting (the server renames it to SET_MARKER once set). */
+export const UNSET_MARKER = "data-unset";
+
+/** What UNSET_MARKER becomes once its setting is set. */
+export const SET_MARKER = "data-set";

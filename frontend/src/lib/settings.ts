@@ -3,7 +3,7 @@
 // #site-settings block, and the page reads them once, before it comes alive, so
 // what it renders matches the HTML. The build's placeholders stand in without it.
 import { defaultSettings, type SiteSettings } from '../content/settings.generated';
-import { SETTINGS_BLOCK_ID } from './contract.generated';
+import { SET_MARKER, SETTINGS_BLOCK_ID, UNSET_MARKER } from './contract.generated';
 
 export { links, PHOTO_CLASS } from '../content/settings.generated';
 
@@ -33,7 +33,7 @@ export function settingsBlock(): string {
   return `<script type="application/json" id="${SETTINGS_BLOCK_ID}">${JSON.stringify(defaultSettings).replace(/</g, '\\u003c')}</script>`;
 }
 
-type TextKey = Exclude<keyof SiteSettings, 'photos'>;
+export type TextKey = Exclude<keyof SiteSettings, 'photos'>;
 
 /** Whether the volunteer has set this (it is neither empty nor its visible placeholder). */
 export function isSet(key: TextKey): boolean {
@@ -43,4 +43,13 @@ export function isSet(key: TextKey): boolean {
 /** A YouTube video setting as something to play, or null while it is a placeholder. */
 export function youtubeSource(key: TextKey): { youtube: string } | null {
   return isSet(key) ? { youtube: settings[key] } : null;
+}
+
+/** The mark of an element that depends on a setting: `data-unset="giving-url"` while it
+ *  is not set, `data-set="giving-url"` once it is (the server writes the same into the
+ *  page: src/web/files/personalize.rs). The styles show `.only-set` and `.only-unset`
+ *  elements by it (styles.css). */
+export function settingMark(key: TextKey): Record<string, string> {
+  const name = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return { [isSet(key) ? SET_MARKER : UNSET_MARKER]: name };
 }

@@ -5,26 +5,14 @@ import { CountryNavigator } from '../components/CountryNavigator';
 import { PageHeading } from '../components/PageHeading';
 import { europe as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
-import { formatZoned, useNow } from '../lib/clock';
-import { GatheringTime } from '../components/GatheringTime';
-
-function BerlinTime({ now }: { now: Date }) {
-  const [weekday, ...time] = formatZoned(now, 'Europe/Berlin', false).split(' ');
-  return (
-    <>
-      <span class="block font-sans text-base font-medium text-slate-700">{weekday}</span>
-      <span class="whitespace-nowrap">{time.join(' ')}</span>
-    </>
-  );
-}
+import { GatheringTime, ZoneClock } from '../components/GatheringTime';
 
 export default function Europe({ meta }: { meta: RouteMeta }) {
-  const now = useNow();
   return (
     <>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
-        <div class="grid gap-6 md:grid-cols-2">
+        <div class="grid items-start gap-6 md:grid-cols-2">
           <Card title={copy.study.heading} top>
             <p class="text-lg font-semibold text-slate-900">{copy.study.when}</p>
             <p>{copy.study.where}</p>
@@ -36,10 +24,7 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
             </div>
           </Card>
           <Card title={copy.clockLabel} top>
-            {/* Minutes, not seconds (a ticking number draws the eye for nothing); the time and its zone never part. */}
-            <p class="font-serif text-3xl font-semibold text-slate-900" data-testid="berlin-clock" aria-live="off" data-varies>
-              {now ? <BerlinTime now={now} /> : '\u00a0'}
-            </p>
+            <ZoneClock zone="Europe/Berlin" testId="berlin-clock" />
           </Card>
         </div>
       </Section>

@@ -1,4 +1,6 @@
 // Giving: each fund with a button to the external giving page (new tab).
+import { SetOrSoon } from '../components/SetOrSoon';
+import { soon } from '../content/soon';
 import { Art } from '../components/Art';
 import { ExternalButton, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
@@ -19,7 +21,9 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
                 <h2 class="font-serif text-2xl font-semibold text-sky-900">{fund.title}</h2>
                 <p class="mt-2 flex-1 text-slate-700">{fund.text}</p>
                 <div class="mt-5">
-                  <ExternalButton href={`${links.giving}?fund=${fund.id}`}>{fund.button}</ExternalButton>
+                  <ExternalButton href={`${links.giving}?fund=${fund.id}`}>
+                    <SetOrSoon setting="givingUrl" set={fund.button} soon={soon.giving} />
+                  </ExternalButton>
                 </div>
               </div>
             </li>
@@ -28,7 +32,7 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
         <p class="mt-8 text-slate-700">{copy.note}</p>
         <div class="mt-4">
           <ExternalButton href={links.oneTimeGift} look="outline">
-            {copy.oneTime}
+            <SetOrSoon setting="oneTimeGiftUrl" set={copy.oneTime} soon={soon.oneTimeGift} />
           </ExternalButton>
         </div>
       </Section>

@@ -2,6 +2,7 @@
 import { Art } from '../components/Art';
 import { Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
+import { YourTime } from '../components/GatheringTime';
 import { globalCampuses as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
@@ -18,7 +19,10 @@ export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
                 <Art kind={c.kind} alt={`${c.name} campus`} class="rounded-none" />
                 <div class="p-5">
                   <h2 class="font-serif text-2xl font-semibold text-sky-900">{c.name}</h2>
-                  <p class="mt-2 text-slate-700">{c.text}</p>
+                  <p class="mt-2 text-slate-700">
+                    {c.text}
+                    <YourTime id={c.scheduleId} />
+                  </p>
                 </div>
               </Link>
             </li>

@@ -1,4 +1,6 @@
 // Groups: the kinds of groups and the church app where people join them.
+import { SetOrSoon } from '../components/SetOrSoon';
+import { soon } from '../content/soon';
 import { CardGrid, ExternalButton, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { groups as copy } from '../content/ministry';
@@ -14,7 +16,7 @@ export default function Groups({ meta }: { meta: RouteMeta }) {
       </Section>
       <Section title={copy.app.heading} intro={copy.app.text} tone="tint">
         <ExternalButton href={links.churchApp} look="solid">
-          {copy.app.label}
+          <SetOrSoon setting="churchAppUrl" set={copy.app.label} soon={soon.churchApp} />
         </ExternalButton>
       </Section>
     </>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Art } from '../components/Art';
 import { ButtonLink, container, Section, Stat } from '../components/Blocks';
 import { Gallery } from '../components/Gallery';
-import { GatheringTime } from '../components/GatheringTime';
+import { GatheringTime, YourTime } from '../components/GatheringTime';
 import { HeroVideo } from '../components/HeroVideo';
 import { useModals } from '../components/ModalHost';
 import { home } from '../content/home';
@@ -48,19 +48,6 @@ export default function Home() {
   const { minimized, openWelcome } = usePopupSequence();
   return (
     <>
-      {/* In the page under 1536 px, where a floating pill would cover text; floating in the wide margin above. */}
-      {minimized && (
-        <button
-          type="button"
-          data-testid="welcome-minimized"
-          data-varies
-          class="mx-auto my-3 block min-h-11 rounded-full bg-sky-900 px-5 py-3 font-semibold text-white shadow-lg hover:bg-sky-800 2xl:fixed 2xl:bottom-4 2xl:left-4 2xl:z-30 2xl:my-0"
-          aria-haspopup="dialog"
-          onClick={openWelcome}
-        >
-          {home.minimizedWelcome}
-        </button>
-      )}
       <section class="relative overflow-hidden bg-sky-950 text-white">
         <svg class="absolute inset-0 h-full w-full opacity-30" viewBox="0 0 800 400" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
           <defs>
@@ -87,6 +74,19 @@ export default function Home() {
               {home.watchNow}
             </button>
           </div>
+          {/* Under the hero's buttons below 1536 px, where a floating pill would cover text; floating in the wide margin above. */}
+          {minimized && (
+            <button
+              type="button"
+              data-testid="welcome-minimized"
+              data-varies
+              class="mx-auto mt-6 inline-flex min-h-11 items-center rounded-full px-5 font-semibold text-amber-200 underline underline-offset-4 hover:text-white 2xl:fixed 2xl:bottom-4 2xl:left-4 2xl:z-30 2xl:mt-0 2xl:bg-sky-900 2xl:py-3 2xl:text-white 2xl:no-underline 2xl:shadow-lg 2xl:hover:bg-sky-800"
+              aria-haspopup="dialog"
+              onClick={openWelcome}
+            >
+              {home.minimizedWelcome}
+            </button>
+          )}
         </div>
       </section>
 
@@ -112,7 +112,10 @@ export default function Home() {
             <li key={card.to} class={i === 0 ? 'sm:col-span-2' : undefined}>
               <Link to={card.to} class="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none">
                 <h3 class="font-serif text-xl font-semibold text-sky-900">{card.title}</h3>
-                <p class="mt-2 text-slate-700">{card.text}</p>
+                <p class="mt-2 text-slate-700">
+                  {card.text}
+                  <YourTime id={card.scheduleId} />
+                </p>
               </Link>
             </li>
           ))}

@@ -1,11 +1,14 @@
 // The privacy policy and the terms of service: static text, the date, the contact
 // email, Plantation, FL, and a way back home; the privacy policy also says how long
 // each form is kept when the server keeps some for a set time (`serve --keep`).
+import { SetOrSoon } from '../components/SetOrSoon';
+import { soon } from '../content/soon';
 import { ButtonLink, Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { ServerPart } from '../components/ServerPart';
 import { legal } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
+import { Link } from '../lib/router';
 import { settings } from '../lib/settings';
 
 export default function Legal({ meta }: { meta: RouteMeta }) {
@@ -23,10 +26,25 @@ export default function Legal({ meta }: { meta: RouteMeta }) {
           ))}
           {meta.path === '/privacy-policy' && <ServerPart name="retention" />}
           <p class="text-lg text-slate-700">
-            {legal.contactLine}{' '}
-            <a class="text-sky-800 underline underline-offset-2" href={`mailto:${settings.contactEmail}`}>
-              {settings.contactEmail}
-            </a>
+            <SetOrSoon
+              setting="contactEmail"
+              set={
+                <>
+                  {legal.contactLine}{' '}
+                  <a class="text-sky-800 underline underline-offset-2" href={`mailto:${settings.contactEmail}`}>
+                    {settings.contactEmail}
+                  </a>
+                </>
+              }
+              soon={
+                <>
+                  {legal.contactSoon}{' '}
+                  <Link class="text-sky-800 underline underline-offset-2" to={soon.email.to}>
+                    {soon.email.link}
+                  </Link>
+                </>
+              }
+            />
             . {legal.place}.
           </p>
           <ButtonLink to="/" look="outline">

@@ -1,8 +1,8 @@
 // Media: the sermons preached so far (from the content files, as the server wrote
-// them), then 'Coming Soon', a search box and category filter over the media list
-// (with an empty state), and 'Notify Me'.
-import { useState } from 'react';
-import { Art } from '../components/Art';
+// them), a search box and a filter by book of the Bible over that same list (with
+// an empty state), and 'Notify Me'. The list is the server's HTML, so searching
+// hides and shows its items rather than drawing a list of its own.
+import { useEffect, useState } from 'react';
 import { Section } from '../components/Blocks';
 import { SubscriptionForm } from '../components/forms/SubscriptionForm';
 import { PageHeading } from '../components/PageHeading';
@@ -10,24 +10,41 @@ import { ServerPart } from '../components/ServerPart';
 import type { RouteMeta } from '../content/routes';
 import { media as copy } from '../content/worship';
 
+const LIST = 'sermon-list';
+
+/** The sermons of the server's list: its top-level items. */
+function sermonItems(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>(`#${LIST} [data-testid="${LIST}"] > li`)];
+}
+
 export default function Media({ meta }: { meta: RouteMeta }) {
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState('all');
-  const words = query.trim().toLowerCase();
-  const shown = copy.items.filter(
-    (item) => (category === 'all' || item.category === category) && (!words || `${item.title} ${item.speaker ?? ''}`.toLowerCase().includes(words)),
-  );
+  const [book, setBook] = useState('');
+  const [books, setBooks] = useState<string[]>([]);
+  const [shown, setShown] = useState<number | null>(null);
+
+  useEffect(() => {
+    setBooks([...new Set(sermonItems().map((li) => li.dataset.book ?? '').filter(Boolean))].sort());
+  }, []);
+
+  useEffect(() => {
+    const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    let count = 0;
+    for (const li of sermonItems()) {
+      const text = (li.textContent ?? '').toLowerCase();
+      const match = (!book || li.dataset.book === book) && words.every((w) => text.includes(w));
+      li.hidden = !match;
+      if (match) count++;
+    }
+    setShown(count);
+  }, [query, book]);
+
   return (
     <>
-      <PageHeading title={meta.heading}>
-        <p class="font-semibold uppercase tracking-[0.2em] text-amber-300">{copy.banner}</p>
-        <p class="mt-2">{copy.intro}</p>
-      </PageHeading>
+      <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section title={copy.sermonsHeading}>
-        <ServerPart name="sermon-list" />
-      </Section>
-      <Section>
-        <div class="grid gap-4 sm:grid-cols-[1fr_auto]" role="search">
+        {/* Searching needs the page's script: without it the whole list shows, and so do no dead controls. */}
+        <div class="mb-8 grid gap-4 sm:grid-cols-[1fr_16rem]" role="search" data-needs-script>
           <div>
             <label for="media-search" class="block text-sm font-medium text-slate-800">
               {copy.searchLabel}
@@ -35,38 +52,25 @@ export default function Media({ meta }: { meta: RouteMeta }) {
             <input id="media-search" type="search" class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={query} onInput={(e) => setQuery((e.target as HTMLInputElement).value)} />
           </div>
           <div>
-            <label for="media-category" class="block text-sm font-medium text-slate-800">
+            <label for="media-book" class="block text-sm font-medium text-slate-800">
               {copy.filterLabel}
             </label>
-            <select id="media-category" class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={category} onChange={(e) => setCategory((e.target as HTMLSelectElement).value)}>
-              {copy.categories.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
+            <select id="media-book" class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={book} onChange={(e) => setBook((e.target as HTMLSelectElement).value)}>
+              <option value="">{copy.allBooks}</option>
+              {books.map((b) => (
+                <option key={b} value={b}>
+                  {b}
                 </option>
               ))}
             </select>
           </div>
         </div>
         <p class="sr-only" aria-live="polite">
-          {shown.length} {shown.length === 1 ? 'item' : 'items'} shown
+          {shown === null || (!query && !book) ? '' : copy.shown(shown)}
         </p>
-        {shown.length ? (
-          <ul class="mt-8 grid gap-6 md:grid-cols-3" data-testid="media-list">
-            {shown.map((item) => (
-              <li key={item.id} class="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-                <Art kind={item.art} alt={item.title} ratio="aspect-video" class="rounded-none" />
-                <div class="p-4">
-                  <p class="text-xs font-semibold uppercase tracking-wider text-amber-800">{item.category}</p>
-                  <h2 class="mt-1 font-serif text-lg font-semibold text-slate-900">{item.title}</h2>
-                  <p class="mt-1 text-sm text-slate-700">
-                    {[item.speaker, item.duration, item.date].filter(Boolean).join(' · ')}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p class="mt-8 rounded-xl bg-slate-100 p-6 text-slate-700" data-testid="media-empty">
+        <ServerPart name={LIST} />
+        {shown === 0 && sermonItems().length > 0 && (
+          <p class="rounded-xl bg-slate-100 p-6 text-slate-700" data-testid="media-empty">
             {copy.empty}
           </p>
         )}

@@ -1,5 +1,6 @@
 // New Here: welcome, what to expect, planning a visit, the Bible study, and the Connect Card.
 import { ButtonLink, Card, CardGrid, Section } from '../components/Blocks';
+import { YourTime } from '../components/GatheringTime';
 import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import { newHere as copy } from '../content/ministry';
@@ -19,7 +20,10 @@ export default function NewHere({ meta }: { meta: RouteMeta }) {
             {copy.visit.items.map((item) => (
               <div key={item.label}>
                 <dt class="font-semibold text-slate-900">{item.label}</dt>
-                <dd>{item.detail}</dd>
+                <dd>
+                  {item.detail}
+                  <YourTime id={item.scheduleId} />
+                </dd>
               </div>
             ))}
           </dl>

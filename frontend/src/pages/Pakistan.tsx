@@ -1,5 +1,7 @@
 // Pakistan: the campus, its gatherings first (in PKT and the visitor's time), photos,
 // the video (a setting), the building project and Urdu Bibles.
+import { SetOrSoon } from '../components/SetOrSoon';
+import { soon } from '../content/soon';
 import { ButtonLink, Card, ExternalButton, Section } from '../components/Blocks';
 import { CountryNavigator } from '../components/CountryNavigator';
 import { Gallery } from '../components/Gallery';
@@ -44,7 +46,9 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
           <Card title={copy.building.heading} top>
             <p>{copy.building.text}</p>
             <div class="mt-5 flex flex-wrap gap-3">
-              <ExternalButton href={`${links.giving}?fund=pakistan-building`}>{copy.building.give}</ExternalButton>
+              <ExternalButton href={`${links.giving}?fund=pakistan-building`}>
+                <SetOrSoon setting="givingUrl" set={copy.building.give} soon={soon.giving} />
+              </ExternalButton>
               <ButtonLink to={copy.building.more.to} look="outline">
                 {copy.building.more.label}
               </ButtonLink>
@@ -53,7 +57,9 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
           <Card title={copy.bibles.heading} top>
             <p>{copy.bibles.text}</p>
             <div class="mt-5">
-              <ExternalButton href={`${links.giving}?fund=urdu-bibles`}>{copy.bibles.give}</ExternalButton>
+              <ExternalButton href={`${links.giving}?fund=urdu-bibles`}>
+                <SetOrSoon setting="givingUrl" set={copy.bibles.give} soon={soon.giving} />
+              </ExternalButton>
             </div>
           </Card>
         </div>

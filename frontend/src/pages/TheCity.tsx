@@ -1,5 +1,7 @@
 // The City: the vision video (not yet uploaded), the six-sphere blueprint, the
 // $100 million goal and its giving link.
+import { SetOrSoon } from '../components/SetOrSoon';
+import { soon } from '../content/soon';
 import { ExternalButton, NumberedCards, Section, Stat } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { VideoSpot } from '../components/VideoSpot';
@@ -12,7 +14,7 @@ export default function TheCity({ meta }: { meta: RouteMeta }) {
     <>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
-        <VideoSpot copy={copy.video} kind="city" source={null} testId="city-video" comingSoon={copy.video} />
+        <VideoSpot copy={copy.video} kind="city" source={null} testId="city-video" />
       </Section>
       <Section title={copy.blueprint.heading} tone="white">
         <NumberedCards items={copy.blueprint.spheres} grid="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" look="plain" />
@@ -21,7 +23,9 @@ export default function TheCity({ meta }: { meta: RouteMeta }) {
         <div class="grid items-center gap-6 md:grid-cols-2">
           <Stat figure={copy.goal.figure} label={copy.goal.label} />
           <div>
-            <ExternalButton href={`${links.giving}?fund=the-city`}>{copy.give}</ExternalButton>
+            <ExternalButton href={`${links.giving}?fund=the-city`}>
+              <SetOrSoon setting="givingUrl" set={copy.give} soon={soon.giving} />
+            </ExternalButton>
           </div>
         </div>
       </Section>

@@ -5,6 +5,7 @@ import { CountryNavigator } from '../components/CountryNavigator';
 import { Gallery } from '../components/Gallery';
 import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
+import { YourTime } from '../components/GatheringTime';
 import { unitedStates as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 
@@ -21,7 +22,10 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
               <dl class="mt-3 grid gap-2">
                 {campus.items.map((item) => (
                   <div key={item.label}>
-                    <dt class="font-semibold text-slate-900">{item.label}</dt>
+                    <dt class="font-semibold text-slate-900">
+                      {item.label}
+                      <YourTime id={item.scheduleId} />
+                    </dt>
                     <dd>{item.detail}</dd>
                   </div>
                 ))}
@@ -41,7 +45,16 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
       <div class="py-4">
         <CountryNavigator />
       </div>
-      <Section title={copy.online.heading} intro={copy.online.text} tone="tint">
+      <Section
+        title={copy.online.heading}
+        intro={
+          <>
+            {copy.online.text}
+            <YourTime id={copy.online.scheduleId} />
+          </>
+        }
+        tone="tint"
+      >
         <ButtonLink to={copy.online.link.to}>{copy.online.link.label}</ButtonLink>
       </Section>
       <Section title={copy.communityHeading}>

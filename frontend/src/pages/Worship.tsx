@@ -8,7 +8,7 @@ import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import type { RouteMeta } from '../content/routes';
 import { VideoSpot } from '../components/VideoSpot';
-import { isSet, settings, youtubeSource } from '../lib/settings';
+import { isSet, settingMark, settings, youtubeSource } from '../lib/settings';
 import { worship as copy } from '../content/worship';
 
 export default function Worship({ meta }: { meta: RouteMeta }) {
@@ -29,9 +29,12 @@ export default function Worship({ meta }: { meta: RouteMeta }) {
           <SubscriptionForm list="music" button={copy.music.button} />
         </div>
       </Section>
-      <Section title={copy.file.heading} intro={copy.file.text}>
-        <VideoSpot copy={copy.file.video} kind="sunrise" source={isSet('worshipVideoFile') ? { file: settings.worshipVideoFile } : null} setting="worship-video-file" testId="worship-file" />
-      </Section>
+      {/* Left out until its file is set: one 'coming soon' poster on a page is enough. */}
+      <div class="only-set" {...settingMark('worshipVideoFile')}>
+        <Section title={copy.file.heading} intro={copy.file.text}>
+          <VideoSpot copy={copy.file.video} kind="sunrise" source={isSet('worshipVideoFile') ? { file: settings.worshipVideoFile } : null} setting="worship-video-file" testId="worship-file" />
+        </Section>
+      </div>
       <Section title={copy.service.heading} tone="white">
         <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" aria-haspopup="dialog" onClick={() => modals.open('join-service')}>
           {copy.service.button}

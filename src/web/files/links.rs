@@ -1,6 +1,8 @@
 //! `GET /go/<name>`: the outside links a volunteer sets (giving page, one-time gift,
 //! church app, meeting, worship video file) as redirects, so every page's links
-//! follow the current settings even before its script runs.
+//! follow the current settings even before its script runs. A link not set yet
+//! never leads to its placeholder's domain: it answers a short page saying what is
+//! coming, with the ways to reach the ministry that are set.
 use std::sync::Arc;
 
 use poem::http::{StatusCode, header};
@@ -10,6 +12,7 @@ use serde::Deserialize;
 
 use crate::published::Live;
 use crate::settings::{Key, LINKS};
+use crate::text::escape_html;
 use crate::web::error::not_found;
 
 #[derive(Debug, Deserialize)]
@@ -47,6 +50,9 @@ pub fn go(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Re
         ));
     };
     let snap = live.current();
+    if snap.is_placeholder(key) {
+        return not_yet(&name, &snap);
+    }
     let mut target = snap.get(key).to_string();
     if key == Key::GivingUrl
         && let Some(fund) = req.params::<GoQuery>().ok().and_then(|q| q.fund)
@@ -67,9 +73,64 @@ pub fn go(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Re
         .finish()
 }
 
+/// What each link's page says while it is not set: its heading and one sentence.
+fn coming(name: &str) -> (&'static str, &'static str) {
+    match name {
+        "giving" | "one-time-gift" => (
+            "Online giving opens soon",
+            "The Well's online giving page is being set up. Until it opens, you can give in person at a Sunday service, or write to us and we will tell you how.",
+        ),
+        "church-app" => (
+            "The church app opens soon",
+            "Groups will be found and joined in our church app, which is being set up. Until then, write to us and we will help you find a group.",
+        ),
+        "meeting" => (
+            "The meeting link is coming",
+            "The link to join the online Bible study will be here soon. Until then, write to us and we will send it to you.",
+        ),
+        _ => (
+            "The video is coming soon",
+            "This video is not online yet. Until it is, the rest of the site is here for you.",
+        ),
+    }
+}
+
+/// The page a link not yet set answers: what is coming, and the contacts that are set.
+fn not_yet(name: &str, snap: &crate::published::Snapshot) -> Response {
+    let (heading, text) = coming(name);
+    let email = if snap.is_placeholder(Key::ContactEmail) {
+        String::new()
+    } else {
+        let email = escape_html(snap.get(Key::ContactEmail));
+        format!(r#"<li>Email: <a href="mailto:{email}">{email}</a></li>"#)
+    };
+    let body = format!(
+        r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>{heading} | The Well</title>
+<style>body{{margin:0;font:1.0625rem/1.6 system-ui,sans-serif;color:#0f172b;background:#f8fafc}}main{{max-width:36rem;margin:0 auto;padding:3rem 1.25rem}}h1{{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#024a70}}ul{{padding-left:1.25rem}}a{{color:#005986;display:inline-block;padding:.55rem 0}}li{{margin:.25rem 0}}</style></head>
+<body><main><h1>{heading}</h1><p>{text}</p><h2>Reach The Well</h2><ul>{email}<li><a href="/contact">Contact us</a></li><li>Sunday service in person: {address}</li><li><a href="/bible-study">The Bible study, online every Wednesday</a></li></ul><p><a href="/">Back to the home page</a></p></main></body></html>
+"#,
+        address = crate::schedule::find("sunday-service-florida")
+            .map_or("Plantation, Florida", |g| g.location),
+    );
+    Response::builder()
+        .status(StatusCode::OK)
+        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_link_has_its_own_words_while_not_set() {
+        let video = coming("worship-video");
+        for (name, _) in LINKS.iter().filter(|(n, _)| *n != "worship-video") {
+            assert_ne!(coming(name), video, "{name} has words of its own");
+        }
+    }
 
     #[test]
     fn funds_join_the_query_that_is_there() {

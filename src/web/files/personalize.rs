@@ -9,8 +9,8 @@ use bytes::Bytes;
 use poem::http::HeaderValue;
 
 use crate::bundle::{
-    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SERVER_PART_MARKER, SETTINGS_BLOCK_ID,
-    VIDEO_MARKER, VIDEO_SOON,
+    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID,
+    UNSET_MARKER, VIDEO_MARKER, VIDEO_SOON,
 };
 use crate::content::parts::Part;
 use crate::published::Snapshot;
@@ -167,6 +167,11 @@ pub fn personalize(text: &str, snap: &Snapshot, lean: bool) -> String {
                 out.replace_range(at..at + VIDEO_SOON.len(), "");
             }
         }
+        // What waited for this setting shows, and what stood in for it goes.
+        out = out.replace(
+            &format!(r#" {UNSET_MARKER}="{}""#, s.name),
+            &format!(r#" {SET_MARKER}="{}""#, s.name),
+        );
     }
     // The photo goes first inside the drawing's element (it is stacked above the drawing).
     for (slot, photo) in snap.photos.iter().filter(|_| !lean) {

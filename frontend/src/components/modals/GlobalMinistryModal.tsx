@@ -20,7 +20,9 @@ export default function GlobalMinistryModal({ onClose }: ModalProps) {
                 <div key={g.label} class="grid gap-x-4 sm:grid-cols-[9rem_1fr]">
                   <dt class="font-medium text-slate-800">{g.label}</dt>
                   <dd class="text-slate-700">
-                    {g.scheduleId ? <GatheringTime id={g.scheduleId} fallback={g.when} calendar /> : g.when} · {g.where}
+                    {/* Where, then when, then the calendar link: each on its own line, nothing run together. */}
+                    <div>{g.where}</div>
+                    <div>{g.scheduleId ? <GatheringTime id={g.scheduleId} fallback={g.when} calendar /> : g.when}</div>
                   </dd>
                 </div>
               ))}

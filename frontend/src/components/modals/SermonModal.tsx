@@ -24,11 +24,12 @@ export default function SermonModal({ onClose }: ModalProps) {
   }
   // The file's video and speaker; the older site settings stand in while a file has none.
   const video = sermon.video || (isSet('sermonVideo') ? settings.sermonVideo : '');
-  const speaker = sermon.speaker || (isSet('sermonSpeaker') ? settings.sermonSpeaker : '');
+  // With no one named yet, the line still says whose message it is.
+  const speaker = sermon.speaker || (isSet('sermonSpeaker') ? settings.sermonSpeaker : copy.noSpeaker);
   const toggle = (
     <button
       type="button"
-      class="inline-flex h-10 items-center rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      class="inline-flex h-11 items-center rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
       aria-pressed={expanded}
       onClick={() => setExpanded(!expanded)}
     >
@@ -36,7 +37,9 @@ export default function SermonModal({ onClose }: ModalProps) {
     </button>
   );
   return (
-    <Modal title={sermon.title} subtitle={[sermon.passage, speaker].filter(Boolean).join(' · ')} onClose={onClose} expanded={expanded} wide actions={toggle} testId="sermon-modal">
+    <Modal title={sermon.title} subtitle={[sermon.passage, speaker].filter(Boolean).join(' · ')} onClose={onClose} expanded={expanded} wide testId="sermon-modal">
+      {/* Over the video rather than in the heading, which keeps its width for the title on a phone. */}
+      <div class="-mt-2 mb-2 flex justify-end">{toggle}</div>
       <div class={`overflow-hidden rounded-xl bg-slate-950 ${expanded ? 'h-[40vh]' : 'h-[250px]'}`} data-testid="sermon-video">
         {video ? (
           <iframe
@@ -69,7 +72,7 @@ export default function SermonModal({ onClose }: ModalProps) {
             ))}
           </ol>
           {sermon.reflection && <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800">{sermon.reflection}</p>}
-          <button type="button" class="mt-4 font-semibold text-sky-800 underline underline-offset-2" onClick={() => setNotes(false)}>
+          <button type="button" class="mt-4 inline-flex min-h-11 items-center font-semibold text-sky-800 underline underline-offset-2" onClick={() => setNotes(false)}>
             {copy.backToDescription}
           </button>
         </section>
@@ -77,7 +80,7 @@ export default function SermonModal({ onClose }: ModalProps) {
         <section class="mt-5">
           <ContentBlocks blocks={sermon.description} />
           {sermon.notes.length > 0 && (
-          <button type="button" class="mt-4 rounded-full bg-sky-900 px-5 py-2 font-semibold text-white hover:bg-sky-800" onClick={() => setNotes(true)}>
+          <button type="button" class="mt-4 inline-flex min-h-11 items-center rounded-full bg-sky-900 px-5 font-semibold text-white hover:bg-sky-800" onClick={() => setNotes(true)}>
             {copy.viewNotes}
           </button>
           )}

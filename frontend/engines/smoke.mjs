@@ -1,0 +1,152 @@
+// The smoke suite in the two engines besides Chromium: Debian's Firefox ESR (through
+// WebDriver BiDi, with puppeteer-core) and WebKitGTK (through WebKitWebDriver, the
+// W3C WebDriver protocol spoken here with fetch). Against the release binary on a
+// data directory of its own, each engine: every route comes alive with its heading
+// and no console error (Firefox; WebKitWebDriver cannot show the console, see webkit.mjs); the menu and a pop-up open and close with the keyboard; a
+// prayer request sent from its pop-up is in `thewell export`; the Bible-study page
+// shows the time in the visitor's own zone. It prints Playwright's summary lines
+// ('  12 passed'), which .ci/run counts. Nothing is skipped: a missing browser fails.
+//
+//   node engines/smoke.mjs [firefox|webkit ...]    (THEWELL_BIN: the binary)
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { firefoxEngine } from './firefox.mjs';
+import { webkitEngine } from './webkit.mjs';
+
+const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../../target/release/thewell', import.meta.url));
+const engines = { firefox: firefoxEngine, webkit: webkitEngine };
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(engines);
+
+/** The release binary serving a fresh data directory on a free port. */
+async function startServer() {
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: cargo build --release first`);
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'thewell-engines-')), 'data');
+  mkdirSync(dataDir, { mode: 0o700 });
+  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], { env: { ...process.env, THEWELL_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
+  });
+  const cli = (...args) => execFileSync(binary, ['--data-dir', dataDir, ...args], { encoding: 'utf8' });
+  return { url: line.replace('thewell listening on ', '').trim(), cli, stop: () => child.kill('SIGTERM') };
+}
+
+const routes = async (url) => [...(await (await fetch(`${url}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A page expression for the visible element matching `selector` whose text is `text`. */
+const shownWithText = (selector, text) =>
+  `[...document.querySelectorAll(${JSON.stringify(selector)})].find((el) => el.offsetParent !== null && el.innerText.replace(/\\s+/g, ' ').trim() === ${JSON.stringify(text)})`;
+const PRAYER_BUTTON = shownWithText('button', 'Prayer Request');
+const PRAYER = `document.querySelector('[data-testid="prayer-request-modal"]')`;
+
+/** Polls `check` (a function run in the page, as source) until it returns true, for up to 10 s. */
+async function until(engine, check, what) {
+  for (let i = 0; i < 50; i++) {
+    if (await engine.run(check)) return;
+    await sleep(200);
+  }
+  throw new Error(`${what}: not within 10 s`);
+}
+
+/** The tests, each given a started engine and the server. */
+const tests = {
+  'every route comes alive with its heading and no console error': async (e, server) => {
+    const wrong = [];
+    for (const path of await routes(server.url)) {
+      const html = await (await fetch(server.url + path)).text();
+      const heading = (html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").trim();
+      await e.open(server.url + path);
+      await until(e, `document.documentElement.dataset.hydrated === 'true'`, `${path} came alive`);
+      const shown = await e.run(`document.querySelector('h1')?.innerText.trim() ?? ''`);
+      if (!heading || shown !== heading) wrong.push(`${path}: heading '${shown}', served '${heading}'`);
+      for (const error of e.takeErrors()) wrong.push(`${path}: console: ${error}`);
+    }
+    if (wrong.length) throw new Error(wrong.join('\n'));
+  },
+  'the menu opens and closes with the keyboard, at phone width': async (e, server) => {
+    await e.resize(390, 800);
+    await e.open(`${server.url}/about`);
+    await until(e, `document.documentElement.dataset.hydrated === 'true'`, 'the page came alive');
+    await e.focus(`document.querySelector('button[aria-label="Open menu"]')`);
+    await e.key('Enter');
+    await until(e, `!!document.querySelector('#mobile-menu') && document.querySelector('#mobile-menu').offsetParent !== null`, 'Enter opened the menu');
+    await e.key('Escape');
+    await until(e, `!document.querySelector('#mobile-menu') || document.querySelector('#mobile-menu').offsetParent === null`, 'Escape closed the menu');
+    await e.resize(1280, 900);
+  },
+  'a pop-up opens and closes with the keyboard, and its focus comes back': async (e, server) => {
+    await e.open(`${server.url}/about`);
+    await until(e, `document.documentElement.dataset.hydrated === 'true'`, 'the page came alive');
+    await e.focus(PRAYER_BUTTON);
+    await e.key('Enter');
+    await until(e, `!!${PRAYER}?.open`, 'Enter opened Prayer Request');
+    await e.key('Escape');
+    await until(e, `!${PRAYER}`, 'Escape closed it');
+    await until(e, `document.activeElement === ${PRAYER_BUTTON}`, 'focus came back to its button');
+  },
+  'a prayer request sent from its pop-up is in the export': async (e, server, engineName) => {
+    const name = `Smoke ${engineName} ${Date.now()}`;
+    await e.open(`${server.url}/about`);
+    await until(e, `document.documentElement.dataset.hydrated === 'true'`, 'the page came alive');
+    await e.click(PRAYER_BUTTON);
+    await until(e, `!!${PRAYER}?.querySelector('textarea')`, 'the form opened');
+    await e.type(`${PRAYER}.querySelector('input[autocomplete="name"]')`, name);
+    await e.type(`${PRAYER}.querySelector('textarea')`, `Sent from ${engineName}.`);
+    await e.click(`${PRAYER}.querySelector('button[type="submit"]')`);
+    await until(e, `[...document.querySelectorAll('[data-testid="toast"]')].some((t) => t.innerText.includes('Prayer Request Submitted'))`, 'the success toast');
+    const exported = server.cli('export', 'prayer-request', '--format', 'csv');
+    if (!exported.includes(name)) throw new Error(`the export lacks ${name}:\n${exported}`);
+  },
+  "the Bible-study time shows in the visitor's own zone": async (e, server) => {
+    await e.open(`${server.url}/bible-study`);
+    await until(e, `/That is .+ your time\\./.test(document.querySelector('[data-testid="visitor-local"]')?.innerText ?? '')`, "the visitor's own time");
+    await until(e, `/your time/.test(document.querySelector('[data-testid="zone-clock"]')?.innerText ?? '')`, 'the clock with the own time');
+    const errors = e.takeErrors();
+    if (errors.length) throw new Error(errors.join('\n'));
+  },
+};
+
+let passed = 0;
+let failed = 0;
+const server = await startServer();
+try {
+  for (const name of chosen) {
+    const start = engines[name];
+    if (!start) throw new Error(`no engine '${name}': firefox or webkit`);
+    let engine;
+    try {
+      engine = await start();
+    } catch (error) {
+      console.log(`  ✘ [${name}] starts: ${error.message}`);
+      failed += Object.keys(tests).length;
+      continue;
+    }
+    try {
+      for (const [title, test] of Object.entries(tests)) {
+        const began = Date.now();
+        try {
+          engine.takeErrors();
+          await test(engine, server, name);
+          passed++;
+          console.log(`  ✓ [${name}] ${title} (${((Date.now() - began) / 1000).toFixed(1)}s)`);
+        } catch (error) {
+          failed++;
+          console.log(`  ✘ [${name}] ${title}\n    ${String(error.message ?? error).replace(/\n/g, '\n    ')}`);
+        }
+      }
+    } finally {
+      await engine.close();
+    }
+  }
+} finally {
+  server.stop();
+}
+console.log(`\n  ${passed} passed`);
+if (failed) console.log(`  ${failed} failed`);
+process.exit(failed ? 1 : 0);
