@@ -67,6 +67,8 @@ export async function webkitEngine() {
     type: async (expression, text) => call('POST', `${s}/element/${await element(expression)}/value`, { text }),
     key: (name) => keys(KEYS[name] ?? name),
     resize: (width, height) => call('POST', `${s}/window/rect`, { width, height }),
+    /** The viewport as a base64 PNG (for a person to look at). */
+    screenshot: () => call('GET', `${s}/screenshot`),
     /** None can be seen (above). */
     takeErrors: () => [],
     close: async () => {
