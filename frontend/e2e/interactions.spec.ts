@@ -96,3 +96,15 @@ test("The City's video to come is a poster saying so, with no play button that p
   await expect(page.getByTestId('city-video-message')).toHaveText('Video coming soon');
   await expect(page.getByRole('button', { name: 'Play The City vision video' })).toHaveCount(0);
 });
+
+test('without script no button that only a script can work is shown (pop-up openers, quick actions)', async ({ browser }) => {
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const page = await bare.newPage();
+  const dead: string[] = [];
+  for (const route of ['/', '/new-here', '/get-involved', '/united-states', '/worship', '/about']) {
+    await page.goto(route);
+    for (const label of await page.locator('button[aria-haspopup="dialog"]').locator('visible=true').allInnerTexts()) dead.push(`${route}: ${label.trim()}`);
+  }
+  await bare.close();
+  expect(dead).toEqual([]);
+});

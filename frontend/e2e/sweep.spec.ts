@@ -1,6 +1,6 @@
 // Every route, visited once per width, checked for what a visitor would stumble on
 // at 360 and 390 px: nothing lies under a floating control as the page
-// scrolls and every tap target is 44 px tall; at 390 and 1280 px every time of day
+// scrolls and every tap target is 44 × 44 px; at 390 and 1280 px every time of day
 // names its zone and no grid leaves one card alone on its last row; at 1280 px the
 // visitor's own time stands beside every time of day, and the
 // headings, header and footer share one left edge. One visit per width keeps the
@@ -10,7 +10,7 @@ import { offTheLeftEdge, orphans, smallTargets, strayDots, timesWithoutYourTime,
 import { expect, test } from './fixtures';
 
 for (const route of routes) {
-  test(`${route.path} on phones: nothing under floating controls, 44 px targets, zones named, no orphans @phone`, async ({ page }) => {
+  test(`${route.path} on phones: nothing under floating controls, 44 × 44 px targets, zones named, no orphans @phone`, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(route.path);
     const problems = (await underFloatingWhileScrolling(page, 300)).map((p) => `360 px, under a floating control, ${p}`);
@@ -22,7 +22,7 @@ for (const route of routes) {
     expect(problems).toEqual([]);
   });
 
-  test(`${route.path} on desktop: one left edge, no orphans, zones named, nothing under the round buttons @desktop`, async ({ page }) => {
+  test(`${route.path} on desktop: one left edge, no orphans, zones named with the visitor's own time, no hanging ·, nothing under the round buttons @desktop`, async ({ page }) => {
     await page.goto(route.path);
     const problems = (await offTheLeftEdge(page)).map((p) => `off the left edge: ${p}`);
     problems.push(...(await orphans(page)).map((p) => `orphan: ${p}`));

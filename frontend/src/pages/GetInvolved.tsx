@@ -8,7 +8,7 @@ import type { RouteMeta } from '../content/routes';
 export default function GetInvolved({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
   const serveButton = (label: string) => (
-    <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" aria-haspopup="dialog" onClick={() => modals.open('serve')}>
+    <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('serve')}>
       {label}
     </button>
   );

@@ -70,7 +70,7 @@ export default function Home() {
             <Link to={home.joinInPerson.to} class="rounded-full bg-amber-500 px-7 py-3 font-semibold text-slate-950 hover:bg-amber-400">
               {home.joinInPerson.label}
             </Link>
-            <button type="button" class="rounded-full border border-white/70 px-7 py-3 font-semibold text-white hover:bg-white/10" onClick={() => modals.open('sermon')}>
+            <button type="button" class="rounded-full border border-white/70 px-7 py-3 font-semibold text-white hover:bg-white/10" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('sermon')}>
               {home.watchNow}
             </button>
           </div>

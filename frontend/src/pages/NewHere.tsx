@@ -36,7 +36,7 @@ export default function NewHere({ meta }: { meta: RouteMeta }) {
         </div>
       </Section>
       <Section title={copy.connect.heading} intro={copy.connect.text} tone="tint">
-        <button type="button" class="rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" aria-haspopup="dialog" onClick={() => modals.open('connect-card')}>
+        <button type="button" class="rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('connect-card')}>
           {copy.connect.button}
         </button>
       </Section>

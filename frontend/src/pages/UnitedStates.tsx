@@ -31,7 +31,7 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
                 ))}
               </dl>
               {campus === copy.north && (
-                <button type="button" class="mt-5 rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" onClick={() => modals.open('north-campus')}>
+                <button type="button" class="mt-5 rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('north-campus')}>
                   {copy.north.button}
                 </button>
               )}

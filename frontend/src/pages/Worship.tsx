@@ -36,7 +36,7 @@ export default function Worship({ meta }: { meta: RouteMeta }) {
         </Section>
       </div>
       <Section title={copy.service.heading} tone="white">
-        <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" aria-haspopup="dialog" onClick={() => modals.open('join-service')}>
+        <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('join-service')}>
           {copy.service.button}
         </button>
       </Section>
