@@ -3,7 +3,7 @@
 // plainly that it is on and until when; the fixed words until the schedule has answered.
 // Also the visitor's own time beside fixed words, and a zone's clock with the visitor's.
 import { formatZoned, useNow } from '../lib/clock';
-import { useGathering, visitorClock, visitorShort, zonedStart } from '../lib/schedule';
+import { useGathering, visitorClock, visitorDayTime, visitorShort, zonedStart } from '../lib/schedule';
 
 export function GatheringTime({ id, fallback, calendar = false, next = false }: { id: string; fallback: string; calendar?: boolean; /** Says 'Next: ' before the time when it is not on now. */ next?: boolean }) {
   const g = useGathering(id);
@@ -43,13 +43,12 @@ export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
   const now = useNow(15_000);
   if (!now) return <p class="font-serif text-3xl font-semibold text-slate-900">{'\u00a0'}</p>;
   const [weekday, ...time] = formatZoned(now, zone, false).split(' ');
-  const own = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(now).replace(',', '');
   return (
     // Minutes, not seconds (a ticking number draws the eye for nothing); the time and its zone never part.
     <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={testId} aria-live="off" data-varies>
       <span class="block font-sans text-base font-medium text-slate-700">{weekday}</span>
       <span class="whitespace-nowrap">{time.join(' ')}</span>
-      <span class="mt-2 block font-sans text-base font-normal text-slate-600">{own} your time</span>
+      <span class="mt-2 block font-sans text-base font-normal text-slate-600">{visitorDayTime(now)} your time</span>
     </p>
   );
 }

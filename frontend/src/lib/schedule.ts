@@ -112,8 +112,12 @@ export function visitorClock(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
+/** An instant as its weekday and time in the browser's own zone: 'Thursday 1:00 AM'. */
+export function visitorDayTime(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(date).replace(',', '');
+}
+
 /** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'. */
 export function visitorLine(g: Gathering): string {
-  const local = new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start));
-  return `${zonedStart(g)}. That is ${local.replace(',', '')} your time.`;
+  return `${zonedStart(g)}. That is ${visitorDayTime(new Date(g.start))} your time.`;
 }
