@@ -13,6 +13,7 @@ mod handoff;
 mod logging;
 mod notify;
 mod offsite;
+mod outbound;
 mod published;
 mod retention;
 mod schedule;

@@ -133,7 +133,8 @@ impl Drop for S3 {
     }
 }
 
-/// A new identity (its file) and recipient, made by `thewell offsite keygen`.
+/// A new identity (its file) and recipient, made by `thewell offsite keygen`; the
+/// server's tag key is beside it as `<file>.tag-key`.
 fn keygen(dir: &Path, name: &str) -> (PathBuf, String) {
     let file = dir.join(name);
     let (ok, out, err) = thewell(
@@ -143,6 +144,11 @@ fn keygen(dir: &Path, name: &str) -> (PathBuf, String) {
     assert!(ok, "{err}");
     assert!(err.contains("Keep it off the server"), "{err}");
     (file, out.trim().to_string())
+}
+
+/// The server's tag key file made beside an identity.
+fn tag_key(identity: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.tag-key", identity.display()))
 }
 
 /// The bucket's key in a credentials file only its owner reads.
@@ -167,13 +173,16 @@ fn bucket_flags(s3: &S3, creds: &Path) -> Vec<String> {
     ]
 }
 
-/// A server copying to `s3` every `every`, encrypted to `recipient`.
-fn server(s3: &S3, creds: &Path, recipient: &str, every: &str) -> Server {
+/// The flags of a server copying to `s3` every `every`, encrypted to the recipient
+/// of `identity`.
+fn copying(s3: &S3, creds: &Path, identity: &Path, recipient: &str, every: &str) -> Vec<String> {
     let mut flags = vec![
         "--offsite".to_string(),
         format!("s3://{BUCKET}/site"),
         "--offsite-recipient".into(),
         recipient.into(),
+        "--offsite-tag-key".into(),
+        tag_key(identity).display().to_string(),
         "--offsite-every".into(),
         every.into(),
         "--rate-burst".into(),
@@ -182,6 +191,12 @@ fn server(s3: &S3, creds: &Path, recipient: &str, every: &str) -> Server {
         "1000000".into(),
     ];
     flags.extend(bucket_flags(s3, creds));
+    flags
+}
+
+/// A server copying to `s3` every `every`, encrypted to the recipient of `identity`.
+fn server(s3: &S3, creds: &Path, identity: &Path, recipient: &str, every: &str) -> Server {
+    let flags = copying(s3, creds, identity, recipient, every);
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
     Server::start_with(&flags)
 }
@@ -240,152 +255,228 @@ fn state(data: &Path) -> serde_json::Value {
         .unwrap_or(json!({}))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn a_killed_server_whose_data_is_gone_comes_back_from_the_bucket() {
-    let work = tempfile::tempdir().unwrap();
-    let s3 = S3::start();
-    let creds = credentials(work.path());
-    let (identity, recipient) = keygen(work.path(), "identity.txt");
-    let server = server(&s3, &creds, &recipient, "2s");
-    let data = server.data_dir();
-    let (ok, _, err) = thewell(
-        &data,
-        &["site", "set", "contact-email", "office@thewell.church"],
-    );
-    assert!(ok, "{err}");
-    let (ok, _, err) = thewell(
-        &data,
-        &["content", "new", "sermon", "--title", "Rooted in Grace"],
-    );
-    assert!(ok, "{err}");
-    // A prayer whose words must never be in the bucket in the clear.
-    let secret_words = "Zebulon-prays-for-his-sister";
-    let mut prayer = common::valid("prayer-request");
-    prayer["prayerRequest"] = json!(secret_words);
-    assert_eq!(
-        server.post("prayer-request", &prayer).await.status(),
-        StatusCode::CREATED
-    );
+/// Each acknowledged submission: its form, its id and when the answer came.
+type Acknowledged = Arc<Mutex<Vec<(String, String, Instant)>>>;
 
-    // 8 clients submit until the server is killed; each 201 is noted with its time.
-    let acknowledged: Arc<Mutex<Vec<(String, Instant)>>> = Arc::default();
-    let url = server.url("/api/connect-card");
-    let clients: Vec<_> = (0..8)
+/// Submits every form in turn from `clients` tasks as fast as the server answers,
+/// noting each acknowledged id with its form and time, until the server is gone.
+fn flood(server: &Server, clients: usize) -> (Acknowledged, Vec<tokio::task::JoinHandle<()>>) {
+    let acknowledged: Arc<Mutex<Vec<(String, String, Instant)>>> = Arc::default();
+    let tasks = (0..clients)
         .map(|c| {
-            let (url, acknowledged) = (url.clone(), acknowledged.clone());
+            let (base, acknowledged) = (server.url("/api/"), acknowledged.clone());
             tokio::spawn(async move {
                 let http = client();
-                for i in 0.. {
-                    let body = json!({"firstName": format!("c{c}"), "lastName": format!("n{i}"), "phone": "555-0100", "email": "a@b.co", "consent": true});
-                    match http.post(&url).json(&body).send().await {
+                for i in 0usize.. {
+                    let form = common::FORMS[(c + i) % common::FORMS.len()];
+                    let body = common::valid(form);
+                    match http.post(format!("{base}{form}")).json(&body).send().await {
                         Ok(r) if r.status() == StatusCode::CREATED => {
                             if let Ok(answer) = r.json::<serde_json::Value>().await {
                                 let id = answer["id"].as_str().unwrap().to_string();
-                                acknowledged.lock().unwrap().push((id, Instant::now()));
+                                acknowledged.lock().unwrap().push((
+                                    form.to_string(),
+                                    id,
+                                    Instant::now(),
+                                ));
                             }
                         }
-                        Ok(r) => panic!("unexpected {}", r.status()),
+                        Ok(r) => panic!("unexpected {} for {form}", r.status()),
                         Err(_) => break,
                     }
                 }
             })
         })
         .collect();
-    tokio::time::sleep(Duration::from_secs(15)).await;
-    let killed_at = Instant::now();
-    let dir = server.kill();
-    for c in clients {
-        let _ = c.await;
-    }
-    let data = dir.path().join("data");
-    std::fs::remove_dir_all(&data).unwrap();
+    (acknowledged, tasks)
+}
 
-    // Every object decrypts with Debian's age; none holds the prayer in the clear.
-    let objects = s3.objects();
-    assert!(
-        objects.iter().any(|(n, _)| n.contains("/db/")),
-        "{:?}",
-        objects.iter().map(|o| &o.0).collect::<Vec<_>>()
-    );
-    assert!(objects.iter().any(|(n, _)| n.contains("/files/")));
-    let mut found_prayer = false;
-    for (name, bytes) in &objects {
-        assert!(
-            !bytes
-                .windows(secret_words.len())
-                .any(|w| w == secret_words.as_bytes()),
-            "{name} holds the prayer in the clear"
-        );
-        assert!(
-            !bytes.windows(7).any(|w| w == b"555-0100"),
-            "{name} holds a phone number in the clear"
-        );
-        let text = opened(&identity, bytes);
-        found_prayer |= text
-            .windows(secret_words.len())
-            .any(|w| w == secret_words.as_bytes());
-    }
-    assert!(found_prayer, "the prayer is in the bucket, encrypted");
-
-    // A wrong identity is refused, with what to do, and writes nothing.
-    let (wrong, _) = keygen(work.path(), "wrong.txt");
-    let fresh = work.path().join("new-server");
-    let from = format!("s3://{BUCKET}/site");
-    let mut restore: Vec<String> = vec![
-        "restore".into(),
+/// `thewell restore --from` the test bucket onto `into` with `identity`.
+fn restore_from(
+    s3: &S3,
+    creds: &Path,
+    identity: &Path,
+    into: &Path,
+    more: &[&str],
+) -> (bool, String, String) {
+    let mut args = vec![
+        "restore".to_string(),
         "--from".into(),
-        from.clone(),
+        format!("s3://{BUCKET}/site"),
         "--identity".into(),
-        wrong.display().to_string(),
+        identity.display().to_string(),
     ];
-    restore.extend(bucket_flags(&s3, &creds));
-    let args: Vec<&str> = restore.iter().map(String::as_str).collect();
-    let (ok, _, err) = thewell(&fresh, &args);
-    assert!(!ok);
-    assert!(err.contains("does not open this bucket's copies"), "{err}");
-    assert!(!fresh.join("thewell.redb").exists());
+    args.extend(bucket_flags(s3, creds));
+    args.extend(more.iter().map(|m| m.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    thewell(into, &args)
+}
 
-    // The right one brings everything back.
-    restore[4] = identity.display().to_string();
-    let args: Vec<&str> = restore.iter().map(String::as_str).collect();
-    let started = Instant::now();
-    let (ok, out, err) = thewell(&fresh, &args);
-    assert!(ok, "{err}");
-    assert!(out.contains("restored"), "{out}");
-    eprintln!("restore took {:?}: {out}", started.elapsed());
-    let restored = exported_ids(&fresh, "connect-card");
-    let cutoff = killed_at - Duration::from_secs(2 + 5);
-    let acknowledged = acknowledged.lock().unwrap().clone();
-    let due: Vec<&String> = acknowledged
-        .iter()
-        .filter(|(_, at)| *at < cutoff)
-        .map(|(id, _)| id)
-        .collect();
-    assert!(due.len() > 100, "only {} submissions to check", due.len());
-    let missing: Vec<&&String> = due.iter().filter(|id| !restored.contains(**id)).collect();
-    assert!(
-        missing.is_empty(),
-        "{} of {} acknowledged submissions missing after restore",
-        missing.len(),
-        due.len()
-    );
-    assert_eq!(exported_ids(&fresh, "prayer-request").len(), 1);
-    let (ok, out, _) = thewell(&fresh, &["site"]);
-    assert!(ok && out.contains("office@thewell.church"), "{out}");
-    let (ok, out, _) = thewell(&fresh, &["content", "list"]);
-    assert!(
-        ok && out.contains("Rooted in Grace"),
-        "the sermon came back: {out}"
-    );
-    // A second restore onto a restored directory is refused.
-    let (ok, _, err) = thewell(&fresh, &args);
-    assert!(!ok && err.contains("already holds a database"), "{err}");
-    eprintln!(
-        "acknowledged {} (of which {} more than 7 s before the kill), restored {}",
-        acknowledged.len(),
-        due.len(),
-        restored.len()
-    );
+/// `thewell offsite verify` of the test bucket against `data`.
+fn verify(s3: &S3, creds: &Path, identity: &Path, data: &Path) -> (bool, String, String) {
+    let mut args = vec![
+        "offsite".to_string(),
+        "verify".into(),
+        "--offsite".into(),
+        format!("s3://{BUCKET}/site"),
+        "--identity".into(),
+        identity.display().to_string(),
+    ];
+    args.extend(bucket_flags(s3, creds));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    thewell(data, &args)
+}
+
+/// How long each flood lasts: 60 s (THEWELL_FLOOD_SECONDS shortens it for a quick
+/// local run; CI runs the full minute).
+fn flood_seconds() -> u64 {
+    std::env::var("THEWELL_FLOOD_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn five_floods_killed_and_restored_lose_no_acknowledged_submission() {
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    // --offsite-every 4s: every submission acknowledged more than 9 s before the
+    // kill must come back.
+    let every = Duration::from_secs(4);
+    let flags = copying(&s3, &creds, &identity, &recipient, "4s");
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let secret_words = "Zebulon-prays-for-his-sister";
+    let mut data_dir: Option<tempfile::TempDir> = None;
+    for round in 1..=5 {
+        // Round 1 starts empty; each later one on the data directory the last restored.
+        let dir = data_dir
+            .take()
+            .unwrap_or_else(|| tempfile::tempdir().unwrap());
+        let server = Server::spawn(dir, &flags, None);
+        let data = server.data_dir();
+        if round == 1 {
+            let (ok, _, err) = thewell(
+                &data,
+                &["site", "set", "contact-email", "office@thewell.church"],
+            );
+            assert!(ok, "{err}");
+            let (ok, _, err) = thewell(
+                &data,
+                &["content", "new", "sermon", "--title", "Rooted in Grace"],
+            );
+            assert!(ok, "{err}");
+            let mut prayer = common::valid("prayer-request");
+            prayer["prayerRequest"] = json!(secret_words);
+            assert_eq!(
+                server.post("prayer-request", &prayer).await.status(),
+                StatusCode::CREATED
+            );
+        }
+        let before: std::collections::HashMap<&str, usize> = common::FORMS
+            .iter()
+            .map(|f| (*f, exported_ids(&data, f).len()))
+            .collect();
+        let (acknowledged, clients) = flood(&server, 8);
+        tokio::time::sleep(Duration::from_secs(flood_seconds())).await;
+        let killed_at = Instant::now();
+        let dir = server.kill();
+        for c in clients {
+            let _ = c.await;
+        }
+        std::fs::remove_dir_all(dir.path().join("data")).unwrap();
+
+        if round == 1 {
+            // Every object decrypts with Debian's age; none holds visitor text in the clear.
+            let objects = s3.objects();
+            assert!(objects.iter().any(|(n, _)| n.contains("/db/")));
+            assert!(objects.iter().any(|(n, _)| n.contains("/files/")));
+            let mut found_prayer = false;
+            for (name, bytes) in &objects {
+                assert!(
+                    !bytes
+                        .windows(secret_words.len())
+                        .any(|w| w == secret_words.as_bytes()),
+                    "{name} holds the prayer in the clear"
+                );
+                let text = opened(&identity, bytes);
+                found_prayer |= text
+                    .windows(secret_words.len())
+                    .any(|w| w == secret_words.as_bytes());
+            }
+            assert!(found_prayer, "the prayer is in the bucket, encrypted");
+            // Another identity (with its own tag key) takes nothing and writes nothing.
+            let (wrong, _) = keygen(work.path(), "wrong.txt");
+            let fresh = work.path().join("wrong-restore");
+            let (ok, _, err) = restore_from(&s3, &creds, &wrong, &fresh, &[]);
+            assert!(!ok && err.contains("holds no genuine copy"), "{err}");
+            assert!(!fresh.join("thewell.redb").exists());
+        }
+
+        let next = tempfile::tempdir().unwrap();
+        let restored_dir = next.path().join("data");
+        let started = Instant::now();
+        let (ok, out, err) = restore_from(&s3, &creds, &identity, &restored_dir, &[]);
+        assert!(ok, "round {round}: {err}");
+        let took = started.elapsed();
+        let cutoff = killed_at - every - Duration::from_secs(5);
+        let acknowledged = acknowledged.lock().unwrap().clone();
+        let mut due = 0;
+        let mut missing = Vec::new();
+        let mut restored_count = 0;
+        for form in common::FORMS {
+            let restored = exported_ids(&restored_dir, form);
+            restored_count += restored.len();
+            assert!(
+                restored.len() >= before[form],
+                "round {round}: {form} lost older submissions"
+            );
+            for (f, id, at) in acknowledged
+                .iter()
+                .filter(|(f, _, at)| f == form && *at < cutoff)
+            {
+                let _ = (f, at);
+                due += 1;
+                if !restored.contains(id) {
+                    missing.push(format!("{form} {id}"));
+                }
+            }
+        }
+        assert!(
+            due > 1_000,
+            "round {round}: only {due} submissions to check"
+        );
+        assert!(
+            missing.is_empty(),
+            "round {round}: {} of {due} acknowledged submissions missing after restore, e.g. {:?}",
+            missing.len(),
+            &missing[..missing.len().min(5)]
+        );
+        let (ok, vout, verr) = verify(&s3, &creds, &identity, &restored_dir);
+        assert!(
+            ok && vout.contains("matches the database"),
+            "round {round}: {vout}{verr}"
+        );
+        let (ok, site, _) = thewell(&restored_dir, &["site"]);
+        assert!(ok && site.contains("office@thewell.church"), "{site}");
+        let (ok, content, _) = thewell(&restored_dir, &["content", "list"]);
+        assert!(
+            ok && content.contains("Rooted in Grace"),
+            "the sermon came back: {content}"
+        );
+        eprintln!(
+            "round {round}: acknowledged {} ({due} due), restored {restored_count} in {took:?}; {}",
+            acknowledged.len(),
+            out.lines()
+                .find(|l| l.starts_with("restored"))
+                .unwrap_or("")
+        );
+        // A second restore onto a restored directory is refused.
+        let (ok, _, err) = restore_from(&s3, &creds, &identity, &restored_dir, &[]);
+        assert!(!ok && err.contains("already holds a database"), "{err}");
+        data_dir = Some(next);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -394,7 +485,7 @@ async fn an_erased_submission_is_in_no_object_one_cycle_later() {
     let s3 = S3::start();
     let creds = credentials(work.path());
     let (identity, recipient) = keygen(work.path(), "identity.txt");
-    let server = server(&s3, &creds, &recipient, "2s");
+    let server = server(&s3, &creds, &identity, &recipient, "2s");
     let data = server.data_dir();
     let doomed = "leaving-church@example.com";
     for (i, email) in [doomed, "staying@example.com"].into_iter().enumerate() {
@@ -442,7 +533,7 @@ async fn the_bucket_down_for_two_minutes_costs_no_submission_and_is_caught_up() 
     let mut s3 = S3::start();
     let creds = credentials(work.path());
     let (identity, recipient) = keygen(work.path(), "identity.txt");
-    let server = server(&s3, &creds, &recipient, "10s");
+    let server = server(&s3, &creds, &identity, &recipient, "10s");
     let data = server.data_dir();
     assert!(wait_for(Duration::from_secs(15), || {
         state(&data)["lastCopy"].is_string()
@@ -522,7 +613,7 @@ async fn an_idle_server_uploads_nothing() {
     let s3 = S3::start();
     let creds = credentials(work.path());
     let (identity, recipient) = keygen(work.path(), "identity.txt");
-    let server = server(&s3, &creds, &recipient, "1s");
+    let server = server(&s3, &creds, &identity, &recipient, "1s");
     let data = server.data_dir();
     let before_any = chrono::Utc::now() - chrono::Duration::hours(1);
     assert_eq!(server.post("contact", &json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"})).await.status(), StatusCode::CREATED);
@@ -673,6 +764,8 @@ fn staff_commands_say_what_is_wrong_before_touching_the_bucket() {
             "s3://church-copies",
             "--offsite-recipient",
             "age1nope",
+            "--offsite-tag-key",
+            tag_key(&identity).to_str().unwrap(),
             "--offsite-credentials",
             creds.to_str().unwrap(),
         ],
@@ -685,13 +778,15 @@ async fn staff_are_told_when_copies_fail_for_long_and_when_they_work_again() {
     let work = tempfile::tempdir().unwrap();
     let mut s3 = S3::start();
     let creds = credentials(work.path());
-    let (_, recipient) = keygen(work.path(), "identity.txt");
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
     let receiver = common::webhook::Receiver::start(Duration::ZERO).await;
     let mut flags = vec![
         "--offsite".to_string(),
         format!("s3://{BUCKET}/site"),
         "--offsite-recipient".into(),
         recipient,
+        "--offsite-tag-key".into(),
+        tag_key(&identity).display().to_string(),
         "--offsite-every".into(),
         "2s".into(),
         // An hour in service; seconds here.
@@ -735,4 +830,281 @@ async fn staff_are_told_when_copies_fail_for_long_and_when_they_work_again() {
         "staff told of the recovery"
     );
     assert_eq!(failing(), 1, "told once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_erasure_during_and_after_a_flood_reaches_every_object() {
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let server = server(&s3, &creds, &identity, &recipient, "2s");
+    let data = server.data_dir();
+    let holds = |needle: &str| -> Vec<String> {
+        s3.objects()
+            .iter()
+            .filter(|(_, bytes)| {
+                opened(&identity, bytes)
+                    .windows(needle.len())
+                    .any(|w| w == needle.as_bytes())
+            })
+            .map(|(name, _)| name.clone())
+            .collect()
+    };
+    let person = |email: &str| json!({"firstName": "Sam", "lastName": "Lee", "email": email, "subject": "Hi", "message": "Hello there"});
+    // One leaving before the flood, one during it.
+    let before = "leaving-before@example.com";
+    assert_eq!(
+        server.post("contact", &person(before)).await.status(),
+        StatusCode::CREATED
+    );
+    let (acknowledged, clients) = flood(&server, 4);
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let during = "leaving-during@example.com";
+    assert_eq!(
+        server.post("contact", &person(during)).await.status(),
+        StatusCode::CREATED
+    );
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert!(!holds(before).is_empty() && !holds(during).is_empty());
+    // Erased while the flood goes on: one cycle (2 s) after the erasure is done,
+    // no object holds either, read with Debian's age.
+    for email in [before, during] {
+        let (ok, out, err) = thewell(&data, &["erase", "--email", email]);
+        assert!(ok && out.contains("1 erased"), "{out}{err}");
+    }
+    let erased_at = Instant::now();
+    let gone = wait_for(Duration::from_secs(2 + 3), || {
+        holds(before).is_empty() && holds(during).is_empty()
+    });
+    assert!(gone, "still in {:?} {:?}", holds(before), holds(during));
+    eprintln!(
+        "during the flood: erased from every object after {:?}",
+        erased_at.elapsed()
+    );
+    for c in clients {
+        c.abort();
+    }
+    // And after it: one more, with the flood over.
+    let after = "leaving-after@example.com";
+    assert_eq!(
+        server.post("contact", &person(after)).await.status(),
+        StatusCode::CREATED
+    );
+    assert!(wait_for(Duration::from_secs(6), || !holds(after).is_empty()));
+    let (ok, _, err) = thewell(&data, &["erase", "--email", after]);
+    assert!(ok, "{err}");
+    assert!(
+        wait_for(Duration::from_secs(2 + 3), || holds(after).is_empty()),
+        "{:?}",
+        holds(after)
+    );
+    let (ok, status, _) = thewell(&data, &["offsite", "status"]);
+    assert!(
+        ok && status.contains("last erasure    reached the bucket 20"),
+        "{status}"
+    );
+    assert!(acknowledged.lock().unwrap().len() > 100);
+    // The rest is all there: the newest copy matches the database.
+    assert!(wait_for(Duration::from_secs(6), || state(&data)["waiting"] == 0));
+    let (ok, out, err) = verify(&s3, &creds, &identity, &data);
+    assert!(ok, "{out}{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_server_on_the_same_prefix_refuses_to_copy_and_wipes_nothing() {
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let first = server(&s3, &creds, &identity, &recipient, "1s");
+    let body = json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"});
+    for _ in 0..3 {
+        assert_eq!(
+            first.post("contact", &body).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    assert!(wait_for(Duration::from_secs(10), || state(
+        &first.data_dir()
+    )["rows"]["contact"]
+        == 3));
+    let objects_before: Vec<String> = s3.objects().into_iter().map(|(n, _)| n).collect();
+    drop(first);
+
+    // A new machine, an empty data directory, the same flags.
+    let second = server(&s3, &creds, &identity, &recipient, "1s");
+    let data = second.data_dir();
+    let log = second.log_with("already holds copies");
+    assert!(log.contains("restore --from"), "{log}");
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let objects_after: Vec<String> = s3.objects().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(
+        objects_before, objects_after,
+        "the second server wrote or deleted nothing"
+    );
+    let (ok, status, _) = thewell(&data, &["offsite", "status"]);
+    assert!(
+        ok && status.contains("FAILING") && status.contains("already holds copies"),
+        "{status}"
+    );
+    // An erasure there changes nothing in the bucket either.
+    assert_eq!(
+        second.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    let (ok, _, err) = thewell(&data, &["erase", "--email", "a@example.com"]);
+    assert!(ok, "{err}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let objects_after: Vec<String> = s3.objects().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(objects_before, objects_after);
+    drop(second);
+    // The first server's chain is intact and restorable.
+    let into = work.path().join("restored");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(ok, "{err}");
+    assert_eq!(exported_ids(&into, "contact").len(), 3, "{out}");
+}
+
+/// Encrypts `plain` with Debian's `age -r` (what anyone with the public recipient can do).
+fn age_encrypt(recipient: &str, plain: &[u8]) -> Vec<u8> {
+    let mut child = Command::new("age")
+        .args(["-r", recipient])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("Debian's age");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = plain.to_vec();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input).unwrap());
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(output.status.success());
+    output.stdout
+}
+
+/// gzip of `text`.
+fn gzip(text: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, text).unwrap();
+    gz.finish().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_planted_copy_is_refused_and_a_genuine_one_restores_with_its_targets_paused() {
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let receiver = common::webhook::Receiver::start(Duration::ZERO).await;
+    let server = server(&s3, &creds, &identity, &recipient, "1s");
+    let data = server.data_dir();
+    let (ok, _, err) = thewell(
+        &data,
+        &["notify", "add", "all", "--webhook", &receiver.url()],
+    );
+    assert!(ok, "{err}");
+    let (ok, _, err) = thewell(
+        &data,
+        &["site", "set", "giving-url", "https://give.thewell.church/"],
+    );
+    assert!(ok, "{err}");
+    assert_eq!(server.post("contact", &json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"})).await.status(), StatusCode::CREATED);
+    assert!(wait_for(
+        Duration::from_secs(10),
+        || state(&data)["rows"]["contact"] == 1 && state(&data)["filesWaiting"] == false
+    ));
+    drop(server);
+
+    // Planted with the public recipient and the bucket's key only: a chain from the
+    // year 2999 with a forged submission, and a files object with a webhook of the
+    // attacker's and another giving link.
+    let bucket_dir = s3.root.path().join(BUCKET).join("site");
+    let forged = format!(
+        "{}\n{}\n{}\n",
+        json!({"kind": "thewell-submissions"}),
+        json!({"form": "contact", "id": "01JZZZZZZZZZZZZZZZZZZZZZZZ", "record": {"firstName": "Forged", "lastName": "X", "email": "x@example.com", "subject": "S", "message": "M"}}),
+        json!({"end": 1})
+    );
+    let chain = bucket_dir.join("db/29990101T000000.000Z");
+    std::fs::create_dir_all(&chain).unwrap();
+    let sealed = age_encrypt(&recipient, &gzip(forged.as_bytes()));
+    std::fs::write(chain.join("base.age"), &sealed).unwrap();
+    std::fs::write(chain.join(format!("base.{}.age", "ab".repeat(32))), &sealed).unwrap();
+    let mut tar = tar::Builder::new(Vec::new());
+    let notify = json!({"next": 2, "targets": [{"id": "1", "forms": ["all"], "kind": "webhook", "url": "https://attacker.example/hook", "secret": "00"}]}).to_string();
+    let site = json!({"giving-url": "https://attacker.example/give"}).to_string();
+    for (name, bytes) in [
+        ("notify.json", notify.as_bytes()),
+        ("site.json", site.as_bytes()),
+    ] {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(bytes.len() as u64);
+        header.set_mode(0o600);
+        header.set_cksum();
+        tar.append_data(&mut header, name, bytes).unwrap();
+    }
+    let files = age_encrypt(&recipient, &gzip(&tar.into_inner().unwrap()));
+    std::fs::create_dir_all(bucket_dir.join("files")).unwrap();
+    std::fs::write(
+        bucket_dir.join(format!(
+            "files/29990101T000000.000Z.{}.age",
+            "cd".repeat(32)
+        )),
+        &files,
+    )
+    .unwrap();
+
+    let restored_root = tempfile::tempdir().unwrap();
+    let into = restored_root.path().join("data");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(ok, "{err}");
+    assert!(out.contains("REFUSED 3 objects"), "{out}");
+    assert!(
+        out.contains("29990101T000000.000Z") && out.contains("tag does not match"),
+        "{out}"
+    );
+    let ids = exported_ids(&into, "contact");
+    assert_eq!(ids.len(), 1);
+    assert!(!ids.contains("01JZZZZZZZZZZZZZZZZZZZZZZZ"));
+    assert!(
+        out.contains("giving-url               https://give.thewell.church/"),
+        "{out}"
+    );
+    assert!(!out.contains("attacker"), "{out}");
+    assert!(
+        out.contains("PAUSED") && out.contains(&receiver.url()),
+        "{out}"
+    );
+
+    // The restored site tells nobody until the target is resumed.
+    let (ok, list, _) = thewell(&into, &["notify", "list"]);
+    assert!(ok && list.contains("PAUSED"), "{list}");
+    let flags = copying(&s3, &creds, &identity, &recipient, "1s");
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let restored = Server::spawn(restored_root, &flags, None);
+    let body = json!({"firstName": "C", "lastName": "D", "email": "c@example.com", "subject": "S", "message": "M"});
+    assert_eq!(
+        restored.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(
+        receiver.calls.lock().unwrap().len(),
+        0,
+        "a paused target was told"
+    );
+    let (ok, out, err) = thewell(&into, &["notify", "resume", "all"]);
+    assert!(ok && out.contains("told again"), "{out}{err}");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(
+        restored.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    assert!(wait_for(Duration::from_secs(10), || receiver
+        .calls
+        .lock()
+        .unwrap()
+        .len()
+        == 1));
 }

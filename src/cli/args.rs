@@ -348,7 +348,7 @@ pub struct OffsiteArgs {
         long,
         env = "THEWELL_OFFSITE",
         value_name = "s3://BUCKET[/PREFIX]",
-        requires = "offsite_recipient"
+        requires_all = ["offsite_recipient", "offsite_tag_key"]
     )]
     pub offsite: Option<String>,
 
@@ -362,6 +362,18 @@ pub struct OffsiteArgs {
         requires = "offsite"
     )]
     pub offsite_recipient: Option<String>,
+
+    /// The tag key file (`<identity>.tag-key`, from `thewell offsite keygen`), readable
+    /// by its owner only: every object is named with a tag made with it, and a
+    /// restore takes only objects whose tag holds, so a copy planted with the
+    /// bucket's key alone is refused.
+    #[arg(
+        long,
+        env = "THEWELL_OFFSITE_TAG_KEY",
+        value_name = "FILE",
+        requires = "offsite"
+    )]
+    pub offsite_tag_key: Option<PathBuf>,
 
     /// The most time between a submission's acknowledgement and its encrypted copy
     /// in the bucket, while the bucket is reachable.
@@ -431,8 +443,10 @@ pub struct OffsiteCommandArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum OffsiteCommand {
-    /// Make a new identity (the key that decrypts the off-site copies) and print its
-    /// recipient (age1…) to give `serve --offsite-recipient`.
+    /// Make a new identity (the key that decrypts the off-site copies, with the tag
+    /// key that tells genuine copies from planted ones) and print its recipient
+    /// (age1…) to give `serve --offsite-recipient`; the server's copy of the tag key
+    /// goes to FILE.tag-key, for `serve --offsite-tag-key`.
     Keygen {
         /// Where to write the identity (mode 0600; an existing file is never replaced).
         #[arg(long, value_name = "FILE")]
@@ -449,6 +463,9 @@ pub enum OffsiteCommand {
         /// The identity file from `thewell offsite keygen`.
         #[arg(long, value_name = "FILE")]
         identity: PathBuf,
+        /// The most bytes one object may download or unpack to.
+        #[arg(long, env = "THEWELL_MAX_RESTORE_BYTES", default_value = "512MiB", value_parser = parse_bytes, value_name = "SIZE")]
+        max_restore_bytes: u64,
         #[command(flatten)]
         bucket: BucketArgs,
     },
@@ -535,6 +552,37 @@ pub enum NotifyCommand {
     },
     /// Try the given-up notifications again (after fixing what made them fail).
     Retry,
+    /// Start telling a paused target again (a restore from the off-site copies
+    /// pauses every target until staff have checked the list).
+    Resume {
+        /// The target's number, as `thewell notify list` shows it, or `all`.
+        id: String,
+    },
+}
+
+/// 512MiB, 2GiB, 100MB, or a number of bytes.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: u64 = number
+        .parse()
+        .map_err(|_| format!("{text}: write a size, e.g. 512MiB or 2GiB"))?;
+    let scale: u64 = match unit.trim() {
+        "" | "B" => 1,
+        "KB" => 1_000,
+        "KiB" => 1 << 10,
+        "MB" => 1_000_000,
+        "MiB" => 1 << 20,
+        "GB" => 1_000_000_000,
+        "GiB" => 1 << 30,
+        _ => return Err(format!("{text}: write a size, e.g. 512MiB or 2GiB")),
+    };
+    number
+        .checked_mul(scale)
+        .ok_or_else(|| format!("{text}: too large"))
 }
 
 /// `all` or a form's name.
@@ -633,6 +681,12 @@ pub struct RestoreArgs {
     /// UTC) instead of the newest copy.
     #[arg(long, value_parser = parse_at, requires = "from", value_name = "TIME")]
     pub at: Option<chrono::DateTime<chrono::Utc>>,
+
+    /// The most bytes one object of the copy may download or unpack to (the
+    /// photos' archive is the largest): a larger one is refused, not filled into
+    /// memory or the disk.
+    #[arg(long, env = "THEWELL_MAX_RESTORE_BYTES", default_value = "512MiB", value_parser = parse_bytes, value_name = "SIZE")]
+    pub max_restore_bytes: u64,
 
     #[command(flatten)]
     pub bucket: BucketArgs,

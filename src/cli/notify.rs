@@ -11,7 +11,7 @@ use crate::notify::NotifyError;
 use crate::notify::deliver::{self, MailSettings, Mailer, Poster};
 use crate::notify::message::Submission;
 use crate::notify::sender::Channels;
-use crate::notify::targets::{Targets, Via};
+use crate::notify::targets::{ALL, Targets, Via};
 use crate::store::{self, Reader, StoreError};
 
 impl MailArgs {
@@ -68,6 +68,7 @@ pub fn run(
             notify_prayer_text,
         } => add(dir, form, email, webhook, notify_prayer_text, out),
         NotifyCommand::Remove { id } => remove(dir, &id, out),
+        NotifyCommand::Resume { id } => resume(dir, &id, out),
         NotifyCommand::Test { id, mail } => test(dir, &id, &mail, out),
         NotifyCommand::Retry => {
             let (moved, when) = match super::output::alone(dir)? {
@@ -147,6 +148,39 @@ fn remove(dir: &DataDir, id: &str, out: &mut impl Write) -> Result<(), CliError>
     )
 }
 
+fn resume(dir: &DataDir, id: &str, out: &mut impl Write) -> Result<(), CliError> {
+    let mut targets = Targets::read(dir)?;
+    let mut resumed = Vec::new();
+    for t in targets
+        .targets
+        .iter_mut()
+        .filter(|t| id == ALL || t.id == id)
+    {
+        if t.paused {
+            t.paused = false;
+            resumed.push(t.id.clone());
+        }
+    }
+    if id != ALL && !targets.targets.iter().any(|t| t.id == id) {
+        return Err(CliError::Usage(format!(
+            "there is no target {id}: `thewell notify list` shows them"
+        )));
+    }
+    if resumed.is_empty() {
+        return say!(
+            out,
+            "nothing was paused: every target named is already told of new submissions."
+        );
+    }
+    targets.write(dir)?;
+    say!(
+        out,
+        "target{} {} told again of each new submission from now on.",
+        if resumed.len() == 1 { "" } else { "s" },
+        resumed.join(", ")
+    )
+}
+
 fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let targets = Targets::read(dir)?;
     let counts = match Reader::open(dir) {
@@ -164,10 +198,15 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         let c = counts.get(&t.id).cloned().unwrap_or_default();
         say!(
             out,
-            "{:>3}  {}  forms: {}{}\n     waiting {}, failing {}, given up {}{}",
+            "{:>3}  {}  forms: {}{}{}\n     waiting {}, failing {}, given up {}{}",
             t.id,
             t.describe(),
             t.forms.join(", "),
+            if t.paused {
+                "  PAUSED (restored: `thewell notify resume` once checked)"
+            } else {
+                ""
+            },
             if t.prayer_text {
                 "  (with prayer text)"
             } else {

@@ -9,7 +9,7 @@ use super::args::{BucketArgs, OffsiteCommand, RestoreArgs};
 use super::{CliError, say};
 use crate::data_dir::DataDir;
 use crate::offsite::copier::State;
-use crate::offsite::{crypt, restore};
+use crate::offsite::{crypt, restore, tag};
 
 pub fn run(
     data_dir: &DataDir,
@@ -22,17 +22,39 @@ pub fn run(
         OffsiteCommand::Verify {
             offsite,
             identity,
+            max_restore_bytes,
             bucket,
-        } => verify(data_dir, &offsite, &identity, &bucket, out),
+        } => verify(
+            data_dir,
+            &offsite,
+            &identity,
+            max_restore_bytes,
+            &bucket,
+            out,
+        ),
     }
 }
 
 fn keygen(output: &Path, out: &mut impl Write) -> Result<(), CliError> {
-    let recipient = crypt::keygen(output)?;
+    let mut server_file = output.as_os_str().to_owned();
+    server_file.push(".tag-key");
+    let server_file = std::path::PathBuf::from(server_file);
+    if server_file.exists() {
+        return Err(crate::offsite::OffsiteError::IdentityExists(server_file).into());
+    }
+    let tag_line = tag::new_key_line();
+    let (identity, recipient) = crypt::new_identity(&[
+        "tag key (the server holds it too; restores check every copy's tag with it):".into(),
+        tag_line.clone(),
+    ]);
+    use age::secrecy::ExposeSecret;
+    crypt::write_secret_file(output, identity.expose_secret())?;
+    crypt::write_secret_file(&server_file, &format!("{tag_line}\n"))?;
     say!(out, "{recipient}")?;
     eprintln!(
-        "The identity is in {}: it alone decrypts the copies. Keep it off the server (a password manager, a USB key in the church office) and give the server only the line above: serve --offsite-recipient {recipient}",
-        output.display()
+        "The identity is in {}: it alone decrypts the copies. Keep it off the server (a password manager, a USB key in the church office) and give the server only the line above and the tag key file: serve --offsite-recipient {recipient} --offsite-tag-key {} (copy that file to the server, chmod 600, and delete it here)",
+        output.display(),
+        server_file.display()
     );
     Ok(())
 }
@@ -93,6 +115,36 @@ fn status(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     )?;
     say!(
         out,
+        "last check      {}",
+        match (state.last_check, state.last_gap) {
+            (None, _) => "never".to_string(),
+            (Some(at), None) => format!(
+                "{}: every submission here was in the bucket or waiting",
+                time(Some(at))
+            ),
+            (Some(at), Some(gap)) => format!(
+                "{}; the bucket lacked submissions {} times, the last at {} (a new copy of every submission filled it)",
+                time(Some(at)),
+                state.gaps_found,
+                time(Some(gap))
+            ),
+        }
+    )?;
+    say!(
+        out,
+        "last erasure    {}{}",
+        state.last_erasure_copied.map_or_else(
+            || "none has reached the bucket yet".to_string(),
+            |t| format!("reached the bucket {}", time(Some(t)))
+        ),
+        if state.purge {
+            " (one is still being carried out)"
+        } else {
+            ""
+        }
+    )?;
+    say!(
+        out,
         "uploaded        {} objects, {} bytes since this server's first copy",
         state.uploads,
         state.uploaded_bytes
@@ -112,12 +164,14 @@ fn verify(
     data_dir: &DataDir,
     url: &str,
     identity: &Path,
+    max_bytes: u64,
     bucket: &BucketArgs,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let bucket = bucket.bucket(url)?;
-    let verified =
-        super::output::runtime()?.block_on(restore::verify(data_dir, &bucket, identity))?;
+    let verified = super::output::runtime()?
+        .block_on(restore::verify(data_dir, &bucket, identity, max_bytes))?;
+    refused(&verified.refused, out)?;
     say!(
         out,
         "newest copy: submissions as of {}, {} files",
@@ -148,8 +202,18 @@ pub fn restore_from(
         ));
     };
     let bucket = args.bucket.bucket(url)?;
+    let options = restore::Options {
+        at: args.at,
+        max_bytes: args.max_restore_bytes,
+    };
     let restored = super::output::runtime()?
-        .block_on(restore::restore(data_dir, &bucket, identity, args.at))?;
+        .block_on(restore::restore(data_dir, &bucket, identity, &options))?;
+    let time = |t: &chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::Millis, true);
+    say!(out, "objects taken (each with a genuine tag):")?;
+    for (name, at) in &restored.objects {
+        say!(out, "  {}  {name}", time(at))?;
+    }
+    refused(&restored.refused, out)?;
     let total: u64 = restored.rows.values().sum();
     say!(
         out,
@@ -165,9 +229,64 @@ pub fn restore_from(
     for (form, n) in &restored.rows {
         say!(out, "  {form:<24} {n:>8}")?;
     }
+    // What visitors will be sent to and shown: staff check it before starting.
     say!(
         out,
-        "start the site as usual: thewell serve --data-dir {} …",
-        data_dir.root().display()
+        "the settings restored (check them: `thewell site` shows all):"
+    )?;
+    let values = crate::settings::read_file(data_dir).unwrap_or_default();
+    for setting in crate::settings::SETTINGS.iter().filter(|s| {
+        matches!(
+            s.kind,
+            crate::settings::ValueKind::Link
+                | crate::settings::ValueKind::Email
+                | crate::settings::ValueKind::Origin
+        )
+    }) {
+        let value = values
+            .get(setting.name)
+            .and_then(|v| v.as_str())
+            .map_or_else(|| "(not set)".to_string(), crate::outbound::short_code);
+        say!(out, "  {:<24} {value}", setting.name)?;
+    }
+    let targets = crate::notify::targets::Targets::read(data_dir)?;
+    if targets.targets.is_empty() {
+        say!(out, "no notification targets were restored")?;
+    } else {
+        say!(
+            out,
+            "notification targets restored PAUSED (nobody is told of anything until you check them and run `thewell notify resume ID` or `thewell notify resume all`):"
+        )?;
+        for t in &targets.targets {
+            say!(
+                out,
+                "  {:>3}  {}  forms: {}",
+                t.id,
+                t.describe(),
+                t.forms.join(", ")
+            )?;
+        }
+    }
+    say!(
+        out,
+        "start the site as usual: thewell serve --data-dir {} … (it goes on copying to {} as this site's own)",
+        data_dir.root().display(),
+        bucket.describe()
     )
+}
+
+/// The objects a restore or a check refused, and why.
+fn refused(refused: &[(String, String)], out: &mut impl Write) -> Result<(), CliError> {
+    if refused.is_empty() {
+        return Ok(());
+    }
+    say!(
+        out,
+        "REFUSED {} objects (left in the bucket, not used):",
+        refused.len()
+    )?;
+    for (name, why) in refused {
+        say!(out, "  {name}: {why}")?;
+    }
+    Ok(())
 }

@@ -3,12 +3,9 @@
 //! server), or a signed JSON POST to a webhook. A failure says what failed: the
 //! name (DNS), the connection, TLS, the login, the recipient, or the HTTP status.
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::Client;
-use hyper_util::rt::TokioExecutor;
+use http_body_util::Full;
 use lettre::message::{Mailbox, header::ContentType};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
@@ -47,14 +44,7 @@ pub enum Failure {
     Timeout(u64),
 }
 
-/// Is `host` this machine (where a mail server or webhook may be spoken to in plain text)?
-pub fn is_loopback(host: &str) -> bool {
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    host.eq_ignore_ascii_case("localhost")
-        || host
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
-}
+pub use crate::outbound::is_loopback;
 
 /// The church's mail account, from `serve`'s (or `notify test`'s) flags.
 #[derive(Clone)]
@@ -172,33 +162,18 @@ fn percent_decode(text: &str) -> String {
 
 /// Fails with Dns when `host` has no address.
 async fn resolves(host: &str) -> Result<(), Failure> {
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    if host.parse::<std::net::IpAddr>().is_ok() {
-        return Ok(());
-    }
-    let found = tokio::net::lookup_host((host, 0))
+    crate::outbound::resolves(host)
         .await
-        .map(|mut addresses| addresses.next().is_some());
-    match found {
-        Ok(true) => Ok(()),
-        _ => Err(Failure::Dns(host.to_string())),
-    }
-}
-
-/// Whether a failure's words are about TLS (a certificate, the handshake).
-fn about_tls(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    ["certificate", "tls", "handshake", "starttls"]
-        .iter()
-        .any(|w| lower.contains(w))
+        .map_err(|_| Failure::Dns(crate::outbound::short_code(host)))
 }
 
 fn smtp_failure(e: &lettre::transport::smtp::Error) -> Failure {
-    let text = crate::text::with_causes(e);
+    // The mail server's own words, cut to a short printable code.
+    let text = crate::outbound::short_code(&crate::text::with_causes(e));
     if e.is_timeout() {
         return Failure::Timeout(TIMEOUT.as_secs());
     }
-    if e.is_tls() || about_tls(&text) {
+    if e.is_tls() || crate::outbound::about_tls(&text) {
         return Failure::Tls(text);
     }
     match e.status().map(|c| c.to_string()) {
@@ -249,36 +224,16 @@ pub fn webhook_url(text: &str) -> Result<String, String> {
     }
 }
 
-type HttpsClient = Client<
-    hyper_rustls::HttpsConnector<hyper_util::client::legacy::connect::HttpConnector>,
-    Full<bytes::Bytes>,
->;
+/// The answer of a webhook kept in memory, at most (its words are not read).
+const ANSWER_MAX: u64 = 64 * 1024;
 
-/// The client webhooks are posted with (the system's trusted certificates), made on
-/// first use: reading the system's certificates takes tens of milliseconds that a
-/// server without webhooks should not spend at start-up.
+/// Posts webhooks through the server's one outbound client.
 #[derive(Clone, Default)]
 pub struct Poster {
-    client: Arc<OnceLock<Result<HttpsClient, String>>>,
+    http: crate::outbound::Outbound,
 }
 
 impl Poster {
-    fn client(&self) -> Result<&HttpsClient, Failure> {
-        self.client
-            .get_or_init(|| {
-                let _ = tokio_rustls::rustls::crypto::ring::default_provider().install_default();
-                let https = hyper_rustls::HttpsConnectorBuilder::new()
-                    .with_native_roots()
-                    .map_err(|e| NotifyError::Roots(e.to_string()).to_string())?
-                    .https_or_http()
-                    .enable_http1()
-                    .build();
-                Ok(Client::builder(TokioExecutor::new()).build(https))
-            })
-            .as_ref()
-            .map_err(|e| Failure::Tls(e.clone()))
-    }
-
     /// Posts `body`, signed with `secret`, with `id` as its idempotency key.
     pub async fn post(
         &self,
@@ -297,46 +252,21 @@ impl Poster {
             .header(IDEMPOTENCY_HEADER, id)
             .body(Full::new(bytes::Bytes::from(body)))
             .map_err(|e| Failure::Connection(e.to_string()))?;
-        let (status, _) = self.exchange(request, TIMEOUT).await?;
+        let sent = tokio::time::timeout(TIMEOUT, self.http.exchange(request, TIMEOUT, ANSWER_MAX))
+            .await
+            .map_err(|_| Failure::Timeout(TIMEOUT.as_secs()))?;
+        use crate::outbound::OutboundError as E;
+        let (status, _) = sent.map_err(|e| match e {
+            E::Dns(host) => Failure::Dns(host),
+            E::Tls(text) => Failure::Tls(text),
+            E::Stalled(secs) => Failure::Timeout(secs),
+            other => Failure::Connection(other.to_string()),
+        })?;
         if status.is_success() {
             Ok(())
         } else {
             Err(Failure::Status(status.as_u16()))
         }
-    }
-
-    /// Sends `request` once its host resolves, and reads the whole answer (so the
-    /// connection can be reused), all within `timeout`: the status and the body.
-    pub async fn exchange(
-        &self,
-        request: hyper::Request<Full<bytes::Bytes>>,
-        timeout: Duration,
-    ) -> Result<(hyper::StatusCode, bytes::Bytes), Failure> {
-        let client = self.client()?;
-        let host = request.uri().host().unwrap_or_default().to_string();
-        resolves(&host).await?;
-        let failed = |e: &dyn std::error::Error| {
-            let text = crate::text::with_causes(e);
-            if about_tls(&text) {
-                Failure::Tls(text)
-            } else {
-                Failure::Connection(text)
-            }
-        };
-        let work = async {
-            let response = client.request(request).await.map_err(|e| failed(&e))?;
-            let status = response.status();
-            let body = response
-                .into_body()
-                .collect()
-                .await
-                .map_err(|e| failed(&e))?
-                .to_bytes();
-            Ok((status, body))
-        };
-        tokio::time::timeout(timeout, work)
-            .await
-            .map_err(|_| Failure::Timeout(timeout.as_secs()))?
     }
 }
 

@@ -203,6 +203,7 @@ mod tests {
                 to: "office@thewell.example".into(),
             },
             prayer_text,
+            paused: false,
         }
     }
 

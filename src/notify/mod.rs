@@ -28,6 +28,4 @@ pub enum NotifyError {
     SmtpUrl(String),
     #[error("--mail-from {0}: write an address, e.g. \"The Well <web@thewell.church>\"")]
     MailFrom(String),
-    #[error("the system's trusted certificates cannot be read: {0}")]
-    Roots(String),
 }

@@ -54,7 +54,7 @@ impl Channels {
     /// `subject` and `text`, or a webhook body `{"event": …, "subject": …, "text": …}`.
     /// Tried once each; a failure is logged.
     pub async fn tell_staff(&self, registry: &Registry, event: &str, subject: &str, text: &str) {
-        for target in registry.current().iter() {
+        for target in registry.current().iter().filter(|t| !t.paused) {
             let sent = match &target.via {
                 Via::Email { to } => match &self.mailer {
                     Some(mailer) => mailer.send(to, subject, text).await,

@@ -47,14 +47,19 @@ pub struct Target {
     /// Whether prayer requests' text goes into the message (off by default).
     #[serde(default)]
     pub prayer_text: bool,
+    /// Told of nothing until `thewell notify resume` (a restore pauses every target).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub paused: bool,
 }
 
 impl Target {
     /// Whether a submission of `form` is news for this target.
     pub fn wants(&self, form: &str) -> bool {
-        self.forms
-            .iter()
-            .any(|f| f == form || (f == ALL && form != QUIET_FORM))
+        !self.paused
+            && self
+                .forms
+                .iter()
+                .any(|f| f == form || (f == ALL && form != QUIET_FORM))
     }
 
     /// "office@… (email)" or the webhook's address without its path's query.
@@ -110,6 +115,7 @@ impl Targets {
             forms,
             via,
             prayer_text,
+            paused: false,
         });
         id
     }

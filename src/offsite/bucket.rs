@@ -1,20 +1,29 @@
 //! The bucket: where it is, its key, and the four requests made of it (put, get,
 //! delete, list), each signed with AWS Signature Version 4 (`sign`, on ring's
-//! HMAC-SHA256, already in the binary for TLS) and sent through the HTTPS client the
-//! webhooks use. A failure says what failed in words: DNS, the connection, TLS, the
-//! key, the bucket, the clock, throttling or the HTTP status.
+//! HMAC-SHA256, already in the binary for TLS) and sent through the server's one
+//! outbound client (src/outbound.rs), so every answer is bounded: a download goes
+//! to the caller's sink piece by piece up to its cap, a listing stops at a number of
+//! pages and keeps only the names the caller knows, no wait for a byte is longer
+//! than a minute. A failure says what failed in words: DNS, the connection, TLS, the
+//! key, the bucket, the clock, throttling or the HTTP status (with the bucket's own
+//! error code, cut to a short printable word).
 use std::path::Path;
-use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::Full;
 
 use super::error::{BucketError, OffsiteError};
 use super::sign::{self, Credentials};
-use crate::notify::deliver::{Failure, Poster};
+use crate::outbound::{Outbound, OutboundError};
 
 /// Objects listed per request (the most S3 gives).
 const PAGE: usize = 1000;
+/// The most pages one listing reads (a million names): a listing that goes on is refused.
+const MAX_PAGES: usize = 1000;
+/// The most names one listing keeps.
+const MAX_KEPT: usize = 100_000;
+/// The most bytes of one listing page, or of any answer kept in memory.
+const ANSWER_MAX: u64 = 4 << 20;
 
 /// How the bucket's name goes into its address: in the path (MinIO, Garage, most
 /// self-hosted stores) or in the host name (AWS; B2 and R2 take both).
@@ -38,9 +47,10 @@ pub struct Bucket {
     credentials: Credentials,
     /// Prepended to every object's name: empty, or ending in `/`.
     prefix: String,
-    /// `s3://BUCKET[/PREFIX]`, as staff wrote it.
+    /// `s3://BUCKET[/PREFIX]`, written one way however staff wrote it (a trailing
+    /// slash or not), so that a state file names its bucket the same every time.
     url: String,
-    http: Poster,
+    http: Outbound,
 }
 
 /// The settings a bucket is made from (the `--offsite-*` flags).
@@ -128,6 +138,9 @@ impl Bucket {
         if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
             return Err(bad());
         }
+        if !crate::outbound::plain_http_allowed(parsed.scheme(), parsed.host_str().unwrap_or("")) {
+            return Err(OffsiteError::PlainHttp(endpoint.clone()));
+        }
         let mut host = parsed.host_str().ok_or_else(bad)?.to_string();
         if let Some(port) = parsed.port() {
             host = format!("{host}:{port}");
@@ -140,16 +153,19 @@ impl Bucket {
             origin: format!("{}://{host}", parsed.scheme()),
             host,
             path_base,
-            name,
             region: settings.region.to_string(),
             credentials: credentials(settings.credentials)?,
+            url: match prefix.strip_suffix('/') {
+                Some(prefix) => format!("s3://{name}/{prefix}"),
+                None => format!("s3://{name}"),
+            },
+            name,
             prefix,
-            url: settings.url.trim().to_string(),
-            http: Poster::default(),
+            http: Outbound::default(),
         })
     }
 
-    /// `s3://BUCKET[/PREFIX]`.
+    /// `s3://BUCKET[/PREFIX]`, without a trailing slash.
     pub fn describe(&self) -> &str {
         &self.url
     }
@@ -158,18 +174,20 @@ impl Bucket {
         format!("{}{name}", self.prefix)
     }
 
-    /// Sends one signed request for `path` (already URI-encoded) with `query`; the
-    /// answer's body when it succeeded. `name` is the object, for errors.
+    /// Sends one signed request; a success's body goes to `sink` (at most `max` bytes).
     async fn send(
         &self,
-        method: hyper::Method,
-        path: &str,
-        query: &[(&str, &str)],
-        body: Vec<u8>,
-        name: &str,
-    ) -> Result<Bytes, BucketError> {
-        // A minute, plus a second per 100 KB: a large copy on a slow uplink.
-        let timeout = Duration::from_secs(60 + body.len() as u64 / 100_000);
+        call: Call<'_>,
+        max: u64,
+        sink: impl FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> Result<(), BucketError> {
+        let Call {
+            method,
+            path,
+            query,
+            body,
+            name,
+        } = call;
         let signed = sign::sign(
             &sign::Request {
                 method: method.as_str(),
@@ -193,20 +211,32 @@ impl Bucket {
         let request = request
             .body(Full::new(Bytes::from(body)))
             .map_err(|e| BucketError::Connection(e.to_string()))?;
-        let (status, body) = self
+        let (status, refusal_body) = self
             .http
-            .exchange(request, timeout)
+            .stream(request, crate::outbound::STALL, max, sink)
             .await
             .map_err(|failure| match failure {
-                Failure::Dns(host) => BucketError::Dns(host),
-                Failure::Tls(text) => BucketError::Tls(text),
-                Failure::Timeout(secs) => BucketError::Timeout(secs),
+                OutboundError::Dns(host) => BucketError::Dns(host),
+                OutboundError::Tls(text) => BucketError::Tls(text),
+                OutboundError::Stalled(secs) => BucketError::Timeout(secs),
+                OutboundError::TooLarge(max) => BucketError::TooLarge(max),
                 other => BucketError::Connection(other.to_string()),
             })?;
         if status.is_success() {
-            return Ok(body);
+            return Ok(());
         }
-        Err(refusal(status.as_u16(), &body, &self.name, name))
+        Err(refusal(status.as_u16(), &refusal_body, &self.name, name))
+    }
+
+    /// A request whose answer is small, kept in memory.
+    async fn send_small(&self, call: Call<'_>) -> Result<Vec<u8>, BucketError> {
+        let mut answer = Vec::new();
+        self.send(call, ANSWER_MAX, |piece| {
+            answer.extend_from_slice(piece);
+            Ok(())
+        })
+        .await?;
+        Ok(answer)
     }
 
     fn object_path(&self, name: &str) -> String {
@@ -215,23 +245,27 @@ impl Bucket {
 
     pub async fn put(&self, name: &str, body: Vec<u8>) -> Result<(), BucketError> {
         let path = self.object_path(name);
-        self.send(hyper::Method::PUT, &path, &[], body, name)
+        self.send_small(Call::new(hyper::Method::PUT, &path, body, name))
             .await
             .map(drop)
     }
 
-    pub async fn get(&self, name: &str) -> Result<Vec<u8>, BucketError> {
+    /// Downloads an object piece by piece into `sink`: at most `max` bytes.
+    pub async fn get_into(
+        &self,
+        name: &str,
+        max: u64,
+        sink: impl FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> Result<(), BucketError> {
         let path = self.object_path(name);
-        Ok(self
-            .send(hyper::Method::GET, &path, &[], Vec::new(), name)
-            .await?
-            .to_vec())
+        self.send(Call::new(hyper::Method::GET, &path, Vec::new(), name), max, sink)
+            .await
     }
 
     pub async fn delete(&self, name: &str) -> Result<(), BucketError> {
         let path = self.object_path(name);
         match self
-            .send(hyper::Method::DELETE, &path, &[], Vec::new(), name)
+            .send_small(Call::new(hyper::Method::DELETE, &path, Vec::new(), name))
             .await
         {
             Ok(_) | Err(BucketError::NotFound(_)) => Ok(()),
@@ -239,9 +273,15 @@ impl Bucket {
         }
     }
 
-    /// Every object under the prefix: its name (without the prefix) and size.
-    pub async fn list(&self) -> Result<Vec<(String, u64)>, BucketError> {
+    /// Every object under the prefix whose name (without the prefix) `known` takes:
+    /// its name and size. At most a thousand pages are read and 100,000 names kept:
+    /// a bucket that lists more is refused.
+    pub async fn list(
+        &self,
+        known: impl Fn(&str) -> bool,
+    ) -> Result<Vec<(String, u64)>, BucketError> {
         let mut found = Vec::new();
+        let mut pages = 0;
         let mut token: Option<String> = None;
         let path = format!("{}/", self.path_base);
         let page = PAGE.to_string();
@@ -253,8 +293,15 @@ impl Bucket {
             if let Some(token) = &token {
                 query.push(("continuation-token", token.as_str()));
             }
+            pages += 1;
+            if pages > MAX_PAGES {
+                return Err(BucketError::EndlessListing(MAX_PAGES * PAGE));
+            }
             let body = self
-                .send(hyper::Method::GET, &path, &query, Vec::new(), "")
+                .send_small(Call {
+                    query: &query,
+                    ..Call::new(hyper::Method::GET, &path, Vec::new(), "")
+                })
                 .await?;
             let text = String::from_utf8_lossy(&body);
             for contents in elements(&text, "Contents") {
@@ -266,7 +313,12 @@ impl Bucket {
                     .next()
                     .and_then(|s| s.trim().parse().ok())
                     .unwrap_or(0);
-                if let Some(name) = key.strip_prefix(&self.prefix) {
+                if let Some(name) = key.strip_prefix(&self.prefix)
+                    && known(name)
+                {
+                    if found.len() >= MAX_KEPT {
+                        return Err(BucketError::EndlessListing(MAX_KEPT));
+                    }
                     found.push((name.to_string(), size));
                 }
             }
@@ -280,6 +332,28 @@ impl Bucket {
             }
         }
         Ok(found)
+    }
+}
+
+/// One request: `path` (already URI-encoded) with `query`; `name` is the object,
+/// for errors.
+struct Call<'a> {
+    method: hyper::Method,
+    path: &'a str,
+    query: &'a [(&'a str, &'a str)],
+    body: Vec<u8>,
+    name: &'a str,
+}
+
+impl<'a> Call<'a> {
+    fn new(method: hyper::Method, path: &'a str, body: Vec<u8>, name: &'a str) -> Call<'a> {
+        Call {
+            method,
+            path,
+            query: &[],
+            body,
+            name,
+        }
     }
 }
 
@@ -333,11 +407,14 @@ fn unescape(text: &str) -> String {
 /// What an S3 error answer means (its `<Code>` says more than the status).
 fn refusal(status: u16, body: &[u8], bucket: &str, name: &str) -> BucketError {
     let text = String::from_utf8_lossy(body);
+    // The bucket's own word for the refusal, if it is one (letters and digits, short).
     let code = text
         .split_once("<Code>")
         .and_then(|(_, rest)| rest.split_once("</Code>"))
-        .map(|(code, _)| code.trim().to_string())
-        .unwrap_or_default();
+        .map(|(code, _)| code.trim())
+        .filter(|code| code.len() <= 64 && code.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .unwrap_or_default()
+        .to_string();
     match (status, code.as_str()) {
         (_, "NoSuchBucket") => BucketError::BucketMissing(bucket.to_string()),
         (_, "NoSuchKey") | (404, "") => BucketError::NotFound(name.to_string()),

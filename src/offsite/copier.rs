@@ -36,6 +36,8 @@ const FIRST_RETRY: Duration = Duration::from_secs(2);
 pub struct Config {
     pub bucket: Bucket,
     pub recipient: Recipient,
+    /// Names every object with its authenticity tag.
+    pub tag_key: super::tag::TagKey,
     pub every: Duration,
     pub keep: Keep,
     /// Staff are told when copies have failed this long.
@@ -54,6 +56,31 @@ pub struct State {
     pub through: Option<Ulid>,
     /// Submissions the chain holds, per form.
     pub rows: BTreeMap<String, u64>,
+    /// Exactly which submissions the chain holds, per form: the newest, and a
+    /// tally of every id (see `Tally`) that each look compares with the database's.
+    #[serde(default)]
+    pub held: BTreeMap<String, Held>,
+    /// The database's erasure count when the chain was last brought level with it.
+    #[serde(default)]
+    pub erasures: Option<u64>,
+    /// When the copier last compared the bucket's submissions with the database's.
+    #[serde(default)]
+    pub last_check: Option<DateTime<Utc>>,
+    /// How often a look found submissions the bucket lacked, and when last.
+    #[serde(default)]
+    pub gaps_found: u64,
+    #[serde(default)]
+    pub last_gap: Option<DateTime<Utc>>,
+    /// When the last erasure (or retention sweep) had reached every object.
+    #[serde(default)]
+    pub last_erasure_copied: Option<DateTime<Utc>>,
+    /// This data directory may add to the copies already under the prefix: it made
+    /// them, or was restored from them.
+    #[serde(default)]
+    pub owns_prefix: bool,
+    /// Why the copier refuses to copy (another site's copies under the prefix).
+    #[serde(default)]
+    pub refused: Option<String>,
     pub segments: u64,
     pub base_bytes: u64,
     pub chain_bytes: u64,
@@ -76,13 +103,60 @@ pub struct State {
     pub uploads: u64,
 }
 
+/// Which submissions of one form an object chain holds: how many, the newest, and
+/// the wrapping sum of a hash of each id. A submission missing from the bucket, or
+/// one there that the database no longer has, changes the sum, whatever the count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Held {
+    pub count: u64,
+    pub newest: Option<Ulid>,
+    #[serde(with = "hex_u128")]
+    pub sum: u128,
+}
+
+impl Held {
+    pub fn add(&mut self, id: Ulid) {
+        self.count += 1;
+        self.newest = self.newest.max(Some(id));
+        self.sum = self.sum.wrapping_add(id_hash(id));
+    }
+}
+
+/// The first 16 bytes of SHA-256 of the id.
+fn id_hash(id: Ulid) -> u128 {
+    let digest = ring::digest::digest(&ring::digest::SHA256, &u128::from(id).to_be_bytes());
+    u128::from_be_bytes(digest.as_ref()[..16].try_into().expect("16 bytes"))
+}
+
+mod hex_u128 {
+    use serde::{Deserialize, Deserializer, Serializer};
+    pub fn serialize<S: Serializer>(value: &u128, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{value:032x}"))
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
+        let text = String::deserialize(d)?;
+        u128::from_str_radix(&text, 16).map_err(serde::de::Error::custom)
+    }
+}
+
 impl State {
     pub fn read(dir: &DataDir) -> Option<State> {
         let bytes = crate::data_dir::read_regular(&dir.offsite_state()).ok()?;
         serde_json::from_slice(&bytes).ok()
     }
 
-    fn write(&self, dir: &DataDir) {
+    /// The state of a data directory just restored from `bucket`: the copies under
+    /// its prefix are its own to add to (its first look makes a new base).
+    pub fn restored(bucket: &str) -> State {
+        State {
+            bucket: bucket.to_string(),
+            owns_prefix: true,
+            ..State::default()
+        }
+    }
+
+    pub fn write(&self, dir: &DataDir) {
         let bytes = serde_json::to_vec_pretty(self).expect("the state serialises");
         let path = dir.offsite_state();
         if let Err(e) =
@@ -178,79 +252,92 @@ pub async fn run(dir: DataDir, config: Config, tell: Tell) {
     }
 }
 
-/// What changed since the bucket last caught up.
+/// What one consistent snapshot of the database says against what the chain holds.
 struct Changes {
-    /// Submissions newer than the bucket's newest, oldest first.
+    /// Submissions newer than the chain's newest of their form, oldest first.
     new_rows: Vec<Row>,
-    /// Whether a submission the bucket holds was erased here.
-    erased: bool,
+    /// Forms whose submissions up to the chain's newest differ from the chain's
+    /// (a submission the bucket lacks, or one erased here), with the database's count.
+    differ: Vec<(&'static str, u64)>,
+    /// A form has fewer submissions up to the chain's newest than the chain holds.
+    fewer: bool,
+    /// The database's erasure count.
+    erasures: u64,
 }
 
-fn look(
-    dir: &DataDir,
-    through: Option<Ulid>,
-    held: &BTreeMap<String, u64>,
-) -> Result<Changes, OffsiteError> {
+fn look(dir: &DataDir, held: &BTreeMap<String, Held>) -> Result<Changes, OffsiteError> {
     let reader = Reader::open(dir)?;
-    let from = through.map_or(0, |t| u128::from(t) + 1);
-    let mut counts = BTreeMap::new();
+    let newest = |form: &crate::forms::Form| {
+        held.get(form.name)
+            .and_then(|h| h.newest)
+            .map_or(0, u128::from)
+    };
+    let mut here: BTreeMap<&'static str, Held> = BTreeMap::new();
     let mut new_rows = Vec::new();
-    let mut erased = false;
-    for (form, count, _) in reader.stats()? {
-        counts.insert(form.to_string(), count);
-    }
-    for form in FORMS {
-        let before = new_rows.len();
-        reader.scan::<OffsiteError>(form, from, u128::MAX, |id, json| {
-            new_rows.push(Row {
-                form: form.name.to_string(),
-                id,
-                json: json.to_string(),
-            });
+    let erasures = reader.scan_all::<OffsiteError>(
+        |_| 0,
+        |form, id, json| {
+            if u128::from(id) <= newest(form) {
+                here.entry(form.name).or_default().add(id);
+            } else {
+                new_rows.push(Row {
+                    form: form.name.to_string(),
+                    id,
+                    json: json.to_string(),
+                });
+            }
             Ok(())
-        })?;
-        let new = (new_rows.len() - before) as u64;
-        let old_here = counts
-            .get(form.name)
-            .copied()
-            .unwrap_or(0)
-            .saturating_sub(new);
-        if old_here < held.get(form.name).copied().unwrap_or(0) {
-            erased = true;
+        },
+    )?;
+    let mut differ = Vec::new();
+    let mut fewer = false;
+    for form in FORMS {
+        let (mine, theirs) = (
+            here.get(form.name).copied().unwrap_or_default(),
+            held.get(form.name).copied().unwrap_or_default(),
+        );
+        if (mine.count, mine.sum) != (theirs.count, theirs.sum) {
+            differ.push((form.name, mine.count));
+            fewer |= mine.count < theirs.count;
         }
     }
     new_rows.sort_by_key(|r| r.id);
-    Ok(Changes { new_rows, erased })
+    Ok(Changes {
+        new_rows,
+        differ,
+        fewer,
+        erasures,
+    })
 }
 
-/// Every submission, packed as a base.
+/// Every submission, packed as a base, from one consistent snapshot.
 struct Base {
     packed: Vec<u8>,
-    /// The newest submission in it.
-    through: Option<Ulid>,
-    /// How many of each form.
-    per_form: BTreeMap<String, u64>,
+    /// What it holds, per form.
+    held: BTreeMap<String, Held>,
+    /// The database's erasure count in that snapshot.
+    erasures: u64,
 }
 
 fn pack_base(dir: &DataDir) -> Result<Base, OffsiteError> {
     let reader = Reader::open(dir)?;
     let mut writer = pack::RowsWriter::default();
-    let mut through: Option<Ulid> = None;
-    let mut per_form = BTreeMap::new();
-    for form in FORMS {
-        let mut n = 0u64;
-        reader.scan::<OffsiteError>(form, 0, u128::MAX, |id, json| {
+    let mut held: BTreeMap<String, Held> = FORMS
+        .iter()
+        .map(|f| (f.name.to_string(), Held::default()))
+        .collect();
+    let erasures = reader.scan_all::<OffsiteError>(
+        |_| 0,
+        |form, id, json| {
             writer.push(form.name, id, json);
-            through = through.max(Some(id));
-            n += 1;
+            held.entry(form.name.to_string()).or_default().add(id);
             Ok(())
-        })?;
-        per_form.insert(form.name.to_string(), n);
-    }
+        },
+    )?;
     Ok(Base {
         packed: writer.finish(),
-        through,
-        per_form,
+        held,
+        erasures,
     })
 }
 
@@ -272,50 +359,88 @@ async fn cycle(
     last_prune: &mut Option<std::time::Instant>,
 ) -> Result<(), OffsiteError> {
     let bucket = &config.bucket;
-    // Once per start: is the chain the state names still in the bucket?
-    if !*checked_chain && state.chain.is_some() {
-        let listing = Listing::read(&bucket.list().await?);
-        if !listing
-            .complete()
-            .any(|c| Some(&c.name) == state.chain.as_ref())
+    // Once per start: may this data directory copy under this prefix, and is the
+    // chain the state names still in the bucket?
+    if !*checked_chain {
+        let listing = Listing::fetch(bucket).await?;
+        if !state.owns_prefix {
+            // A state that has copied before made what is there (older states did
+            // not say so).
+            let made_them = state.chain.is_some() || state.last_copy.is_some();
+            if made_them || (listing.chains.is_empty() && listing.files.is_empty()) {
+                state.owns_prefix = true;
+                state.refused = None;
+            } else {
+                let why = OffsiteError::PrefixTaken(bucket.describe().to_string());
+                state.refused = Some(why.to_string());
+                return Err(why);
+            }
+        }
+        if state.chain.is_some()
+            && !listing
+                .complete()
+                .any(|c| Some(&c.name) == state.chain.as_ref())
         {
             state.chain = None;
         }
         *checked_chain = true;
     }
-    let (through, held) = (state.through, state.rows.clone());
+    let held = state.held.clone();
     let d = dir.clone();
-    let changes = blocking(move || look(&d, through, &held)).await?;
+    let changes = blocking(move || look(&d, &held)).await?;
     let root = dir.root().to_path_buf();
     let fingerprint = tokio::task::spawn_blocking(move || pack::fingerprint(&root))
         .await
         .unwrap_or_default();
-    state.waiting = changes.new_rows.len() as u64;
+    let lacking: u64 = changes
+        .differ
+        .iter()
+        .map(|(form, here)| here.saturating_sub(state.held.get(*form).map_or(0, |h| h.count)))
+        .sum();
+    state.waiting = changes.new_rows.len() as u64 + lacking;
     state.files_waiting = state.files.as_deref() != Some(fingerprint.as_str());
+    state.last_check = Some(Utc::now());
+
+    // An erasure (or a retention sweep) is known by the database's own count of
+    // them; a form with fewer submissions than the chain holds is one too.
+    let erased = state.erasures.is_some_and(|seen| seen != changes.erasures) || changes.fewer;
+    // A state from before the tallies holds none: its first look makes a base.
+    let untallied = state.chain.is_some() && state.held.is_empty();
+    let gap = !changes.differ.is_empty() && !erased && !untallied && state.chain.is_some();
+    if gap {
+        let forms: Vec<String> = changes
+            .differ
+            .iter()
+            .map(|(form, here)| format!("{form} ({here} here)"))
+            .collect();
+        tracing::warn!(
+            "off-site: the copies in {} lack {lacking} submissions stored here ({}); a new copy of every submission takes their place",
+            bucket.describe(),
+            forms.join(", ")
+        );
+        state.gaps_found += 1;
+        state.last_gap = Some(Utc::now());
+    }
 
     let long_chain = state.segments >= MAX_SEGMENTS
         || (state.segments >= 8 && state.chain_bytes > 2 * state.base_bytes);
     let mut new_base = false;
-    if state.chain.is_none() || changes.erased || long_chain {
+    if state.chain.is_none() || erased || !changes.differ.is_empty() || long_chain {
         let d = dir.clone();
         let to = config.recipient.clone();
-        let (sealed, through, per_form) = blocking(move || {
+        let (sealed, base_held, base_erasures) = blocking(move || {
             let base = pack_base(&d)?;
-            Ok((
-                crypt::encrypt(&to, &base.packed),
-                base.through,
-                base.per_form,
-            ))
+            Ok((crypt::encrypt(&to, &base.packed), base.held, base.erasures))
         })
         .await?;
         let now = Utc::now();
         let chain = layout::stamp(now);
         let size = sealed.len() as u64;
-        bucket.put(&layout::base_name(&chain), sealed).await?;
-        let erased = changes.erased;
+        put_tagged(config, &layout::base_name(&chain), sealed).await?;
+        let erased = erased || state.erasures.is_some_and(|seen| seen != base_erasures);
         state.chain = Some(chain.clone());
-        state.through = through.max(state.through);
-        state.rows = per_form;
+        state.held = base_held;
+        state.erasures = Some(base_erasures);
         state.segments = 0;
         state.base_bytes = size;
         state.chain_bytes = size;
@@ -325,38 +450,39 @@ async fn cycle(
         state.purge |= erased;
     } else if !changes.new_rows.is_empty() {
         let rows = changes.new_rows;
-        let through = rows.last().map(|r| r.id);
-        let mut added: BTreeMap<String, u64> = BTreeMap::new();
-        for row in &rows {
-            *added.entry(row.form.clone()).or_default() += 1;
-        }
         let to = config.recipient.clone();
-        let sealed = blocking(move || Ok(crypt::encrypt(&to, &pack::pack_rows(&rows)))).await?;
+        let packed_rows = rows.clone();
+        let sealed =
+            blocking(move || Ok(crypt::encrypt(&to, &pack::pack_rows(&packed_rows)))).await?;
         let now = Utc::now();
         let chain = state.chain.clone().expect("a chain exists here");
         let size = sealed.len() as u64;
-        bucket
-            .put(&layout::segment_name(&chain, now), sealed)
-            .await?;
-        for (form, n) in added {
-            *state.rows.entry(form).or_default() += n;
+        put_tagged(config, &layout::segment_name(&chain, now), sealed).await?;
+        for row in &rows {
+            state.held.entry(row.form.clone()).or_default().add(row.id);
         }
-        state.through = through.max(state.through);
         state.segments += 1;
         state.chain_bytes += size;
         uploaded(state, size, now);
     }
+    state.rows = state
+        .held
+        .iter()
+        .map(|(form, h)| (form.clone(), h.count))
+        .collect();
+    state.through = state.held.values().filter_map(|h| h.newest).max();
     state.waiting = 0;
     if state.purge {
         // Kept in the state until done: a failure halfway is finished next time.
         let current = state.chain.clone().unwrap_or_default();
-        let listing = Listing::read(&bucket.list().await?);
+        let listing = Listing::fetch(bucket).await?;
         for old in listing.chains.iter().filter(|c| c.name != current) {
             for object in &old.objects {
                 bucket.delete(object).await?;
             }
         }
         state.purge = false;
+        state.last_erasure_copied = Some(Utc::now());
         tracing::info!(
             "off-site: after an erasure, a new copy of the submissions replaced the older ones in {}",
             bucket.describe()
@@ -373,7 +499,7 @@ async fn cycle(
         .await?;
         let now = Utc::now();
         let size = sealed.len() as u64;
-        bucket.put(&layout::files_name(now), sealed).await?;
+        put_tagged(config, &layout::files_name(now), sealed).await?;
         state.files = Some(fingerprint);
         state.files_waiting = false;
         uploaded(state, size, now);
@@ -381,12 +507,22 @@ async fn cycle(
 
     let prune_due = new_base || last_prune.is_none_or(|t| t.elapsed() >= PRUNE_EVERY);
     if prune_due && state.last_copy.is_some() {
-        let listing = Listing::read(&bucket.list().await?);
+        let listing = Listing::fetch(bucket).await?;
         for object in layout::to_prune(&listing, config.keep, Utc::now()) {
             bucket.delete(&object).await?;
         }
         *last_prune = Some(std::time::Instant::now());
     }
+    Ok(())
+}
+
+/// Puts `sealed` under its plain name with its authenticity tag.
+async fn put_tagged(config: &Config, plain: &str, sealed: Vec<u8>) -> Result<(), OffsiteError> {
+    let tag = super::tag::tag(&config.tag_key, plain, &sealed);
+    config
+        .bucket
+        .put(&layout::tagged(plain, &tag), sealed)
+        .await?;
     Ok(())
 }
 

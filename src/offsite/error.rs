@@ -27,8 +27,16 @@ pub enum BucketError {
     Status { status: u16, code: String },
     #[error("no object {0} in the bucket")]
     NotFound(String),
-    #[error("timed out after {0} s")]
+    #[error("timed out: the bucket sent nothing for {0} s")]
     Timeout(u64),
+    #[error(
+        "the bucket's answer was larger than {0} bytes: refused (check --offsite-endpoint, or raise --max-restore-bytes)"
+    )]
+    TooLarge(u64),
+    #[error(
+        "the bucket's listing goes on past {0} objects: refused (check --offsite-endpoint and the prefix)"
+    )]
+    EndlessListing(usize),
 }
 
 /// Everything that can go wrong with off-site copies, in words staff can act on.
@@ -41,6 +49,10 @@ pub enum OffsiteError {
     )]
     BadEndpoint(String),
     #[error(
+        "{0}: plain http:// only to this machine (127.0.0.1, localhost); anywhere else use https://"
+    )]
+    PlainHttp(String),
+    #[error(
         "no key for the bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or give --offsite-credentials FILE"
     )]
     NoCredentials,
@@ -52,6 +64,12 @@ pub enum OffsiteError {
     CredentialsReadable { path: PathBuf, mode: u32 },
     #[error("{0}: a recipient is the age1… line `thewell offsite keygen` printed")]
     BadRecipient(String),
+    #[error(
+        "{0} is a key of low order: anything encrypted to it could be read without any key. Make a new one with `thewell offsite keygen`"
+    )]
+    LowOrderRecipient(String),
+    #[error("cannot use the tag key file {path}: {reason}")]
+    TagKeyFile { path: PathBuf, reason: String },
     #[error("cannot read the identity file {path}: {reason}")]
     IdentityFile { path: PathBuf, reason: String },
     #[error(
@@ -64,8 +82,16 @@ pub enum OffsiteError {
     Damaged { object: String, reason: String },
     #[error("{0}")]
     Bucket(#[from] BucketError),
+    #[error(
+        "{bucket} holds no genuine copy: every copy there was refused because its tag does not match (planted, or made with another tag key): {refused}. Check that this is the identity file made together with the server's --offsite-tag-key; nothing was written"
+    )]
+    NoGenuineCopy { bucket: String, refused: String },
     #[error("the bucket holds no copy of a site under {0}: check the bucket and prefix")]
     NoCopy(String),
+    #[error(
+        "{0} already holds copies of a site that this data directory did not make: nothing is copied, so as not to mix two sites' copies or delete theirs. To bring that site back here, stop thewell and run `thewell restore --from {0}` onto an empty data directory first; for a second site, choose another prefix (s3://BUCKET/ANOTHER-PREFIX)"
+    )]
+    PrefixTaken(String),
     #[error("the bucket's oldest copy is from {oldest}: there is none as early as {at}")]
     NothingThatEarly { at: String, oldest: String },
     #[error("{0} already exists: choose a new file name for the identity")]

@@ -1,7 +1,13 @@
 //! The objects in the bucket and which to keep. Under the prefix:
-//! - `db/<chain>/base.age`: every submission stored when the chain began;
-//! - `db/<chain>/seg-<time>.age`: the submissions stored since the chain's last object;
-//! - `files/<time>.age`: the settings, notification targets, content and photos.
+//! - `db/<chain>/base.<tag>.age`: every submission stored when the chain began;
+//! - `db/<chain>/seg-<time>.<tag>.age`: the submissions stored since the chain's last object;
+//! - `files/<time>.<tag>.age`: the settings, notification targets, content and photos.
+//!
+//! `<tag>` is the object's authenticity tag (src/offsite/tag.rs) over its name
+//! without the tag (its "plain name", e.g. `db/<chain>/base.age`) and its bytes.
+//! A listing keeps only names of these shapes (anything else is counted, never
+//! read), and may hold several objects of one plain name (one genuine, others
+//! planted): a restore tries each and takes the one whose tag holds.
 //!
 //! A chain's base and segments give the submissions at any of its times. Times are
 //! UTC, written so that names sort by time. `--offsite-keep` keeps every copy for a
@@ -35,12 +41,32 @@ pub fn files_name(at: DateTime<Utc>) -> String {
     format!("files/{}.age", stamp(at))
 }
 
+/// The name an object is stored under: its plain name with its tag before `.age`.
+pub fn tagged(plain: &str, tag: &str) -> String {
+    let stem = plain.strip_suffix(".age").unwrap_or(plain);
+    format!("{stem}.{tag}.age")
+}
+
+/// An object's plain name and its tag (`None` when its name carries none).
+pub fn untagged(name: &str) -> (String, Option<String>) {
+    if let Some(stem) = name.strip_suffix(".age")
+        && let Some((plain, tag)) = stem.rsplit_once('.')
+        && tag.len() == 64
+        && tag.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return (format!("{plain}.age"), Some(tag.to_string()));
+    }
+    (name.to_string(), None)
+}
+
 /// One chain of submissions objects.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Chain {
     pub name: String,
     pub began: DateTime<Utc>,
     pub has_base: bool,
+    /// The objects stored as its base (more than one only when some were planted).
+    pub bases: Vec<String>,
     /// Its segments, oldest first.
     pub segments: Vec<(DateTime<Utc>, String)>,
     /// Every object of the chain (base included), to delete it whole.
@@ -66,11 +92,35 @@ pub struct Listing {
     pub other: usize,
 }
 
+/// Whether `name` is of a shape the layout knows (tagged or not).
+pub fn known(name: &str) -> bool {
+    let (plain, _) = untagged(name);
+    match plain.split('/').collect::<Vec<_>>().as_slice() {
+        ["db", chain, object] => {
+            parse_stamp(chain).is_some()
+                && (*object == "base.age"
+                    || object
+                        .strip_prefix("seg-")
+                        .and_then(|o| o.strip_suffix(".age"))
+                        .and_then(parse_stamp)
+                        .is_some())
+        }
+        ["files", object] => object.strip_suffix(".age").and_then(parse_stamp).is_some(),
+        _ => false,
+    }
+}
+
 impl Listing {
+    /// What the bucket holds under its prefix (names of known shapes only).
+    pub async fn fetch(bucket: &super::Bucket) -> Result<Listing, super::BucketError> {
+        Ok(Listing::read(&bucket.list(known).await?))
+    }
+
     pub fn read(objects: &[(String, u64)]) -> Listing {
         let mut listing = Listing::default();
         for (name, size) in objects {
-            let parts: Vec<&str> = name.split('/').collect();
+            let (plain, _) = untagged(name);
+            let parts: Vec<&str> = plain.split('/').collect();
             match parts.as_slice() {
                 ["db", chain, object] => {
                     let Some(began) = parse_stamp(chain) else {
@@ -84,6 +134,7 @@ impl Listing {
                                 name: chain.to_string(),
                                 began,
                                 has_base: false,
+                                bases: Vec::new(),
                                 segments: Vec::new(),
                                 objects: Vec::new(),
                                 bytes: 0,
@@ -96,12 +147,15 @@ impl Listing {
                     entry.bytes += size;
                     if *object == "base.age" {
                         entry.has_base = true;
+                        entry.bases.push(name.clone());
                     } else if let Some(at) = object
                         .strip_prefix("seg-")
                         .and_then(|o| o.strip_suffix(".age"))
                         .and_then(parse_stamp)
                     {
                         entry.segments.push((at, name.clone()));
+                    } else {
+                        listing.other += 1;
                     }
                 }
                 ["files", object] => match object.strip_suffix(".age").and_then(parse_stamp) {

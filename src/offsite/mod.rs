@@ -3,7 +3,7 @@
 //! S3-compatible bucket. `bucket` speaks to the bucket, `crypt` encrypts and
 //! decrypts, `pack` says what an object holds, `layout` names the objects and picks
 //! which to keep, `copier` is the server's loop and its state file, `restore` brings
-//! a site back from the bucket and checks a copy, `sign` signs each request;
+//! a site back from the bucket and checks a copy, `sign` signs each request, `tag` tells genuine objects from planted ones;
 //! `error` says what went wrong.
 pub mod bucket;
 pub mod copier;
@@ -13,6 +13,8 @@ pub mod layout;
 pub mod pack;
 pub mod restore;
 pub mod sign;
+pub mod tag;
 
 pub use bucket::Bucket;
+pub(crate) use error::BucketError;
 pub use error::OffsiteError;

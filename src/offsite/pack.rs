@@ -3,7 +3,7 @@
 //! stored). Files: a gzip-compressed tar archive of `site.json`, `notify.json`,
 //! `content/` and `photos/` (regular files only). After `age -d`, staff read either
 //! with `gunzip` and `tar`.
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 use flate2::Compression;
@@ -111,49 +111,128 @@ pub fn pack_rows(rows: &[Row]) -> Vec<u8> {
     writer.finish()
 }
 
-/// The submissions of an object (already decrypted); an error says what is wrong.
-pub fn unpack_rows(packed: &[u8]) -> Result<Vec<Row>, String> {
-    let mut text = String::new();
-    GzDecoder::new(packed)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("not gzip-compressed text: {e}"))?;
-    let mut lines = text.lines();
-    let head: Head = serde_json::from_str(lines.next().unwrap_or(""))
-        .map_err(|e| format!("no head line: {e}"))?;
+/// The longest line of a submissions object (a submission is at most 16 KiB).
+const MAX_LINE: usize = 64 * 1024;
+
+/// A reader that refuses to give more than `left` bytes: an object that inflates
+/// beyond what a restore allows fails instead of filling memory or the disk.
+pub struct Capped<R> {
+    inner: R,
+    left: u64,
+    cap: u64,
+}
+
+impl<R: Read> Capped<R> {
+    pub fn new(inner: R, cap: u64) -> Capped<R> {
+        Capped {
+            inner,
+            left: cap,
+            cap,
+        }
+    }
+}
+
+impl<R: Read> Read for Capped<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            // One byte more than allowed means too much; exactly the cap is fine.
+            let mut probe = [0u8; 1];
+            return match self.inner.read(&mut probe)? {
+                0 => Ok(0),
+                _ => Err(std::io::Error::other(format!(
+                    "it unpacks to more than {} bytes (--max-restore-bytes)",
+                    self.cap
+                ))),
+            };
+        }
+        let want = buf
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// Reads the submissions of a decrypted object as they come, handing each to
+/// `each`; at most `max_bytes` once unpacked, no line longer than 64 KiB. Returns how
+/// many there were; an error says what is wrong.
+pub fn read_rows(
+    plain: impl Read,
+    max_bytes: u64,
+    mut each: impl FnMut(Row) -> Result<(), String>,
+) -> Result<u64, String> {
+    let mut lines = std::io::BufReader::new(Capped::new(GzDecoder::new(plain), max_bytes));
+    let mut line = Vec::new();
+    let mut next = |line: &mut Vec<u8>| -> Result<bool, String> {
+        line.clear();
+        let n = (&mut lines)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', line)
+            .map_err(|e| format!("not gzip-compressed text, or too large: {e}"))?;
+        if line.len() > MAX_LINE {
+            return Err(format!("a line longer than {MAX_LINE} bytes"));
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
+        Ok(n > 0)
+    };
+    if !next(&mut line)? {
+        return Err("no head line: empty".into());
+    }
+    let head: Head = serde_json::from_slice(&line).map_err(|e| format!("no head line: {e}"))?;
     if head.kind != KIND {
         return Err(format!("a {} object, not submissions", head.kind));
     }
-    let mut rows = Vec::new();
+    let mut count = 0u64;
+    let mut number = 1;
     let mut end = None;
-    for (n, line) in lines.enumerate() {
+    while next(&mut line)? {
+        number += 1;
         if end.is_some() {
-            return Err(format!("line {}: after the last line", n + 2));
+            return Err(format!("line {number}: after the last line"));
         }
-        if line.starts_with("{\"end\":") {
+        if line.starts_with(b"{\"end\":") {
             let found: End =
-                serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 2))?;
+                serde_json::from_slice(&line).map_err(|e| format!("line {number}: {e}"))?;
             end = Some(found.end);
             continue;
         }
-        let row: RowIn = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 2))?;
-        let id = row
-            .id
-            .parse()
-            .map_err(|_| format!("line {}: bad id {}", n + 2, row.id))?;
-        rows.push(Row {
+        let row: RowIn =
+            serde_json::from_slice(&line).map_err(|e| format!("line {number}: {e}"))?;
+        let id = row.id.parse().map_err(|_| {
+            format!(
+                "line {number}: bad id {}",
+                crate::outbound::short_code(&row.id)
+            )
+        })?;
+        each(Row {
             form: row.form,
             id,
             json: row.record.get().to_string(),
-        });
+        })
+        .map_err(|e| format!("line {number}: {e}"))?;
+        count += 1;
     }
     match end {
-        Some(end) if end == rows.len() as u64 => Ok(rows),
+        Some(end) if end == count => Ok(count),
         Some(end) => Err(format!(
-            "{} submissions where the last line says {end}",
-            rows.len()
+            "{count} submissions where the last line says {end}"
         )),
         None => Err("cut short: no last line".into()),
     }
+}
+
+/// The submissions of a small object held in memory (already decrypted).
+#[cfg(test)]
+pub fn unpack_rows(packed: &[u8]) -> Result<Vec<Row>, String> {
+    let mut rows = Vec::new();
+    read_rows(packed, u64::MAX, |row| {
+        rows.push(row);
+        Ok(())
+    })?;
+    Ok(rows)
 }
 
 /// Every regular file of the copy under `root`, as (path relative to `root`, full path), sorted.
@@ -232,11 +311,16 @@ pub fn pack_files(root: &Path) -> std::io::Result<Vec<u8>> {
     archive.into_inner()?.finish()
 }
 
-/// The files of an archive (already decrypted), each path checked to be one of the
-/// copy's own (no `..`, nothing absolute, nothing outside `FILES`).
-pub fn unpack_files(packed: &[u8]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
-    let mut archive = tar::Archive::new(GzDecoder::new(packed));
-    let mut files = Vec::new();
+/// Reads the files of a decrypted archive as they come, each path checked to be one
+/// of the copy's own (no `..`, nothing absolute, nothing outside `FILES`), handing
+/// each to `each` with a reader of its bytes; at most `max_bytes` once unpacked.
+pub fn read_files(
+    plain: impl Read,
+    max_bytes: u64,
+    mut each: impl FnMut(&Path, &mut dyn Read) -> Result<(), String>,
+) -> Result<usize, String> {
+    let mut archive = tar::Archive::new(Capped::new(GzDecoder::new(plain), max_bytes));
+    let mut count = 0;
     for entry in archive.entries().map_err(|e| e.to_string())? {
         let mut entry = entry.map_err(|e| e.to_string())?;
         if entry.header().entry_type() != tar::EntryType::Regular {
@@ -252,13 +336,25 @@ pub fn unpack_files(packed: &[u8]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
         if !safe {
             return Err(format!(
                 "an entry outside the site's files: {}",
-                path.display()
+                crate::outbound::short_code(&path.display().to_string())
             ));
         }
-        let mut bytes = Vec::new();
-        entry.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-        files.push((path, bytes));
+        each(&path, &mut entry)?;
+        count += 1;
     }
+    Ok(count)
+}
+
+/// The files of a small archive held in memory (already decrypted).
+#[cfg(test)]
+pub fn unpack_files(packed: &[u8]) -> Result<Vec<(PathBuf, Vec<u8>)>, String> {
+    let mut files = Vec::new();
+    read_files(packed, u64::MAX, |path, reader| {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+        files.push((path.to_path_buf(), bytes));
+        Ok(())
+    })?;
     Ok(files)
 }
 

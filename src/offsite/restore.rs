@@ -1,20 +1,39 @@
 //! Bringing a site back from the bucket onto a data directory that holds no
 //! database (`thewell restore --from`), and checking the newest copy against the
-//! running site (`thewell offsite verify`). Everything is fetched, decrypted and
-//! checked before anything is written; it is written into a folder of its own and
-//! moved into place at the end, so a failure leaves nothing half-written.
+//! running site (`thewell offsite verify`). Each object is streamed to a file in a
+//! staging folder with its size held to what the listing said, its authenticity tag
+//! checked (src/offsite/tag.rs: an object without a genuine tag is refused and named),
+//! then decrypted and unpacked chunk by chunk into the staging folder, every
+//! submission through its form's own validation. The staging folder is moved into
+//! place at the end, the database last; a restore that dies leaves only what the
+//! next run removes before it starts again. Notification targets come back paused.
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::crypt::Identity;
 use chrono::{DateTime, Utc};
 
+use super::OffsiteError;
 use super::bucket::Bucket;
+use super::crypt::{self, Identity};
 use super::layout::{Chain, Listing};
 use super::pack::{self, FILES, Row};
-use super::{OffsiteError, crypt};
+use super::tag::{self, TagKey};
 use crate::data_dir::{DataDir, create_private_dir};
-use crate::store::{Reader, received_at};
+use crate::store::{IDEMPOTENCY_KEY, Reader, SUBMITTED_AT, received_at};
+
+/// Submissions written into the new database per transaction.
+const BATCH: usize = 5_000;
+/// The name of the file that says which folders a restore was moving into place.
+const MOVING: &str = ".restore-moving";
+
+/// How a restore may go.
+pub struct Options {
+    /// The site as it was at this time; the newest copy when `None`.
+    pub at: Option<DateTime<Utc>>,
+    /// The most bytes any one object may download or unpack to.
+    pub max_bytes: u64,
+}
 
 /// What a restore brought back.
 pub struct Restored {
@@ -24,67 +43,305 @@ pub struct Restored {
     /// The time of the newest submissions object used.
     pub copy_of: DateTime<Utc>,
     pub files_of: Option<DateTime<Utc>>,
+    /// Every object taken, with its time.
+    pub objects: Vec<(String, DateTime<Utc>)>,
+    /// Objects refused, and why (planted, or damaged, copies).
+    pub refused: Vec<(String, String)>,
 }
 
-/// Fetches and decrypts one object.
-async fn fetch(
-    bucket: &Bucket,
-    identity: &Identity,
-    identity_file: &Path,
+/// The identity and tag key from the staff's identity file.
+struct Keys<'a> {
+    identity: Identity,
+    tag_key: TagKey,
+    file: &'a Path,
+}
+
+/// Where a restore reads from and stages into.
+struct Source<'a> {
+    bucket: &'a Bucket,
+    keys: Keys<'a>,
+    /// Each listed object's size, as the listing said.
+    sizes: BTreeMap<String, u64>,
+    max_bytes: u64,
+    staging: PathBuf,
+}
+
+/// Streams object `name` (at most `size` bytes, as listed) into a new file at
+/// `into`; `Ok(false)` when its tag does not hold (the file is removed).
+async fn download(source: &Source<'_>, name: &str, into: &Path) -> Result<bool, OffsiteError> {
+    let (bucket, keys, max_bytes) = (source.bucket, &source.keys, source.max_bytes);
+    let size = source.sizes.get(name).copied().unwrap_or(0);
+    let (plain_name, claimed) = super::layout::untagged(name);
+    let Some(claimed) = claimed else {
+        return Ok(false);
+    };
+    if size > max_bytes {
+        return Err(super::BucketError::TooLarge(max_bytes).into());
+    }
+    let mut file =
+        crate::data_dir::create_new_private_file(into).map_err(OffsiteError::io(into))?;
+    let mut tagging = tag::Tagging::new(&keys.tag_key, &plain_name);
+    let got = bucket
+        .get_into(name, size, |piece| {
+            tagging.update(piece);
+            file.write_all(piece)
+        })
+        .await;
+    if let Err(error) = got {
+        let _ = std::fs::remove_file(into);
+        return Err(error.into());
+    }
+    file.sync_all().map_err(OffsiteError::io(into))?;
+    if !tag::same(&tagging.finish(), &claimed) {
+        let _ = std::fs::remove_file(into);
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// Why an object was refused, for the list staff are shown.
+const NOT_GENUINE: &str = "its tag does not match: not made by this site's server (planted?)";
+
+/// Downloads the genuine one of `candidates` (objects of one plain name) into
+/// `into`; the others are added to `refused`. `None` when none is genuine.
+async fn genuine(
+    source: &Source<'_>,
+    candidates: &[String],
+    into: &Path,
+    refused: &mut Vec<(String, String)>,
+) -> Result<Option<String>, OffsiteError> {
+    for name in candidates {
+        if download(source, name, into).await? {
+            return Ok(Some(name.clone()));
+        }
+        refused.push((name.clone(), NOT_GENUINE.into()));
+    }
+    Ok(None)
+}
+
+/// Checks one submission as its form would have at the door: a known form, a JSON
+/// object with only the form's fields and the server's own two, every field valid.
+fn check_row(row: &Row) -> Result<(), String> {
+    let form = crate::forms::find(&row.form).ok_or_else(|| {
+        format!(
+            "a form this thewell does not know ({}): use a newer thewell",
+            crate::outbound::short_code(&row.form)
+        )
+    })?;
+    let record: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&row.json)
+        .map_err(|_| format!("submission {} is not a JSON object", row.id))?;
+    for key in record.keys() {
+        let ours = key == SUBMITTED_AT || key == IDEMPOTENCY_KEY;
+        if !ours && !form.fields.iter().any(|f| f.name == key) {
+            return Err(format!(
+                "submission {} has a field its form does not have ({})",
+                row.id,
+                crate::outbound::short_code(key)
+            ));
+        }
+    }
+    if let Some(at) = record.get(SUBMITTED_AT)
+        && at
+            .as_str()
+            .and_then(|t| DateTime::parse_from_rfc3339(t).ok())
+            .is_none()
+    {
+        return Err(format!("submission {} has a bad {SUBMITTED_AT}", row.id));
+    }
+    form.validate(&record).map(drop).map_err(|errors| {
+        format!(
+            "submission {} fails its form's checks ({})",
+            row.id,
+            errors.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    })
+}
+
+/// Decrypts and reads the submissions of the object downloaded at `path` into
+/// `database`, keeping those received no later than `until`.
+fn take_rows(
+    keys: &Keys<'_>,
     name: &str,
-) -> Result<Vec<u8>, OffsiteError> {
-    let sealed = bucket.get(name).await?;
-    crypt::decrypt(identity, identity_file, name, &sealed)
+    path: &Path,
+    max_bytes: u64,
+    until: DateTime<Utc>,
+    database: &crate::store::Filling,
+) -> Result<(), OffsiteError> {
+    let file = std::fs::File::open(path).map_err(OffsiteError::io(path))?;
+    let plain = crypt::decrypting(&keys.identity, file).map_err(|r| r.said(keys.file, name))?;
+    let mut batch: Vec<(String, ulid::Ulid, String)> = Vec::new();
+    let mut failed: Option<OffsiteError> = None;
+    let read = pack::read_rows(plain, max_bytes, |row| {
+        check_row(&row)?;
+        if received_at(row.id) <= until {
+            batch.push((row.form, row.id, row.json));
+        }
+        if batch.len() >= BATCH {
+            database.add(&batch).map_err(|e| {
+                let words = e.to_string();
+                failed = Some(e.into());
+                words
+            })?;
+            batch.clear();
+        }
+        Ok(())
+    });
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    read.map_err(|reason| OffsiteError::Damaged {
+        object: name.to_string(),
+        reason,
+    })?;
+    database.add(&batch)?;
+    Ok(())
 }
 
-/// The submissions of a chain as they were at `at` (all of them when `None`).
-async fn chain_rows(
-    bucket: &Bucket,
-    (identity, identity_file): (&Identity, &Path),
+/// Fills `database` with the chain's submissions as they were at `until`: its
+/// genuine base, then each of its segments up to then. `None` when the chain has no
+/// genuine base (all its bases refused).
+async fn take_chain(
+    source: &Source<'_>,
     chain: &Chain,
-    at: Option<DateTime<Utc>>,
-) -> Result<(Vec<Row>, DateTime<Utc>), OffsiteError> {
-    let until = at.unwrap_or(DateTime::<Utc>::MAX_UTC);
-    let mut names = vec![(chain.began, super::layout::base_name(&chain.name))];
-    names.extend(chain.segments.iter().filter(|(t, _)| *t <= until).cloned());
-    let mut rows = Vec::new();
-    let mut newest = chain.began;
-    for (t, name) in names {
-        let plain = fetch(bucket, identity, identity_file, &name).await?;
-        let found = pack::unpack_rows(&plain).map_err(|reason| OffsiteError::Damaged {
+    until: DateTime<Utc>,
+    restored: &mut Restored,
+) -> Result<Option<crate::store::Filling>, OffsiteError> {
+    let (keys, max_bytes) = (&source.keys, source.max_bytes);
+    let download_to = source.staging.join("object.age");
+    let database_path = source.staging.join("thewell.redb");
+    let Some(base) = genuine(source, &chain.bases, &download_to, &mut restored.refused).await?
+    else {
+        return Ok(None);
+    };
+    let _ = std::fs::remove_file(&database_path);
+    let database = crate::store::Filling::create(&database_path)?;
+    take_rows(keys, &base, &download_to, max_bytes, until, &database)?;
+    std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
+    restored.objects.push((base, chain.began));
+    restored.copy_of = chain.began;
+    // Segments of one time (a genuine one, and any planted beside it) in one group.
+    let mut groups: BTreeMap<DateTime<Utc>, Vec<String>> = BTreeMap::new();
+    for (t, name) in chain.segments.iter().filter(|(t, _)| *t <= until) {
+        groups.entry(*t).or_default().push(name.clone());
+    }
+    for (t, names) in groups {
+        let taken = genuine(source, &names, &download_to, &mut restored.refused).await?;
+        if let Some(name) = taken {
+            take_rows(keys, &name, &download_to, max_bytes, until, &database)?;
+            std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
+            restored.objects.push((name, t));
+            restored.copy_of = t;
+        }
+    }
+    Ok(Some(database))
+}
+
+/// Unpacks the genuine files object of those listed up to `until` (the newest
+/// first) into `staging`: how many files, and the object's time.
+async fn take_files(
+    source: &Source<'_>,
+    listing: &Listing,
+    until: DateTime<Utc>,
+    restored: &mut Restored,
+) -> Result<Option<(usize, DateTime<Utc>)>, OffsiteError> {
+    let (keys, max_bytes, staging) = (&source.keys, source.max_bytes, &source.staging);
+    let download_to = staging.join("files.age");
+    for (t, name) in listing.files.iter().rev().filter(|(t, _)| *t <= until) {
+        let candidates = [name.clone()];
+        if genuine(source, &candidates, &download_to, &mut restored.refused)
+            .await?
+            .is_none()
+        {
+            continue;
+        }
+        let file = std::fs::File::open(&download_to).map_err(OffsiteError::io(&download_to))?;
+        let plain = crypt::decrypting(&keys.identity, file).map_err(|r| r.said(keys.file, name))?;
+        let count = pack::read_files(plain, max_bytes, |relative, reader| {
+            let path = staging.join(relative);
+            if let Some(parent) = path.parent() {
+                create_private_dir(parent).map_err(|e| e.to_string())?;
+            }
+            let mut out = crate::data_dir::create_new_private_file(&path)
+                .map_err(|e| format!("{}: {e}", relative.display()))?;
+            std::io::copy(reader, &mut out)
+                .and_then(|_| out.sync_all())
+                .map_err(|e| format!("{}: {e}", relative.display()))
+        })
+        .map_err(|reason| OffsiteError::Damaged {
             object: name.clone(),
             reason,
         })?;
-        for row in &found {
-            if crate::forms::find(&row.form).is_none() {
-                return Err(OffsiteError::Damaged {
-                    object: name.clone(),
-                    reason: format!(
-                        "a form this thewell does not know ({}): use a newer thewell",
-                        row.form
-                    ),
-                });
-            }
-        }
-        rows.extend(found);
-        newest = t;
+        std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
+        restored.objects.push((name.clone(), *t));
+        return Ok(Some((count, *t)));
     }
-    rows.retain(|r| received_at(r.id) <= until);
-    rows.sort_by_key(|r| r.id);
-    rows.dedup_by_key(|r| r.id);
-    Ok((rows, newest))
+    Ok(None)
 }
 
-/// Restores the site as it was at `at` (the newest copy when `None`) into `dir`,
-/// which must hold no database (it is created when missing).
+/// Removes what a restore that died left behind: its staging folders, and what it
+/// had already moved into place (named in `.restore-moving`) while the database,
+/// moved last, is not there yet.
+fn clean_leftovers(dir: &DataDir) -> Result<(), OffsiteError> {
+    let root = dir.root();
+    let moving = root.join(MOVING);
+    if moving.exists() && !dir.database().exists() {
+        let names = std::fs::read_to_string(&moving).unwrap_or_default();
+        let state = dir.offsite_state();
+        let state_name = state
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        for name in names
+            .lines()
+            .filter(|n| FILES.contains(n) || *n == state_name)
+        {
+            let path = root.join(name);
+            let gone = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            if let Err(e) = gone
+                && e.kind() != std::io::ErrorKind::NotFound
+            {
+                return Err(OffsiteError::io(&path)(e));
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&moving);
+    if let Ok(entries) = std::fs::read_dir(root) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with(".restore-") {
+                let path = entry.path();
+                std::fs::remove_dir_all(&path).map_err(OffsiteError::io(&path))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_keys(identity_file: &Path) -> Result<Keys<'_>, OffsiteError> {
+    Ok(Keys {
+        identity: crypt::read_identity(identity_file)?,
+        tag_key: tag::read_from_identity(identity_file)?,
+        file: identity_file,
+    })
+}
+
+/// Restores the site as it was at `options.at` (the newest copy when `None`) into
+/// `dir`, which must hold no database (it is created when missing).
 pub async fn restore(
     dir: &DataDir,
     bucket: &Bucket,
     identity_file: &Path,
-    at: Option<DateTime<Utc>>,
+    options: &Options,
 ) -> Result<Restored, OffsiteError> {
     if dir.database().exists() {
         return Err(OffsiteError::NotEmpty(dir.root().to_path_buf()));
+    }
+    let keys = read_keys(identity_file)?;
+    if dir.root().exists() {
+        clean_leftovers(dir)?;
     }
     for name in FILES {
         let path = dir.root().join(name);
@@ -93,81 +350,145 @@ pub async fn restore(
             return Err(OffsiteError::NotEmpty(dir.root().to_path_buf()));
         }
     }
-    let identity = crypt::read_identity(identity_file)?;
-    let listing = Listing::read(&bucket.list().await?);
-    let (chain, files) = listing.at(at);
-    let Some(chain) = chain else {
-        return Err(match (at, listing.oldest()) {
+    let listed = bucket.list(super::layout::known).await?;
+    let sizes: BTreeMap<String, u64> = listed.iter().cloned().collect();
+    let listing = Listing::read(&listed);
+    let until = options.at.unwrap_or(DateTime::<Utc>::MAX_UTC);
+    if listing.at(options.at).0.is_none() {
+        return Err(match (options.at, listing.oldest()) {
             (Some(at), Some(oldest)) => OffsiteError::NothingThatEarly {
                 at: at.to_rfc3339(),
                 oldest: oldest.to_rfc3339(),
             },
             _ => OffsiteError::NoCopy(bucket.describe().to_string()),
         });
-    };
-    let (rows, copy_of) = chain_rows(bucket, (&identity, identity_file), chain, at).await?;
-    let unpacked = match files {
-        Some((_, name)) => {
-            let plain = fetch(bucket, &identity, identity_file, name).await?;
-            pack::unpack_files(&plain).map_err(|reason| OffsiteError::Damaged {
-                object: name.clone(),
-                reason,
-            })?
-        }
-        None => Vec::new(),
-    };
+    }
 
     create_private_dir(dir.root()).map_err(OffsiteError::io(dir.root()))?;
     let staging = dir
         .root()
         .join(format!(".restore-{}", ulid::Ulid::generate()));
-    let written = write_staged(dir, &staging, &rows, &unpacked);
-    let _ = std::fs::remove_dir_all(&staging);
-    written?;
-    let mut per_form = BTreeMap::new();
-    for row in &rows {
-        *per_form.entry(row.form.clone()).or_insert(0) += 1;
+    create_private_dir(&staging).map_err(OffsiteError::io(&staging))?;
+    let source = Source {
+        bucket,
+        keys,
+        sizes,
+        max_bytes: options.max_bytes,
+        staging: staging.clone(),
+    };
+    let result = async {
+        let mut restored = Restored {
+            rows: BTreeMap::new(),
+            files: 0,
+            copy_of: DateTime::<Utc>::MIN_UTC,
+            files_of: None,
+            objects: Vec::new(),
+            refused: Vec::new(),
+        };
+        // The newest chain with a genuine base, from no later than `until`.
+        let mut database = None;
+        for chain in listing
+            .complete()
+            .filter(|c| c.began <= until)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
+            database = take_chain(&source, chain, until, &mut restored).await?;
+            if database.is_some() {
+                break;
+            }
+        }
+        let Some(database) = database else {
+            let names: Vec<&str> = restored
+                .refused
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .take(5)
+                .collect();
+            return Err(OffsiteError::NoGenuineCopy {
+                bucket: bucket.describe().to_string(),
+                refused: format!(
+                    "{}{}",
+                    names.join(", "),
+                    if restored.refused.len() > 5 {
+                        ", …"
+                    } else {
+                        ""
+                    }
+                ),
+            });
+        };
+        restored.rows = database.counts()?;
+        drop(database);
+        if let Some((count, at)) = take_files(&source, &listing, until, &mut restored).await? {
+            restored.files = count;
+            restored.files_of = Some(at);
+        }
+        pause_targets(&staging)?;
+        super::copier::State::restored(bucket.describe()).write(&DataDir::new(&staging));
+        move_into_place(dir, &staging)?;
+        Ok(restored)
     }
-    Ok(Restored {
-        rows: per_form,
-        files: unpacked.len(),
-        copy_of,
-        files_of: files.map(|(t, _)| *t),
-    })
+    .await;
+    let _ = std::fs::remove_dir_all(&staging);
+    result
 }
 
-/// Writes everything into `staging`, then moves it into place: the files first,
-/// the database last (a data directory with a database is a restored one).
-fn write_staged(
-    dir: &DataDir,
-    staging: &Path,
-    rows: &[Row],
-    files: &[(PathBuf, Vec<u8>)],
-) -> Result<(), OffsiteError> {
-    create_private_dir(staging).map_err(OffsiteError::io(staging))?;
-    let database = staging.join("thewell.redb");
-    let triples: Vec<(String, ulid::Ulid, String)> = rows
-        .iter()
-        .map(|r| (r.form.clone(), r.id, r.json.clone()))
-        .collect();
-    crate::store::create_with(&database, &triples)?;
-    for (relative, bytes) in files {
-        let path = staging.join(relative);
-        if let Some(parent) = path.parent() {
-            create_private_dir(parent).map_err(OffsiteError::io(parent))?;
-        }
-        let mut file =
-            crate::data_dir::create_new_private_file(&path).map_err(OffsiteError::io(&path))?;
-        std::io::Write::write_all(&mut file, bytes)
-            .and_then(|()| file.sync_all())
-            .map_err(OffsiteError::io(&path))?;
+/// Every notification target restored is paused: nobody is told of anything until
+/// staff have looked at the list and run `thewell notify resume`.
+fn pause_targets(staging: &Path) -> Result<(), OffsiteError> {
+    let path = staging.join(crate::notify::targets::FILE);
+    if !path.exists() {
+        return Ok(());
     }
-    for name in FILES {
+    let bytes = std::fs::read(&path).map_err(OffsiteError::io(&path))?;
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&bytes).map_err(|e| OffsiteError::Damaged {
+            object: crate::notify::targets::FILE.into(),
+            reason: e.to_string(),
+        })?;
+    if let Some(targets) = value.get_mut("targets").and_then(|t| t.as_array_mut()) {
+        for target in targets {
+            if let Some(target) = target.as_object_mut() {
+                target.insert("paused".into(), serde_json::Value::Bool(true));
+            }
+        }
+    }
+    let json = serde_json::to_vec_pretty(&value).expect("JSON serialises");
+    crate::data_dir::replace_private_file(&path, &staging.join(".notify.json.tmp"), &json)
+        .map_err(OffsiteError::io(&path))
+}
+
+/// Moves the staged files into place, then the database: a data directory with a
+/// database is a restored one. `.restore-moving` names what is being moved, so that
+/// a restore killed half-way is undone by the next.
+fn move_into_place(dir: &DataDir, staging: &Path) -> Result<(), OffsiteError> {
+    let root = dir.root();
+    let mut names: Vec<&str> = FILES
+        .iter()
+        .copied()
+        .filter(|n| staging.join(n).exists())
+        .collect();
+    let state = dir.offsite_state();
+    let state_name = state
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    names.push(state_name);
+    let moving = root.join(MOVING);
+    crate::data_dir::replace_private_file(
+        &moving,
+        &root.join(".restore-moving.tmp"),
+        names.join("\n").as_bytes(),
+    )
+    .map_err(OffsiteError::io(&moving))?;
+    for name in names {
         let from = staging.join(name);
         if !from.exists() {
             continue;
         }
-        let to = dir.root().join(name);
+        let to = root.join(name);
         // An empty folder (photos/, made by a server's start) gives way.
         if to.is_dir() {
             let _ = std::fs::remove_dir(&to);
@@ -175,7 +496,11 @@ fn write_staged(
         std::fs::rename(&from, &to).map_err(OffsiteError::io(&to))?;
     }
     let target = dir.database();
-    std::fs::rename(&database, &target).map_err(OffsiteError::io(&target))
+    std::fs::rename(staging.join("thewell.redb"), &target).map_err(OffsiteError::io(&target))?;
+    std::fs::File::open(root)
+        .and_then(|f| f.sync_all())
+        .map_err(OffsiteError::io(root))?;
+    std::fs::remove_file(&moving).map_err(OffsiteError::io(&moving))
 }
 
 /// The newest copy checked against the running site.
@@ -184,6 +509,7 @@ pub struct Verified {
     pub forms: BTreeMap<String, (u64, u64)>,
     pub copy_of: DateTime<Utc>,
     pub files: usize,
+    pub refused: Vec<(String, String)>,
 }
 
 impl Verified {
@@ -192,46 +518,65 @@ impl Verified {
     }
 }
 
-/// Downloads and decrypts the newest copy, and counts its submissions per form
-/// beside the database's own (up to the copy's newest submission).
+/// Restores the newest copy into a scratch folder (every check a restore makes) and
+/// counts its submissions per form beside the database's own, up to the copy's
+/// newest submission.
 pub async fn verify(
     dir: &DataDir,
     bucket: &Bucket,
     identity_file: &Path,
+    max_bytes: u64,
 ) -> Result<Verified, OffsiteError> {
-    let identity = crypt::read_identity(identity_file)?;
-    let listing = Listing::read(&bucket.list().await?);
-    let (Some(chain), files) = listing.at(None) else {
-        return Err(OffsiteError::NoCopy(bucket.describe().to_string()));
-    };
-    let (rows, copy_of) = chain_rows(bucket, (&identity, identity_file), chain, None).await?;
-    let files = match files {
-        Some((_, name)) => {
-            let plain = fetch(bucket, &identity, identity_file, name).await?;
-            pack::unpack_files(&plain)
-                .map_err(|reason| OffsiteError::Damaged {
-                    object: name.clone(),
-                    reason,
-                })?
-                .len()
+    let scratch = tempfile_dir(dir)?;
+    let result = async {
+        let into = DataDir::new(scratch.join("site"));
+        let restored = restore(
+            &into,
+            bucket,
+            identity_file,
+            &Options {
+                at: None,
+                max_bytes,
+            },
+        )
+        .await?;
+        let copy = Reader::open_existing(&into.database())?;
+        let mut through = 0u128;
+        for form in crate::forms::FORMS {
+            copy.scan::<OffsiteError>(form, 0, u128::MAX, |id, _| {
+                through = through.max(u128::from(id));
+                Ok(())
+            })?;
         }
-        None => 0,
-    };
-    let through = rows.last().map_or(0, |r| u128::from(r.id));
-    let reader = Reader::open(dir)?;
-    let mut forms = BTreeMap::new();
-    for form in crate::forms::FORMS {
-        let there = rows.iter().filter(|r| r.form == form.name).count() as u64;
-        let mut here = 0u64;
-        reader.scan::<OffsiteError>(form, 0, through.saturating_add(1), |_, _| {
-            here += 1;
-            Ok(())
-        })?;
-        forms.insert(form.name.to_string(), (there, here));
+        let reader = Reader::open(dir)?;
+        let mut forms = BTreeMap::new();
+        for form in crate::forms::FORMS {
+            let there = restored.rows.get(form.name).copied().unwrap_or(0);
+            let mut here = 0u64;
+            reader.scan::<OffsiteError>(form, 0, through.saturating_add(1), |_, _| {
+                here += 1;
+                Ok(())
+            })?;
+            forms.insert(form.name.to_string(), (there, here));
+        }
+        Ok(Verified {
+            forms,
+            copy_of: restored.copy_of,
+            files: restored.files,
+            refused: restored.refused,
+        })
     }
-    Ok(Verified {
-        forms,
-        copy_of,
-        files,
-    })
+    .await;
+    let _ = std::fs::remove_dir_all(&scratch);
+    result
+}
+
+/// A new private folder for `verify`'s scratch restore, beside the data directory's
+/// own files (the same disk, removed at the end).
+fn tempfile_dir(dir: &DataDir) -> Result<PathBuf, OffsiteError> {
+    let path = dir
+        .root()
+        .join(format!(".verify-{}", ulid::Ulid::generate()));
+    create_private_dir(&path).map_err(OffsiteError::io(&path))?;
+    Ok(path)
 }

@@ -40,6 +40,10 @@ pub const SUBMITTED_AT: &str = "submittedAt";
 pub const IDEMPOTENCY_KEY: &str = "idempotencyKey";
 
 const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+/// In `META`: how many erasures (and retention sweeps) have removed submissions from
+/// this database, so that a reader (the off-site copier) knows by what happened, not
+/// by counting rows, that something it copied is gone.
+const ERASURES: &str = "erasures";
 /// One table per form, named after it: ULID (as u128, so keys sort by time) to JSON.
 fn table(form: &Form) -> TableDefinition<'static, u128, &'static str> {
     TableDefinition::new(form.name)
@@ -147,24 +151,42 @@ fn open_path(path: PathBuf) -> Result<Database, StoreError> {
     Ok(db)
 }
 
-/// Makes a new database at `path` holding `rows` (form name, id, record): a site
-/// brought back from its off-site copy (the caller checks every form is known).
-pub fn create_with(
-    path: &std::path::Path,
-    rows: &[(String, Ulid, String)],
-) -> Result<u64, StoreError> {
-    let db = open_path(path.to_path_buf())?;
-    for batch in rows.chunks(20_000) {
-        let txn = db.begin_write()?;
+/// A new database filled in batches: a site brought back from its off-site copy
+/// (the caller checks every form is known and every record valid). Rows already
+/// there are replaced by the same id's later copy.
+pub struct Filling(Database);
+
+impl Filling {
+    pub fn create(path: &std::path::Path) -> Result<Filling, StoreError> {
+        Ok(Filling(open_path(path.to_path_buf())?))
+    }
+
+    /// Adds `rows` (form name, id, record) in one transaction.
+    pub fn add(&self, rows: &[(String, Ulid, String)]) -> Result<(), StoreError> {
+        let txn = self.0.begin_write()?;
         for form in FORMS {
             let mut table = txn.open_table(table(form))?;
-            for (_, id, json) in batch.iter().filter(|(name, _, _)| name == form.name) {
+            for (_, id, json) in rows.iter().filter(|(name, _, _)| name == form.name) {
                 table.insert(u128::from(*id), json.as_str())?;
             }
         }
         txn.commit()?;
+        Ok(())
     }
-    Ok(rows.len() as u64)
+
+    /// How many submissions of each form it holds.
+    pub fn counts(&self) -> Result<std::collections::BTreeMap<String, u64>, StoreError> {
+        use redb::{ReadableDatabase, ReadableTableMetadata};
+        let txn = self.0.begin_read()?;
+        let mut out = std::collections::BTreeMap::new();
+        for form in FORMS {
+            let n = txn.open_table(table(form))?.len()?;
+            if n > 0 {
+                out.insert(form.name.to_string(), n);
+            }
+        }
+        Ok(out)
+    }
 }
 
 fn existing_db(data_dir: &DataDir) -> Result<PathBuf, StoreError> {

@@ -7,7 +7,7 @@ use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata};
 use ulid::Ulid;
 
 use super::journal::{self, Entry};
-use super::{FORMAT_VERSION, META, StoreError, builder, existing_db, outbox, table};
+use super::{ERASURES, FORMAT_VERSION, META, StoreError, builder, existing_db, outbox, table};
 use crate::data_dir::{DataDir, create_new_private_file};
 use crate::forms::{FORMS, Form};
 
@@ -73,6 +73,35 @@ impl Reader {
         mut each: impl FnMut(Ulid, &str) -> Result<(), E>,
     ) -> Result<(), E> {
         let txn = self.db.begin_read().map_err(StoreError::from)?;
+        self.scan_in(&txn, form, from..until, &mut each)
+    }
+
+    /// Every submission of every form, as one consistent snapshot (one read
+    /// transaction): a submission that becomes visible while the forms are read is
+    /// either in it whole or left for the next snapshot, whichever form it is in.
+    /// `from(form)` is the first id wanted of each form; `each` gets the form, the id
+    /// and the record. Returns how many erasures the snapshot's database has seen.
+    pub fn scan_all<E: From<StoreError>>(
+        &self,
+        from: impl Fn(&Form) -> u128,
+        mut each: impl FnMut(&'static Form, Ulid, &str) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        let txn = self.db.begin_read().map_err(StoreError::from)?;
+        for form in FORMS {
+            self.scan_in(&txn, form, from(form)..u128::MAX, &mut |id, json| {
+                each(form, id, json)
+            })?;
+        }
+        Ok(erasures_in(&txn)?)
+    }
+
+    fn scan_in<E: From<StoreError>>(
+        &self,
+        txn: &redb::ReadTransaction,
+        form: &Form,
+        range: std::ops::Range<u128>,
+        each: &mut dyn FnMut(Ulid, &str) -> Result<(), E>,
+    ) -> Result<(), E> {
         let table = match txn.open_table(table(form)) {
             Ok(table) => Some(table),
             Err(redb::TableError::TableDoesNotExist(_)) => None,
@@ -81,10 +110,10 @@ impl Reader {
         let mut waiting = self
             .only_in_journal(table.as_ref(), form)?
             .into_iter()
-            .filter(|e| (from..until).contains(&u128::from(e.id)))
+            .filter(|e| range.contains(&u128::from(e.id)))
             .peekable();
         if let Some(table) = &table {
-            for row in table.range(from..until).map_err(StoreError::from)? {
+            for row in table.range(range.clone()).map_err(StoreError::from)? {
                 let (key, value) = row.map_err(StoreError::from)?;
                 while let Some(entry) = waiting.next_if(|e| u128::from(e.id) < key.value()) {
                     each(entry.id, &entry.json)?;
@@ -194,6 +223,10 @@ pub(super) fn copy_all(
     {
         let mut meta = txn.open_table(META)?;
         meta.insert("format_version", FORMAT_VERSION)?;
+        // A copy that leaves submissions out is an erasure: counted, so that readers
+        // know something they saw is gone.
+        let erasures = erasures_in(&source)? + u64::from(!without.is_empty());
+        meta.insert(ERASURES, erasures)?;
         for form in FORMS {
             let mut to = txn.open_table(table(form))?;
             if let Ok(from) = source.open_table(table(form)) {
@@ -217,4 +250,13 @@ pub(super) fn copy_all(
     }
     txn.commit()?;
     Ok(())
+}
+
+/// How many erasures the database of `txn` has seen (0 before the first).
+fn erasures_in(txn: &redb::ReadTransaction) -> Result<u64, StoreError> {
+    match txn.open_table(META) {
+        Ok(meta) => Ok(meta.get(ERASURES)?.map_or(0, |v| v.value())),
+        Err(redb::TableError::TableDoesNotExist(_)) => Ok(0),
+        Err(error) => Err(error.into()),
+    }
 }

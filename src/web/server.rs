@@ -147,12 +147,17 @@ fn start_offsite(
     channels: crate::notify::sender::Channels,
 ) -> Result<(), ServeError> {
     let offsite = &args.offsite;
-    let (Some(url), Some(recipient)) = (&offsite.offsite, &offsite.offsite_recipient) else {
+    let (Some(url), Some(recipient), Some(tag_key)) = (
+        &offsite.offsite,
+        &offsite.offsite_recipient,
+        &offsite.offsite_tag_key,
+    ) else {
         return Ok(());
     };
     let config = crate::offsite::copier::Config {
         bucket: offsite.bucket.bucket(url)?,
         recipient: crate::offsite::crypt::recipient(recipient)?,
+        tag_key: crate::offsite::tag::read_server_key(tag_key)?,
         every: offsite.offsite_every,
         keep: offsite.offsite_keep,
         tell_after: offsite.offsite_tell_after,

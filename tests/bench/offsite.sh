@@ -34,7 +34,7 @@ start() { # $1: data dir, $2...: extra flags
   echo "thewell did not start:"; cat "$tmp/thewell.log"; exit 1
 }
 stop() { kill $T; wait $T 2>/dev/null; }
-on=(--offsite "s3://bench-copies/run" --offsite-recipient "$recipient" --offsite-every 10s "${bucket[@]}")
+on=(--offsite "s3://bench-copies/run" --offsite-recipient "$recipient" --offsite-tag-key "$tmp/keys/identity.txt.tag-key" --offsite-every 10s "${bucket[@]}")
 
 echo "== durable submissions per second, 64 clients, $DUR each, $ROUNDS alternating rounds =="
 offs=() ons=()
@@ -54,7 +54,7 @@ off=$(printf '%s\n' "${offs[@]}" | median); onm=$(printf '%s\n' "${ons[@]}" | me
 echo "median: off $off/s, on $onm/s, ratio $(python3 -c "print(round($onm/$off, 2))")"
 
 echo "== restore of 100,000 submissions =="
-start "$tmp/big" --offsite "s3://bench-copies/big" --offsite-recipient "$recipient" --offsite-every 4s "${bucket[@]}"
+start "$tmp/big" --offsite "s3://bench-copies/big" --offsite-recipient "$recipient" --offsite-tag-key "$tmp/keys/identity.txt.tag-key" --offsite-every 4s "${bucket[@]}"
 while :; do
   n=$("$BIN" --data-dir "$tmp/big" stats | awk '$1=="contact"{print $2}')
   [ "${n:-0}" -ge 100000 ] && break
@@ -66,6 +66,6 @@ stop
 n=$("$BIN" --data-dir "$tmp/big" stats | awk '$1=="contact"{print $2}')
 objects=$(find "$tmp/s3/bench-copies/big" -type f | wc -l); size=$(du -sb "$tmp/s3/bench-copies/big" | cut -f1)
 start_ns=$(date +%s%N)
-"$BIN" --data-dir "$tmp/restored" restore --from s3://bench-copies/big --identity "$tmp/keys/identity.txt" "${bucket[@]}" | head -1
+"$BIN" --data-dir "$tmp/restored" restore --from s3://bench-copies/big --identity "$tmp/keys/identity.txt" "${bucket[@]}" | grep "^restored"
 end_ns=$(date +%s%N)
 echo "restored $n submissions from $objects objects ($size bytes) in $(( (end_ns - start_ns) / 1000000 )) ms"

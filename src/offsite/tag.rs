@@ -1,0 +1,142 @@
+//! The authenticity tag in every object's name. The recipient is public and the
+//! bucket's key sits on the server, so anyone holding that key could put a copy in
+//! the bucket that decrypts; a restore takes only objects whose name carries the
+//! tag HMAC-SHA256(tag key, name ‖ encrypted bytes), under a key `thewell offsite
+//! keygen` makes, that the server holds in a file of its own and the staff's identity
+//! file holds as a comment. It does not protect against a server that was itself
+//! broken into (it holds the key): restore `--at` a time before that.
+use std::path::Path;
+
+use ring::hmac;
+
+use super::OffsiteError;
+
+/// How a tag key is written: in the server's file alone on its line, and in the
+/// identity file after `# ` (age passes comment lines over).
+const PREFIX: &str = "THEWELL-TAG-KEY-1";
+
+/// The key tags are made with.
+#[derive(Clone)]
+pub struct TagKey(hmac::Key);
+
+/// A new key, written as its file's line.
+pub fn new_key_line() -> String {
+    let mut bytes = [0u8; 32];
+    ring::rand::SecureRandom::fill(&ring::rand::SystemRandom::new(), &mut bytes)
+        .expect("the system's random source works");
+    let line = format!("{PREFIX}{}", crate::notify::deliver::hex(&bytes));
+    bytes.fill(0);
+    line
+}
+
+fn from_text(text: &str) -> Option<TagKey> {
+    text.lines().find_map(|line| {
+        let line = line.trim().trim_start_matches('#').trim();
+        let hex = line.strip_prefix(PREFIX)?;
+        if hex.len() != 64 {
+            return None;
+        }
+        let bytes: Option<Vec<u8>> = (0..64)
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+            .collect();
+        bytes.map(|b| TagKey(hmac::Key::new(hmac::HMAC_SHA256, &b)))
+    })
+}
+
+/// The server's tag key, from a file only its owner may read (`--offsite-tag-key`).
+pub fn read_server_key(path: &Path) -> Result<TagKey, OffsiteError> {
+    let failed = |reason: String| OffsiteError::TagKeyFile {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let bytes = crate::data_dir::read_owner_only(path)
+        .map_err(|e| failed(e.to_string()))?
+        .map_err(|mode| {
+            failed(format!(
+                "others may read it (mode {mode:o}): run `chmod 600 {}`",
+                path.display()
+            ))
+        })?;
+    from_text(&String::from_utf8_lossy(&bytes)).ok_or_else(|| {
+        failed(format!(
+            "it holds no {PREFIX}… line (the .tag-key file `thewell offsite keygen` wrote)"
+        ))
+    })
+}
+
+/// The tag key in the staff's identity file.
+pub fn read_from_identity(path: &Path) -> Result<TagKey, OffsiteError> {
+    let bytes = crate::data_dir::read_regular(path).map_err(|e| OffsiteError::IdentityFile {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    from_text(&String::from_utf8_lossy(&bytes)).ok_or_else(|| OffsiteError::IdentityFile {
+        path: path.to_path_buf(),
+        reason: format!(
+            "it holds no `# {PREFIX}…` line: use the identity file `thewell offsite keygen` made (its tag key tells genuine copies from planted ones)"
+        ),
+    })
+}
+
+/// A tag being computed over an object's bytes as they pass.
+pub struct Tagging(hmac::Context);
+
+impl Tagging {
+    /// For the object whose name, without its tag, is `plain_name`.
+    pub fn new(key: &TagKey, plain_name: &str) -> Tagging {
+        let mut context = hmac::Context::with_key(&key.0);
+        context.update(b"thewell-offsite-1\n");
+        context.update(plain_name.as_bytes());
+        context.update(b"\n");
+        Tagging(context)
+    }
+
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    /// The tag, as it stands in the object's name.
+    pub fn finish(self) -> String {
+        crate::notify::deliver::hex(self.0.sign().as_ref())
+    }
+}
+
+/// The tag of `bytes` named `plain_name`.
+pub fn tag(key: &TagKey, plain_name: &str, bytes: &[u8]) -> String {
+    let mut tagging = Tagging::new(key, plain_name);
+    tagging.update(bytes);
+    tagging.finish()
+}
+
+/// Whether two tags are the same, in time that does not depend on where they differ.
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tag_binds_the_key_the_name_and_the_bytes() {
+        let line = new_key_line();
+        let key = from_text(&line).unwrap();
+        let other = from_text(&new_key_line()).unwrap();
+        let t = tag(&key, "db/x/base.age", b"bytes");
+        assert_eq!(t.len(), 64);
+        assert!(same(&t, &tag(&key, "db/x/base.age", b"bytes")));
+        assert!(!same(&t, &tag(&key, "db/y/base.age", b"bytes")));
+        assert!(!same(&t, &tag(&key, "db/x/base.age", b"bytez")));
+        assert!(!same(&t, &tag(&other, "db/x/base.age", b"bytes")));
+        // Read back from an identity file's comment line too.
+        let from_comment =
+            from_text(&format!("# created: now\n# {line}\nAGE-SECRET-KEY-1X\n")).unwrap();
+        assert!(same(&t, &tag(&from_comment, "db/x/base.age", b"bytes")));
+        assert!(from_text("THEWELL-TAG-KEY-1abc").is_none());
+    }
+}
