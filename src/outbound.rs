@@ -6,7 +6,7 @@
 //! would never meet), and the other side's words reduced to a short code before
 //! they reach a log, a terminal or a notification. Plain `http://` is for this
 //! machine only: the callers check their addresses with `plain_http_allowed`.
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -78,19 +78,21 @@ type HttpsClient = Client<
     Full<Bytes>,
 >;
 
-/// The client (the system's trusted certificates), made on first use: reading them
-/// takes tens of milliseconds that a server speaking to nobody should not spend.
+/// The process's one client (the system's trusted certificates, one pool of
+/// connections), made on first use: reading the certificates takes tens of
+/// milliseconds that a server speaking to nobody should not spend.
+static CLIENT: OnceLock<Result<HttpsClient, String>> = OnceLock::new();
+
+/// A handle on the process's one outbound client.
 #[derive(Clone, Default)]
-pub struct Outbound {
-    client: Arc<OnceLock<Result<HttpsClient, String>>>,
-}
+pub struct Outbound;
 
 /// The most of a refusal's body (an answer that is not a success) kept to read its code.
 const REFUSAL_MAX: usize = 64 * 1024;
 
 impl Outbound {
-    fn client(&self) -> Result<&HttpsClient, OutboundError> {
-        self.client
+    fn client(&self) -> Result<&'static HttpsClient, OutboundError> {
+        CLIENT
             .get_or_init(|| {
                 let _ = tokio_rustls::rustls::crypto::ring::default_provider().install_default();
                 let https = hyper_rustls::HttpsConnectorBuilder::new()

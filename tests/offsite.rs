@@ -133,6 +133,43 @@ impl Drop for S3 {
     }
 }
 
+/// What most tests start from: a work folder, an S3 server, the bucket's key, and an
+/// identity with its recipient.
+struct Rig {
+    work: tempfile::TempDir,
+    s3: S3,
+    creds: PathBuf,
+    identity: PathBuf,
+    recipient: String,
+}
+
+impl Rig {
+    fn new() -> Rig {
+        let work = tempfile::tempdir().unwrap();
+        let s3 = S3::start();
+        let creds = credentials(work.path());
+        let (identity, recipient) = keygen(work.path(), "identity.txt");
+        Rig {
+            work,
+            s3,
+            creds,
+            identity,
+            recipient,
+        }
+    }
+
+    /// A server copying to the rig's bucket every `every`.
+    fn server(&self, every: &str) -> Server {
+        server(
+            &self.s3,
+            &self.creds,
+            &self.identity,
+            &self.recipient,
+            every,
+        )
+    }
+}
+
 /// A new identity (its file) and recipient, made by `thewell offsite keygen`; the
 /// server's tag key is beside it as `<file>.tag-key`.
 fn keygen(dir: &Path, name: &str) -> (PathBuf, String) {
@@ -481,10 +518,13 @@ async fn five_floods_killed_and_restored_lose_no_acknowledged_submission() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_erased_submission_is_in_no_object_one_cycle_later() {
-    let work = tempfile::tempdir().unwrap();
-    let s3 = S3::start();
-    let creds = credentials(work.path());
-    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let Rig {
+        work: _work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
     let server = server(&s3, &creds, &identity, &recipient, "2s");
     let data = server.data_dir();
     let doomed = "leaving-church@example.com";
@@ -609,10 +649,13 @@ async fn the_bucket_down_for_two_minutes_costs_no_submission_and_is_caught_up() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_server_uploads_nothing() {
-    let work = tempfile::tempdir().unwrap();
-    let s3 = S3::start();
-    let creds = credentials(work.path());
-    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
     let server = server(&s3, &creds, &identity, &recipient, "1s");
     let data = server.data_dir();
     let before_any = chrono::Utc::now() - chrono::Duration::hours(1);
@@ -834,10 +877,13 @@ async fn staff_are_told_when_copies_fail_for_long_and_when_they_work_again() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_erasure_during_and_after_a_flood_reaches_every_object() {
-    let work = tempfile::tempdir().unwrap();
-    let s3 = S3::start();
-    let creds = credentials(work.path());
-    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let Rig {
+        work: _work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
     let server = server(&s3, &creds, &identity, &recipient, "2s");
     let data = server.data_dir();
     let holds = |needle: &str| -> Vec<String> {
@@ -913,10 +959,13 @@ async fn an_erasure_during_and_after_a_flood_reaches_every_object() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_server_on_the_same_prefix_refuses_to_copy_and_wipes_nothing() {
-    let work = tempfile::tempdir().unwrap();
-    let s3 = S3::start();
-    let creds = credentials(work.path());
-    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
     let first = server(&s3, &creds, &identity, &recipient, "1s");
     let body = json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"});
     for _ in 0..3 {
@@ -1107,4 +1156,491 @@ async fn a_planted_copy_is_refused_and_a_genuine_one_restores_with_its_targets_p
         .unwrap()
         .len()
         == 1));
+}
+
+/// What the hostile endpoint answers to one request.
+#[derive(Clone)]
+enum Answer {
+    /// These bytes.
+    Bytes(Vec<u8>),
+    /// `n` zero bytes, as fast as they go.
+    Zeros(u64),
+    /// These bytes at `per_second` bytes a second.
+    Slow(Arc<Vec<u8>>, usize),
+    /// A listing page that always says there is more.
+    Endless,
+}
+
+/// An S3 endpoint of the test's own on 127.0.0.1 that answers whatever `answer`
+/// says for each request's path and query (it checks no signature).
+struct Hostile {
+    port: u16,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Hostile {
+    async fn start(answer: impl Fn(&str) -> Answer + Send + Sync + 'static) -> Hostile {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let answer = Arc::new(answer);
+        let task = tokio::spawn(async move {
+            let page = Arc::new(std::sync::atomic::AtomicU64::new(0));
+            loop {
+                let Ok((mut socket, _)) = listener.accept().await else {
+                    return;
+                };
+                let (answer, page) = (answer.clone(), page.clone());
+                tokio::spawn(async move {
+                    let mut head = Vec::new();
+                    let mut byte = [0u8; 1];
+                    while !head.ends_with(b"\r\n\r\n") {
+                        if socket.read(&mut byte).await.unwrap_or(0) == 0 {
+                            return;
+                        }
+                        head.push(byte[0]);
+                    }
+                    let text = String::from_utf8_lossy(&head);
+                    let target = text.split(' ').nth(1).unwrap_or("/").to_string();
+                    let reply = |length: u64| {
+                        format!(
+                            "HTTP/1.1 200 OK\r\ncontent-length: {length}\r\nconnection: close\r\n\r\n"
+                        )
+                    };
+                    match answer(&target) {
+                        Answer::Bytes(bytes) => {
+                            let _ = socket.write_all(reply(bytes.len() as u64).as_bytes()).await;
+                            let _ = socket.write_all(&bytes).await;
+                        }
+                        Answer::Zeros(n) => {
+                            let _ = socket.write_all(reply(n).as_bytes()).await;
+                            let block = vec![0u8; 1 << 20];
+                            let mut left = n;
+                            while left > 0 {
+                                let take = left.min(block.len() as u64) as usize;
+                                if socket.write_all(&block[..take]).await.is_err() {
+                                    return;
+                                }
+                                left -= take as u64;
+                            }
+                        }
+                        Answer::Slow(bytes, per_second) => {
+                            let _ = socket.write_all(reply(bytes.len() as u64).as_bytes()).await;
+                            let tick = per_second / 10;
+                            for piece in bytes.chunks(tick.max(1)) {
+                                if socket.write_all(piece).await.is_err() {
+                                    return;
+                                }
+                                tokio::time::sleep(Duration::from_millis(100)).await;
+                            }
+                        }
+                        Answer::Endless => {
+                            let n = page.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let mut xml =
+                                String::from("<ListBucketResult><IsTruncated>true</IsTruncated>");
+                            for i in 0..1000 {
+                                xml.push_str(&format!(
+                                    "<Contents><Key>site/db/20261124T000000.000Z/seg-20261124T{:02}{:02}{:02}.{:03}Z.age</Key><Size>10</Size></Contents>",
+                                    (n / 60) % 24, n % 60, i % 60, i
+                                ));
+                            }
+                            xml.push_str(&format!("<NextContinuationToken>page{n}</NextContinuationToken></ListBucketResult>"));
+                            let _ = socket.write_all(reply(xml.len() as u64).as_bytes()).await;
+                            let _ = socket.write_all(xml.as_bytes()).await;
+                        }
+                    }
+                });
+            }
+        });
+        Hostile { port, task }
+    }
+
+    fn endpoint(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for Hostile {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// A listing of `objects` (name under the prefix `site/`, size), one page.
+fn listing(objects: &[(String, u64)]) -> Vec<u8> {
+    let mut xml = String::from("<ListBucketResult><IsTruncated>false</IsTruncated>");
+    for (name, size) in objects {
+        xml.push_str(&format!(
+            "<Contents><Key>site/{name}</Key><Size>{size}</Size></Contents>"
+        ));
+    }
+    xml.push_str("</ListBucketResult>");
+    xml.into_bytes()
+}
+
+/// The tag of an object, made as the server makes it, with the tag key the
+/// identity file holds: what a genuine copy's name carries.
+fn genuine_name(identity: &Path, plain: &str, bytes: &[u8]) -> String {
+    let text = std::fs::read_to_string(identity).unwrap();
+    let hex = text
+        .lines()
+        .find_map(|l| l.trim_start_matches("# ").strip_prefix("THEWELL-TAG-KEY-1"))
+        .unwrap();
+    let key: Vec<u8> = (0..64)
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect();
+    let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, &key);
+    let mut context = ring::hmac::Context::with_key(&key);
+    context.update(format!("thewell-offsite-1\n{plain}\n").as_bytes());
+    context.update(bytes);
+    let tag: String = context
+        .sign()
+        .as_ref()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("{}.{tag}.age", plain.strip_suffix(".age").unwrap())
+}
+
+/// The most memory process `pid` has held so far (VmHWM), in bytes.
+fn peak_memory(pid: u32) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kb: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+/// Runs `thewell restore --from` against `endpoint`; its result and the most memory
+/// it held (VmHWM, read while it runs).
+fn restore_measured(
+    endpoint: &str,
+    creds: &Path,
+    identity: &Path,
+    into: &Path,
+    more: &[&str],
+) -> (bool, String, u64) {
+    let mut child = Command::new(common::binary())
+        .arg("--data-dir")
+        .arg(into)
+        .args([
+            "restore",
+            "--from",
+            &format!("s3://{BUCKET}/site"),
+            "--identity",
+        ])
+        .arg(identity)
+        .args(["--offsite-endpoint", endpoint, "--offsite-credentials"])
+        .arg(creds)
+        .args(more)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut peak = 0u64;
+    let status = loop {
+        peak = peak.max(peak_memory(child.id()).unwrap_or(0));
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut out = String::new();
+    let mut err = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.success(), format!("{out}{err}"), peak)
+}
+
+/// Nothing of a restore is left in `into` but what a failed one may leave: the
+/// folder itself and its empty photos/.
+fn nothing_left(into: &Path) -> bool {
+    std::fs::read_dir(into).map_or(true, |entries| {
+        entries.flatten().all(|e| {
+            e.file_name() == "photos" && std::fs::read_dir(e.path()).unwrap().next().is_none()
+        })
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_hostile_endpoint_is_refused_in_bounded_memory_and_a_slow_download_finishes() {
+    let work = tempfile::tempdir().unwrap();
+    let creds = credentials(work.path());
+    let (identity, recipient) = keygen(work.path(), "identity.txt");
+    let chain = "20261124T000000.000Z";
+    let base_plain = format!("db/{chain}/base.age");
+    let base = age_encrypt(
+        &recipient,
+        &gzip(format!("{}\n{}\n{}\n", json!({"kind": "thewell-submissions"}), json!({"form": "contact", "id": "01KAT0000000000000000000AA", "record": common::valid("contact")}), json!({"end": 1})).as_bytes()),
+    );
+    let base_name = genuine_name(&identity, &base_plain, &base);
+    // A files object (tagged as genuine) holding `size` bytes of one photo.
+    let files_object = |photo: &[u8]| {
+        let mut tar = tar::Builder::new(Vec::new());
+        let mut header = tar::Header::new_gnu();
+        header.set_size(photo.len() as u64);
+        header.set_mode(0o600);
+        header.set_cksum();
+        tar.append_data(&mut header, "photos/hero.jpg", photo)
+            .unwrap();
+        age_encrypt(&recipient, &gzip(&tar.into_inner().unwrap()))
+    };
+    let files_plain = format!("files/{chain}.age");
+
+    // 1. A 1 MB object that inflates to 1 GiB: a files object of zeros.
+    let bomb = {
+        let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(
+            Vec::new(),
+            flate2::Compression::default(),
+        ));
+        let mut header = tar::Header::new_gnu();
+        header.set_size(1 << 30);
+        header.set_mode(0o600);
+        header.set_cksum();
+        tar.append_data(
+            &mut header,
+            "photos/hero.jpg",
+            std::io::repeat(0).take(1 << 30),
+        )
+        .unwrap();
+        age_encrypt(&recipient, &tar.into_inner().unwrap().finish().unwrap())
+    };
+    assert!(bomb.len() < 2 << 20, "{}", bomb.len());
+    let bomb_name = genuine_name(&identity, &files_plain, &bomb);
+    let objects = vec![
+        (base_name.clone(), base.len() as u64),
+        (bomb_name.clone(), bomb.len() as u64),
+    ];
+    let (b, bn, bomb_bytes) = (base.clone(), base_name.clone(), bomb.clone());
+    let hostile = Hostile::start(move |target| {
+        if target.contains("list-type") {
+            Answer::Bytes(listing(&objects))
+        } else if target.ends_with(&bn) {
+            Answer::Bytes(b.clone())
+        } else {
+            Answer::Bytes(bomb_bytes.clone())
+        }
+    })
+    .await;
+    let into = work.path().join("bomb");
+    let (ok, out, peak) = restore_measured(&hostile.endpoint(), &creds, &identity, &into, &[]);
+    eprintln!("1 MB inflating to 1 GiB: peak {} MB: {out}", peak >> 20);
+    assert!(
+        !ok && out.contains("unpacks to more than") && out.contains(&bomb_name),
+        "{out}"
+    );
+    assert!(peak < 200 << 20, "peak {peak}");
+    assert!(nothing_left(&into));
+    drop(hostile);
+
+    // 2. A 1 GiB answer for an object listed at 1 KB.
+    let objects = vec![(base_name.clone(), 1000)];
+    let hostile = Hostile::start(move |target| {
+        if target.contains("list-type") {
+            Answer::Bytes(listing(&objects))
+        } else {
+            Answer::Zeros(1 << 30)
+        }
+    })
+    .await;
+    let into = work.path().join("huge");
+    let (ok, out, peak) = restore_measured(&hostile.endpoint(), &creds, &identity, &into, &[]);
+    eprintln!("a 1 GiB answer: peak {} MB: {out}", peak >> 20);
+    assert!(!ok && out.contains("larger than 1000 bytes"), "{out}");
+    assert!(peak < 200 << 20, "peak {peak}");
+    assert!(nothing_left(&into));
+    drop(hostile);
+
+    // 3. An endless listing.
+    let hostile = Hostile::start(|_| Answer::Endless).await;
+    let into = work.path().join("endless");
+    let (ok, out, peak) = restore_measured(&hostile.endpoint(), &creds, &identity, &into, &[]);
+    eprintln!("an endless listing: peak {} MB: {out}", peak >> 20);
+    assert!(!ok && out.contains("listing goes on past"), "{out}");
+    assert!(peak < 200 << 20, "peak {peak}");
+    assert!(nothing_left(&into));
+    // The running server's copier against it: refuses, stays small, keeps serving.
+    let tag_key = tag_key(&identity).display().to_string();
+    let server = Server::start_with(&[
+        "--offsite",
+        &format!("s3://{BUCKET}/site"),
+        "--offsite-recipient",
+        &recipient,
+        "--offsite-tag-key",
+        &tag_key,
+        "--offsite-every",
+        "2s",
+        "--offsite-endpoint",
+        &hostile.endpoint(),
+        "--offsite-credentials",
+        creds.to_str().unwrap(),
+    ]);
+    let mut peak = 0u64;
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until {
+        peak = peak.max(peak_memory(server.child.id()).unwrap_or(0));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (ok, st, _) = thewell(&server.data_dir(), &["offsite", "status"]);
+    eprintln!(
+        "the copier against an endless listing: peak {} MB; {st}",
+        peak >> 20
+    );
+    assert!(ok && st.contains("listing goes on past"), "{st}");
+    assert!(peak < 100 << 20, "peak {peak}");
+    assert_eq!(
+        client()
+            .get(server.url("/healthz"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+    drop(server);
+    drop(hostile);
+
+    // 4. A large genuine object sent steadily for some 70 seconds: it finishes.
+    let mut photo = vec![0u8; 24 << 20];
+    ring::rand::SecureRandom::fill(&ring::rand::SystemRandom::new(), &mut photo).unwrap();
+    let files = Arc::new(files_object(&photo));
+    let files_name = genuine_name(&identity, &files_plain, &files);
+    let objects = vec![
+        (base_name.clone(), base.len() as u64),
+        (files_name.clone(), files.len() as u64),
+    ];
+    let per_second = files.len() / 70;
+    let (b, bn) = (base.clone(), base_name.clone());
+    let hostile = Hostile::start(move |target| {
+        if target.contains("list-type") {
+            Answer::Bytes(listing(&objects))
+        } else if target.ends_with(&bn) {
+            Answer::Bytes(b.clone())
+        } else {
+            Answer::Slow(files.clone(), per_second)
+        }
+    })
+    .await;
+    let into = work.path().join("slow");
+    let started = Instant::now();
+    let (ok, out, peak) = restore_measured(&hostile.endpoint(), &creds, &identity, &into, &[]);
+    eprintln!(
+        "a {} MB object over {:?}: peak {} MB",
+        24,
+        started.elapsed(),
+        peak >> 20
+    );
+    assert!(ok, "{out}");
+    assert!(
+        started.elapsed() > Duration::from_secs(60),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(std::fs::read(into.join("photos/hero.jpg")).unwrap(), photo);
+    assert_eq!(exported_ids(&into, "contact").len(), 1);
+    assert!(peak < 200 << 20, "peak {peak}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restore_killed_anywhere_and_run_again_ends_the_same_with_nothing_left() {
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
+    let server = server(&s3, &creds, &identity, &recipient, "1s");
+    let data = server.data_dir();
+    let (ok, _, err) = thewell(
+        &data,
+        &["content", "new", "sermon", "--title", "Rooted in Grace"],
+    );
+    assert!(ok, "{err}");
+    let (acknowledged, clients) = flood(&server, 4);
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    for c in clients {
+        c.abort();
+    }
+    assert!(wait_for(
+        Duration::from_secs(10),
+        || state(&data)["waiting"] == 0 && state(&data)["filesWaiting"] == false
+    ));
+    drop(server);
+    let reference = work.path().join("reference");
+    let (ok, _, err) = restore_from(&s3, &creds, &identity, &reference, &[]);
+    assert!(ok, "{err}");
+    let exported = |dir: &Path| -> Vec<String> {
+        common::FORMS
+            .iter()
+            .map(|f| {
+                let (_, out, _) = thewell(dir, &["export", f, "--format", "jsonl"]);
+                out
+            })
+            .collect()
+    };
+    let expected = exported(&reference);
+    assert!(acknowledged.lock().unwrap().len() > 1000);
+    let mut kills = 0;
+    for (round, delay_ms) in [5u64, 15, 30, 50, 80, 110, 150, 200, 250]
+        .into_iter()
+        .enumerate()
+    {
+        let into = work.path().join(format!("killed-{round}"));
+        let mut args = vec![
+            "--data-dir".to_string(),
+            into.display().to_string(),
+            "restore".into(),
+            "--from".into(),
+            format!("s3://{BUCKET}/site"),
+            "--identity".into(),
+            identity.display().to_string(),
+        ];
+        args.extend(bucket_flags(&s3, &creds));
+        let mut child = Command::new(common::binary())
+            .args(&args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        let finished = child.try_wait().unwrap().is_some_and(|s| s.success());
+        let _ = child.kill();
+        let _ = child.wait();
+        if !finished {
+            kills += 1;
+            let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+            assert!(ok, "round {round} ({delay_ms} ms): {out}{err}");
+        }
+        assert_eq!(exported(&into), expected, "round {round}");
+        let leftovers: Vec<String> = std::fs::read_dir(&into)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .filter(|n| n.starts_with('.'))
+            .collect();
+        assert!(leftovers.is_empty(), "round {round}: {leftovers:?}");
+        let (ok, content, _) = thewell(&into, &["content", "list"]);
+        assert!(ok && content.contains("Rooted in Grace"), "{content}");
+    }
+    assert!(
+        kills >= 4,
+        "only {kills} restores were still running when killed"
+    );
 }

@@ -258,8 +258,12 @@ impl Bucket {
         sink: impl FnMut(&[u8]) -> std::io::Result<()>,
     ) -> Result<(), BucketError> {
         let path = self.object_path(name);
-        self.send(Call::new(hyper::Method::GET, &path, Vec::new(), name), max, sink)
-            .await
+        self.send(
+            Call::new(hyper::Method::GET, &path, Vec::new(), name),
+            max,
+            sink,
+        )
+        .await
     }
 
     pub async fn delete(&self, name: &str) -> Result<(), BucketError> {
