@@ -74,6 +74,9 @@ const tests = {
     await e.open(`${server.url}/about`);
     await until(e, `document.documentElement.dataset.hydrated === 'true'`, 'the page came alive');
     await e.focus(`document.querySelector('button[aria-label="Open menu"]')`);
+    // WebKit may deliver a key to the element focused before the script's focus()
+    // has taken: the key waits until the button has it.
+    await until(e, `document.activeElement === document.querySelector('button[aria-label="Open menu"]')`, 'the menu button took focus');
     await e.key('Enter');
     await until(e, `!!document.querySelector('#mobile-menu') && document.querySelector('#mobile-menu').offsetParent !== null`, 'Enter opened the menu');
     await e.key('Escape');
