@@ -466,7 +466,7 @@ async fn five_floods_killed_and_restored_lose_no_acknowledged_submission() {
             let restored = exported_ids(&restored_dir, form);
             restored_count += restored.len();
             assert!(
-                restored.len() >= before[form],
+                restored.len() as u64 >= before.get(form).copied().unwrap_or(0),
                 "round {round}: {form} lost older submissions"
             );
             for (f, id, at) in acknowledged
