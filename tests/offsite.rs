@@ -951,10 +951,24 @@ async fn an_erasure_during_and_after_a_flood_reaches_every_object() {
         "{status}"
     );
     assert!(acknowledged.lock().unwrap().len() > 100);
-    // The rest is all there: the newest copy matches the database.
+    // The rest is all there: the newest copy matches the database. A check killed
+    // earlier left its scratch copy of the submissions: this one removes it.
     assert!(wait_for(Duration::from_secs(6), || state(&data)["waiting"] == 0));
+    let stale = data.join(".verify-01KAT00000000000000000000");
+    std::fs::create_dir(&stale).unwrap();
+    std::fs::write(
+        stale.join("thewell.redb"),
+        "a copy with erased people in it",
+    )
+    .unwrap();
     let (ok, out, err) = verify(&s3, &creds, &identity, &data);
     assert!(ok, "{out}{err}");
+    let left: Vec<_> = std::fs::read_dir(&data)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".verify-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -117,6 +117,8 @@ const tests = {
 
 let passed = 0;
 let failed = 0;
+/** Tests that failed once and passed on their retry. */
+const flaky = [];
 const server = await startServer();
 try {
   for (const name of chosen) {
@@ -132,15 +134,21 @@ try {
     }
     try {
       for (const [title, test] of Object.entries(tests)) {
-        const began = Date.now();
-        try {
-          engine.takeErrors();
-          await test(engine, server, name);
-          passed++;
-          console.log(`  ✓ [${name}] ${title} (${((Date.now() - began) / 1000).toFixed(1)}s)`);
-        } catch (error) {
-          failed++;
-          console.log(`  ✘ [${name}] ${title}\n    ${String(error.message ?? error).replace(/\n/g, '\n    ')}`);
+        // As Playwright does on CI, a test that fails is tried once more; one that
+        // then passes is counted as flaky and named, never hidden.
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          const began = Date.now();
+          try {
+            engine.takeErrors();
+            await test(engine, server, name);
+            if (attempt === 1) passed++;
+            else flaky.push(`[${name}] ${title}`);
+            console.log(`  ✓ [${name}] ${title} (${((Date.now() - began) / 1000).toFixed(1)}s)${attempt > 1 ? ' (retry)' : ''}`);
+            break;
+          } catch (error) {
+            console.log(`  ✘ [${name}] ${title}${attempt > 1 ? ' (retry)' : ''}\n    ${String(error.message ?? error).replace(/\n/g, '\n    ')}`);
+            if (attempt === 2) failed++;
+          }
         }
       }
     } finally {
@@ -151,5 +159,6 @@ try {
   server.stop();
 }
 console.log(`\n  ${passed} passed`);
+if (flaky.length) console.log(`  ${flaky.length} flaky\n    ${flaky.join('\n    ')}`);
 if (failed) console.log(`  ${failed} failed`);
 process.exit(failed ? 1 : 0);

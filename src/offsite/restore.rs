@@ -572,8 +572,18 @@ pub async fn verify(
 }
 
 /// A new private folder for `verify`'s scratch restore, beside the data directory's
-/// own files (the same disk, removed at the end).
+/// own files (the same disk, removed at the end). One a killed check left behind
+/// (a full copy of the submissions, which erasures would never reach) is removed
+/// first.
 fn tempfile_dir(dir: &DataDir) -> Result<PathBuf, OffsiteError> {
+    if let Ok(entries) = std::fs::read_dir(dir.root()) {
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with(".verify-") {
+                let path = entry.path();
+                std::fs::remove_dir_all(&path).map_err(OffsiteError::io(&path))?;
+            }
+        }
+    }
     let path = dir
         .root()
         .join(format!(".verify-{}", ulid::Ulid::generate()));
