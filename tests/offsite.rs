@@ -261,6 +261,19 @@ fn opened(identity: &Path, sealed: &[u8]) -> Vec<u8> {
     text
 }
 
+/// The objects whose plain text (decrypted with Debian's `age`) holds `needle`.
+fn holding(s3: &S3, identity: &Path, needle: &str) -> Vec<String> {
+    s3.objects()
+        .iter()
+        .filter(|(_, bytes)| {
+            opened(identity, bytes)
+                .windows(needle.len())
+                .any(|w| w == needle.as_bytes())
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
 /// Waits until `done` or `limit` passes; whether it became true.
 fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
     let until = Instant::now() + limit;
@@ -542,16 +555,7 @@ async fn an_erased_submission_is_in_no_object_one_cycle_later() {
                 && s3.objects().len() >= 2 + i
         ));
     }
-    let holds = |needle: &str| {
-        s3.objects()
-            .iter()
-            .filter(|(_, bytes)| {
-                opened(&identity, bytes)
-                    .windows(needle.len())
-                    .any(|w| w == needle.as_bytes())
-            })
-            .count()
-    };
+    let holds = |needle: &str| holding(&s3, &identity, needle).len();
     assert!(holds(doomed) >= 1);
     let (ok, out, err) = thewell(&data, &["erase", "--email", doomed]);
     assert!(ok, "{err}");
@@ -886,17 +890,7 @@ async fn an_erasure_during_and_after_a_flood_reaches_every_object() {
     } = Rig::new();
     let server = server(&s3, &creds, &identity, &recipient, "2s");
     let data = server.data_dir();
-    let holds = |needle: &str| -> Vec<String> {
-        s3.objects()
-            .iter()
-            .filter(|(_, bytes)| {
-                opened(&identity, bytes)
-                    .windows(needle.len())
-                    .any(|w| w == needle.as_bytes())
-            })
-            .map(|(name, _)| name.clone())
-            .collect()
-    };
+    let holds = |needle: &str| holding(&s3, &identity, needle);
     let person = |email: &str| json!({"firstName": "Sam", "lastName": "Lee", "email": email, "subject": "Hi", "message": "Hello there"});
     // One leaving before the flood, one during it.
     let before = "leaving-before@example.com";

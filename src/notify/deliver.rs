@@ -44,7 +44,7 @@ pub enum Failure {
     Timeout(u64),
 }
 
-pub use crate::outbound::is_loopback;
+use crate::outbound::is_loopback;
 
 /// The church's mail account, from `serve`'s (or `notify test`'s) flags.
 #[derive(Clone)]

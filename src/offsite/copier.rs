@@ -78,9 +78,6 @@ pub struct State {
     /// them, or was restored from them.
     #[serde(default)]
     pub owns_prefix: bool,
-    /// Why the copier refuses to copy (another site's copies under the prefix).
-    #[serde(default)]
-    pub refused: Option<String>,
     pub segments: u64,
     pub base_bytes: u64,
     pub chain_bytes: u64,
@@ -274,21 +271,18 @@ fn look(dir: &DataDir, held: &BTreeMap<String, Held>) -> Result<Changes, Offsite
     };
     let mut here: BTreeMap<&'static str, Held> = BTreeMap::new();
     let mut new_rows = Vec::new();
-    let erasures = reader.scan_all::<OffsiteError>(
-        |_| 0,
-        |form, id, json| {
-            if u128::from(id) <= newest(form) {
-                here.entry(form.name).or_default().add(id);
-            } else {
-                new_rows.push(Row {
-                    form: form.name.to_string(),
-                    id,
-                    json: json.to_string(),
-                });
-            }
-            Ok(())
-        },
-    )?;
+    let erasures = reader.scan_all::<OffsiteError>(|form, id, json| {
+        if u128::from(id) <= newest(form) {
+            here.entry(form.name).or_default().add(id);
+        } else {
+            new_rows.push(Row {
+                form: form.name.to_string(),
+                id,
+                json: json.to_string(),
+            });
+        }
+        Ok(())
+    })?;
     let mut differ = Vec::new();
     let mut fewer = false;
     for form in FORMS {
@@ -326,14 +320,11 @@ fn pack_base(dir: &DataDir) -> Result<Base, OffsiteError> {
         .iter()
         .map(|f| (f.name.to_string(), Held::default()))
         .collect();
-    let erasures = reader.scan_all::<OffsiteError>(
-        |_| 0,
-        |form, id, json| {
-            writer.push(form.name, id, json);
-            held.entry(form.name.to_string()).or_default().add(id);
-            Ok(())
-        },
-    )?;
+    let erasures = reader.scan_all::<OffsiteError>(|form, id, json| {
+        writer.push(form.name, id, json);
+        held.entry(form.name.to_string()).or_default().add(id);
+        Ok(())
+    })?;
     Ok(Base {
         packed: writer.finish(),
         held,
@@ -369,11 +360,8 @@ async fn cycle(
             let made_them = state.chain.is_some() || state.last_copy.is_some();
             if made_them || (listing.chains.is_empty() && listing.files.is_empty()) {
                 state.owns_prefix = true;
-                state.refused = None;
             } else {
-                let why = OffsiteError::PrefixTaken(bucket.describe().to_string());
-                state.refused = Some(why.to_string());
-                return Err(why);
+                return Err(OffsiteError::PrefixTaken(bucket.describe().to_string()));
             }
         }
         if state.chain.is_some()
@@ -450,16 +438,15 @@ async fn cycle(
         state.purge |= erased;
     } else if !changes.new_rows.is_empty() {
         let rows = changes.new_rows;
+        let added: Vec<(String, Ulid)> = rows.iter().map(|r| (r.form.clone(), r.id)).collect();
         let to = config.recipient.clone();
-        let packed_rows = rows.clone();
-        let sealed =
-            blocking(move || Ok(crypt::encrypt(&to, &pack::pack_rows(&packed_rows)))).await?;
+        let sealed = blocking(move || Ok(crypt::encrypt(&to, &pack::pack_rows(&rows)))).await?;
         let now = Utc::now();
         let chain = state.chain.clone().expect("a chain exists here");
         let size = sealed.len() as u64;
         put_tagged(config, &layout::segment_name(&chain, now), sealed).await?;
-        for row in &rows {
-            state.held.entry(row.form.clone()).or_default().add(row.id);
+        for (form, id) in added {
+            state.held.entry(form).or_default().add(id);
         }
         state.segments += 1;
         state.chain_bytes += size;

@@ -39,6 +39,8 @@ pub struct Options {
 pub struct Restored {
     /// Per form, how many submissions.
     pub rows: BTreeMap<String, u64>,
+    /// The newest submission restored.
+    pub newest: Option<ulid::Ulid>,
     pub files: usize,
     /// The time of the newest submissions object used.
     pub copy_of: DateTime<Utc>,
@@ -379,6 +381,7 @@ pub async fn restore(
     let result = async {
         let mut restored = Restored {
             rows: BTreeMap::new(),
+            newest: None,
             files: 0,
             copy_of: DateTime::<Utc>::MIN_UTC,
             files_of: None,
@@ -419,7 +422,7 @@ pub async fn restore(
                 ),
             });
         };
-        restored.rows = database.counts()?;
+        (restored.rows, restored.newest) = database.counts()?;
         drop(database);
         if let Some((count, at)) = take_files(&source, &listing, until, &mut restored).await? {
             restored.files = count;
@@ -540,14 +543,7 @@ pub async fn verify(
             },
         )
         .await?;
-        let copy = Reader::open_existing(&into.database())?;
-        let mut through = 0u128;
-        for form in crate::forms::FORMS {
-            copy.scan::<OffsiteError>(form, 0, u128::MAX, |id, _| {
-                through = through.max(u128::from(id));
-                Ok(())
-            })?;
-        }
+        let through = restored.newest.map_or(0, u128::from);
         let reader = Reader::open(dir)?;
         let mut forms = BTreeMap::new();
         for form in crate::forms::FORMS {

@@ -174,18 +174,23 @@ impl Filling {
         Ok(())
     }
 
-    /// How many submissions of each form it holds.
-    pub fn counts(&self) -> Result<std::collections::BTreeMap<String, u64>, StoreError> {
+    /// How many submissions of each form it holds, and the newest of all.
+    pub fn counts(
+        &self,
+    ) -> Result<(std::collections::BTreeMap<String, u64>, Option<Ulid>), StoreError> {
         use redb::{ReadableDatabase, ReadableTableMetadata};
         let txn = self.0.begin_read()?;
         let mut out = std::collections::BTreeMap::new();
+        let mut newest = None;
         for form in FORMS {
-            let n = txn.open_table(table(form))?.len()?;
+            let t = txn.open_table(table(form))?;
+            let n = t.len()?;
             if n > 0 {
                 out.insert(form.name.to_string(), n);
             }
+            newest = newest.max(t.last()?.map(|(k, _)| Ulid::from(k.value())));
         }
-        Ok(out)
+        Ok((out, newest))
     }
 }
 

@@ -79,16 +79,15 @@ impl Reader {
     /// Every submission of every form, as one consistent snapshot (one read
     /// transaction): a submission that becomes visible while the forms are read is
     /// either in it whole or left for the next snapshot, whichever form it is in.
-    /// `from(form)` is the first id wanted of each form; `each` gets the form, the id
-    /// and the record. Returns how many erasures the snapshot's database has seen.
+    /// `each` gets the form, the id and the record. Returns how many erasures the
+    /// snapshot's database has seen.
     pub fn scan_all<E: From<StoreError>>(
         &self,
-        from: impl Fn(&Form) -> u128,
         mut each: impl FnMut(&'static Form, Ulid, &str) -> Result<(), E>,
     ) -> Result<u64, E> {
         let txn = self.db.begin_read().map_err(StoreError::from)?;
         for form in FORMS {
-            self.scan_in(&txn, form, from(form)..u128::MAX, &mut |id, json| {
+            self.scan_in(&txn, form, 0..u128::MAX, &mut |id, json| {
                 each(form, id, json)
             })?;
         }
