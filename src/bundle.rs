@@ -103,6 +103,24 @@ pub const UNSET_MARKER: &str = "data-unset";
 /// What `UNSET_MARKER` becomes once its setting is set.
 pub const SET_MARKER: &str = "data-set";
 
+/// The attribute of an element whose text is one of the site's words (a gathering's
+/// time or place, a figure: `schedule::words`, `settings::figure_words`); its value
+/// names the word. The server writes the current word in, as the page's script does.
+pub const WORD_MARKER: &str = "data-word";
+
+/// The attribute of a `<meta>` whose `content` is made from a text with `{word}`
+/// names in it (the description naming the study's time); its value is that text.
+/// It comes before `content`, which the server fills in again.
+pub const TEMPLATE_MARKER: &str = "data-template";
+
+/// The attribute of an element that shows one gathering (its value is the id): the
+/// server leaves it out once the gathering is past its last date.
+pub const GATHERING_MARKER: &str = "data-gathering";
+
+/// The attribute of the element at the top of every page that holds the current
+/// notices; the server writes them in.
+pub const NOTICES_MARKER: &str = "data-notices";
+
 /// The classes of a photo laid over its drawing.
 pub const PHOTO_CLASS: &str = "absolute inset-0 z-10 h-full w-full object-cover";
 

@@ -21,8 +21,9 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot, SERVER_PART_MARKER, SET_MARKER,
-        SETTINGS_BLOCK_ID, UNSET_MARKER, VIDEO_MARKER, VIDEO_SOON,
+        CONTENT_BLOCK_ID, GATHERING_MARKER, NOTICES_MARKER, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot,
+        SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
+        VIDEO_MARKER, VIDEO_SOON, WORD_MARKER,
     };
     use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
@@ -83,7 +84,15 @@ mod emit {
              /** The attribute of an element that depends on a setting not set yet; its value names the setting (the server renames it to SET_MARKER once set). */\n\
              export const UNSET_MARKER = {};\n\n\
              /** What UNSET_MARKER becomes once its setting is set. */\n\
-             export const SET_MARKER = {};\n",
+             export const SET_MARKER = {};\n\n\
+             /** The attribute of an element whose text is one of the site's words (a gathering's time, a figure); its value names the word. */\n\
+             export const WORD_MARKER = {};\n\n\
+             /** The attribute of a <meta> whose content is made from a text with {{word}} names; its value is that text (it comes before content). */\n\
+             export const TEMPLATE_MARKER = {};\n\n\
+             /** The attribute of an element that shows one gathering; its value is the id (left out once the gathering has ended). */\n\
+             export const GATHERING_MARKER = {};\n\n\
+             /** The attribute of the element at the top of every page that holds the current notices. */\n\
+             export const NOTICES_MARKER = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
             quote(SERVER_PART_MARKER),
@@ -91,7 +100,11 @@ mod emit {
             quote(VIDEO_MARKER),
             quote(VIDEO_SOON),
             quote(UNSET_MARKER),
-            quote(SET_MARKER)
+            quote(SET_MARKER),
+            quote(WORD_MARKER),
+            quote(TEMPLATE_MARKER),
+            quote(GATHERING_MARKER),
+            quote(NOTICES_MARKER)
         ));
         out
     }
@@ -105,6 +118,7 @@ mod emit {
         out.push_str(&declaration::<Sermon>());
         out.push_str(&declaration::<Event>());
         out.push_str(&declaration::<Launch>());
+        out.push_str(&declaration::<crate::content::Notice>());
         out.push_str(&declaration::<Shown>());
         out.push_str(&format!(
             "/** What a site without content files shows: the built-in example sermon, and no event. */\n\

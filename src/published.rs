@@ -15,8 +15,8 @@ use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
 use crate::settings::{
-    Key, Photo, SETTINGS, Setting, find, names, read_file, read_last_good, read_photos,
-    save_last_good, setting, validate,
+    FIGURES, Key, Photo, SETTINGS, Setting, figure_words, find, names, read_file, read_last_good,
+    read_photos, save_last_good, setting, validate,
 };
 
 /// How often a running server looks for a changed settings file or photo.
@@ -52,7 +52,11 @@ pub struct Snapshot {
 pub fn builtin_content_json() -> &'static str {
     static JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         let library = Library::builtin();
-        serde_json::to_string(&library.shown(library.settled())).expect("JSON")
+        let mut shown = library.shown(library.settled());
+        shown
+            .words
+            .extend(figure_words(|key| setting(key).default.to_string()));
+        serde_json::to_string(&shown).expect("JSON")
     });
     &JSON
 }
@@ -93,6 +97,9 @@ impl Snapshot {
     /// Sets what the content shows at `now`.
     fn show_content_at(&mut self, now: DateTime<Utc>) {
         self.shown = self.library.shown(now);
+        self.shown
+            .words
+            .extend(figure_words(|key| self.get(key).to_string()));
         self.content_json = serde_json::to_string(&self.shown).expect("content is JSON");
         self.content_until = self.library.next_change(now);
         self.retag();
@@ -142,7 +149,9 @@ impl Snapshot {
     pub fn placeholders(&self) -> Vec<&'static Setting> {
         SETTINGS
             .iter()
-            .filter(|s| !s.default.is_empty() && self.is_placeholder(s.key))
+            .filter(|s| {
+                !s.default.is_empty() && !FIGURES.contains(&s.key) && self.is_placeholder(s.key)
+            })
             .collect()
     }
 

@@ -60,6 +60,8 @@ export async function timesWithoutYourTime(page: Page): Promise<string[]> {
       if (el.offsetParent === null) continue;
       const line = el.innerText.replace(/\s+/g, ' ').trim();
       if (!time.test(line) || /your time/.test(line)) continue;
+      // A word of the schedule is a part of its line: the line says the visitor's time.
+      if (el.hasAttribute('data-word') && /your time/.test(el.parentElement?.innerText ?? '')) continue;
       const block = el.closest('li, dl, [class*="rounded-"]');
       if (block && /your time/.test((block as HTMLElement).innerText)) continue;
       found.add(line.slice(0, 120));

@@ -5,6 +5,7 @@ import { FloatingButtons } from './components/FloatingButtons';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { ModalHost } from './components/ModalHost';
+import { Notices } from './components/Notices';
 import { Toaster } from './components/Toaster';
 import { metaOf, notFoundMeta, offlineMeta } from './content/routes';
 import { loadPage, pageIfLoaded } from './lib/pageLoader';
@@ -42,6 +43,7 @@ export function App({ path, year }: { path: string; year: number }) {
         <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
           Skip to content
         </a>
+        <Notices />
         <Header />
         <FloatingButtons />
         <main id="main" tabIndex={-1} class="min-h-[60vh] focus:outline-none">

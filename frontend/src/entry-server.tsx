@@ -11,6 +11,8 @@ import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace } from './lib/photos';
 import { contentBlock } from './lib/content';
+import { fill } from './lib/words';
+import { TEMPLATE_MARKER } from './lib/contract.generated';
 import { settingsBlock } from './lib/settings';
 
 registerPages(import.meta.glob('./pages/*.tsx', { eager: true }));
@@ -45,7 +47,11 @@ function churchJsonLd(): string {
 
 export function render(path: string, year: number): { html: string; head: string } {
   const meta = metaOf(path);
-  const description = routeMeta(path) ? descriptionOf(path) : path === offlineMeta.path ? offlineWords.page.intro : notFoundDescription;
+  const template = routeMeta(path) ? descriptionOf(path) : path === offlineMeta.path ? offlineWords.page.intro : notFoundDescription;
+  const description = fill(template);
+  // A description that names a gathering's time or a figure carries its template, so
+  // the server fills it in again from the current data (src/web/files/personalize.rs).
+  const described = template.includes('{') ? `${TEMPLATE_MARKER}="${escapeHtml(template)}" content="${escapeHtml(description)}"` : `content="${escapeHtml(description)}"`;
   setPhotoPlace(path);
   const html = renderToString(<App path={path} year={year} />);
   const url = `${site.origin}${path === '/' ? '/' : path}`;
@@ -54,7 +60,7 @@ export function render(path: string, year: number): { html: string; head: string
     settingsBlock(),
     contentBlock(),
     `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<meta name="description" ${described} />`,
   ];
   if (routeMeta(path)) {
     tags.push(
@@ -62,7 +68,7 @@ export function render(path: string, year: number): { html: string; head: string
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="${site.name}" />`,
       `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-      `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      `<meta property="og:description" ${described} />`,
       `<meta property="og:url" content="${url}" />`,
       `<meta property="og:image" content="${image}" />`,
       `<meta property="og:image:width" content="1200" />`,
@@ -70,7 +76,7 @@ export function render(path: string, year: number): { html: string; head: string
       `<meta property="og:image:alt" content="The Well: Love God. Love People. Change the World." />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
       `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
-      `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+      `<meta name="twitter:description" ${described} />`,
       `<meta name="twitter:image" content="${image}" />`,
     );
   } else {

@@ -179,6 +179,13 @@ pub enum Command {
     /// Write, check and list the sermons and events in <data-dir>/content/ (one text
     /// file each). A running server shows a change within a second.
     Content(ContentArgs),
+    /// The regular gatherings: list their next dates, skip a date, move one, or take
+    /// either back (each gathering is a file in <data-dir>/content/gatherings/). A
+    /// running server, its pages and calendar files follow within a second.
+    Schedule(ScheduleArgs),
+    /// Short notices at the top of the pages ("No service today: the building has no
+    /// power"), each until its end. A running server shows a change within a second.
+    Notice(NoticeArgs),
     /// Who is told of each new submission (email or webhook), tests and retries. A
     /// running server follows a change within a second.
     Notify(NotifyArgs),
@@ -725,6 +732,99 @@ pub enum ContentCommand {
         /// "New event", "First Last"].
         #[arg(long, alias = "name")]
         title: Option<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ScheduleArgs {
+    #[command(subcommand)]
+    pub command: Option<ScheduleCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ScheduleCommand {
+    /// The next dates of each gathering, in its own zone and the server's, marking
+    /// the skipped and moved ones (the default).
+    List {
+        /// How many dates of each gathering to show.
+        #[arg(long, default_value_t = 6)]
+        count: usize,
+    },
+    /// Do not hold a gathering on one of its dates, e.g.
+    /// `thewell schedule skip bible-study 2026-11-25 --reason Thanksgiving`.
+    Skip {
+        /// The gathering's id, as `thewell schedule` lists it.
+        gathering: String,
+        /// The date it would have met, YYYY-MM-DD.
+        #[arg(value_parser = parse_date)]
+        date: NaiveDate,
+        /// Why, in a few words: the pages say it ("No Bible study tonight (Thanksgiving)").
+        #[arg(long)]
+        reason: String,
+    },
+    /// Hold one date of a gathering at another day, time or place, e.g.
+    /// `thewell schedule move bible-study 2027-03-17 --to 2027-03-18 19:30`.
+    Move {
+        /// The gathering's id, as `thewell schedule` lists it.
+        gathering: String,
+        /// The date it would have met, YYYY-MM-DD.
+        #[arg(value_parser = parse_date)]
+        date: NaiveDate,
+        /// The new local day and start time, in the gathering's own zone: YYYY-MM-DD
+        /// HH:MM (24-hour) or h:mm AM/PM.
+        #[arg(long, num_args = 2..=3, value_names = ["DATE", "TIME"], required = true)]
+        to: Vec<String>,
+        /// Where it meets that day, when not at its usual place.
+        #[arg(long = "where")]
+        place: Option<String>,
+        /// Why, in a few words (shown beside the new time).
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
+    /// Take back a skip or a move: the gathering meets on that date as usual again.
+    Restore {
+        /// The gathering's id, as `thewell schedule` lists it.
+        gathering: String,
+        /// The date that was skipped or moved, YYYY-MM-DD.
+        #[arg(value_parser = parse_date)]
+        date: NaiveDate,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct NoticeArgs {
+    #[command(subcommand)]
+    pub command: Option<NoticeCommand>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum NoticeCommand {
+    /// The notices, current and expired, with their ids (the default).
+    List,
+    /// Put up a notice, e.g. `thewell notice add "No service today: the building has
+    /// no power" --until "2026-11-29 18:00"`. Its words are shown as plain text.
+    Add {
+        /// What it says: one or two sentences (at most 300 characters).
+        text: String,
+        /// When it leaves the pages: local day and time, YYYY-MM-DD HH:MM (24-hour) or
+        /// h:mm AM/PM, in --zone.
+        #[arg(long, num_args = 1..=3, value_names = ["DATE", "TIME"], required = true)]
+        until: Vec<String>,
+        /// Show it only on one campus's pages: south-florida, north, online, europe or
+        /// pakistan [default: every page].
+        #[arg(long)]
+        campus: Option<String>,
+        /// An https link for more (shown as "More" after the words).
+        #[arg(long)]
+        link: Option<String>,
+        /// The zone of --until (an IANA name).
+        #[arg(long, value_parser = parse_zone, default_value = "America/New_York")]
+        zone: Tz,
+    },
+    /// Take a notice down now (its id as `thewell notice list` shows it).
+    Remove {
+        /// The notice's id.
+        id: String,
     },
 }
 

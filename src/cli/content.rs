@@ -38,12 +38,15 @@ fn new(
         Kind::Sermon => {
             today + Days::new(u64::from((7 - today.weekday().num_days_from_sunday()) % 7))
         }
-        Kind::Event | Kind::Person => today + Days::new(7),
+        Kind::Event | Kind::Person | Kind::Gathering => today + Days::new(7),
+        Kind::Notice => today + Days::new(1),
     });
     let title = title.unwrap_or_else(|| match kind {
         Kind::Sermon => "New sermon".into(),
         Kind::Event => "New event".into(),
         Kind::Person => "First Last".into(),
+        Kind::Gathering => "New gathering".into(),
+        Kind::Notice => "What visitors need to know.".into(),
     });
     let folder = dir.content().join(kind.folder());
     for path in [dir.root().to_path_buf(), dir.content(), folder.clone()] {
@@ -56,8 +59,10 @@ fn new(
     }
     // A person has no day: their file is named after them (and names their photo).
     let name = match kind {
-        Kind::Person => format!("{}.md", template::slug(&title)),
-        Kind::Sermon | Kind::Event => format!("{day}-{}.md", template::slug(&title)),
+        Kind::Person | Kind::Gathering => format!("{}.md", template::slug(&title)),
+        Kind::Sermon | Kind::Event | Kind::Notice => {
+            format!("{day}-{}.md", template::slug(&title))
+        }
     };
     let path = folder.join(name);
     let mut file = std::fs::OpenOptions::new()
@@ -89,6 +94,38 @@ fn new(
     Ok(())
 }
 
+/// Writes a content file whole (creating `content/<kind>/` as needed), replacing
+/// any file of that name at once, never half-written: a running server reads either
+/// the old text or the new.
+pub(super) fn write_content(
+    dir: &DataDir,
+    kind: Kind,
+    name: &str,
+    text: &str,
+) -> Result<std::path::PathBuf, CliError> {
+    let folder = dir.content().join(kind.folder());
+    for path in [dir.content(), folder.clone()] {
+        if !path.is_dir() {
+            create_private_dir(&path).map_err(|source| CliError::Output {
+                path: path.clone(),
+                source,
+            })?;
+        }
+    }
+    let path = folder.join(name);
+    // A dot-name: the server's reading skips it while it is being written.
+    crate::data_dir::replace_private_file(
+        &path,
+        &folder.join(format!(".{name}.new")),
+        text.as_bytes(),
+    )
+    .map_err(|source| CliError::Output {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(path)
+}
+
 fn check(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let library = Library::read(dir, &Library::default());
     for problem in &library.problems {
@@ -96,7 +133,13 @@ fn check(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     }
     let files = library.sermons.iter().filter(|i| !i.is_builtin()).count()
         + library.events.iter().filter(|i| !i.is_builtin()).count()
-        + library.people.len();
+        + library.people.len()
+        + library
+            .gatherings
+            .iter()
+            .filter(|i| !i.is_builtin())
+            .count()
+        + library.notices.len();
     if library.problems.is_empty() {
         say!(out, "{files} content files, all good.")
     } else {

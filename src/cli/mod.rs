@@ -2,7 +2,8 @@
 //! volunteers run on the server, beside a running `serve`: `export`, the care of
 //! the stored submissions (`maintenance`: stats, erase, backup) and the site's
 //! settings and photos (`site`: `thewell site`), its sermons, events and people
-//! (`content`: `thewell content`), who is told of each submission (`notify`), and
+//! (`content`: `thewell content`), the gatherings and
+//! notices (`schedule`, `notice`), who is told of each submission (`notify`), and
 //! the off-site copies (`offsite`: keygen, status, verify, restore --from).
 use std::io::{self, Write};
 
@@ -12,9 +13,11 @@ mod args;
 mod content;
 mod export;
 mod maintenance;
+mod notice;
 mod notify;
 mod offsite;
 mod output;
+mod schedule;
 mod site;
 
 pub use args::{Cli, Command, ServeArgs};
@@ -49,6 +52,8 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
         },
         Command::Site(args) => site::run(data_dir, args.command, out)?,
         Command::Content(args) => content::run(data_dir, args.command, out)?,
+        Command::Schedule(args) => schedule::run(data_dir, args.command, out)?,
+        Command::Notice(args) => notice::run(data_dir, args.command, out)?,
         Command::Notify(args) => notify::run(data_dir, args.command, out)?,
         Command::Offsite(args) => offsite::run(data_dir, args.command, out)?,
     }

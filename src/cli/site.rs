@@ -23,6 +23,15 @@ pub fn run(
             let name = setting.name;
             let stored = settings::set(data_dir, name, &value)?;
             say!(out, "{name} = {stored}")?;
+            // The amount raised is shown with the day it was counted.
+            if setting.key == settings::Key::BuildingRaised {
+                let today = chrono::Utc::now()
+                    .with_timezone(&crate::content::HOME_ZONE)
+                    .date_naive()
+                    .to_string();
+                let day = settings::set(data_dir, "building-raised-on", &today)?;
+                say!(out, "building-raised-on = {day}")?;
+            }
             say!(out, "A running server shows it within a second.")
         }
         SiteCommand::Unset { setting } => {

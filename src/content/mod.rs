@@ -22,10 +22,12 @@ pub mod template;
 use model::BUILTIN;
 pub use model::{
     Block, Event, GROUPS, Group, HOME_ZONE, Item, Kind, LAUNCH_FILE, Library, MAX_FILE_BYTES,
-    MAX_FILES, PeoplePage, Person, Problem, Sermon, Shown, sermon_date,
+    MAX_FILES, Notice, PeoplePage, Person, Problem, Sermon, Shown, sermon_date,
 };
 #[cfg(test)]
 pub use model::{Launch, Note};
+pub use parse::Parsed;
+pub use parse::parse as parse_file;
 
 impl Library {
     /// The built-in examples alone: what a site without content files shows.
@@ -37,9 +39,13 @@ impl Library {
             match parsed(kind, text) {
                 parse::Parsed::Sermon(s) => library.sermons.push(item(BUILTIN, s)),
                 parse::Parsed::Event(e) => library.events.push(item(BUILTIN, e)),
-                parse::Parsed::Person(p) => library.people.push(item(BUILTIN, p)),
+                _ => unreachable!("the examples are a sermon and an event"),
             }
         }
+        library.gatherings = crate::schedule::defaults::all()
+            .into_iter()
+            .map(|g| item(BUILTIN, g))
+            .collect();
         library
     }
 
@@ -58,23 +64,54 @@ impl Library {
                     Ok(parse::Parsed::Sermon(s)) => library.sermons.push(item(&source, s)),
                     Ok(parse::Parsed::Event(e)) => library.events.push(item(&source, e)),
                     Ok(parse::Parsed::Person(p)) => library.people.push(item(&source, p)),
+                    Ok(parse::Parsed::Gathering(mut g)) => {
+                        g.changed = modified(path);
+                        library.gatherings.push(item(&source, g));
+                    }
+                    Ok(parse::Parsed::Notice(n)) => library.notices.push(item(&source, n)),
                     Err(problem) => {
                         match kind {
                             Kind::Sermon => keep(&previous.sermons, &source, &mut library.sermons),
                             Kind::Event => keep(&previous.events, &source, &mut library.events),
                             Kind::Person => keep(&previous.people, &source, &mut library.people),
+                            Kind::Gathering => {
+                                keep(&previous.gatherings, &source, &mut library.gatherings)
+                            }
+                            Kind::Notice => keep(&previous.notices, &source, &mut library.notices),
                         }
                         library.problems.push(problem);
                     }
                 }
             }
-            if files.is_empty() {
+            match kind {
                 // (a kind with no file shows its built-in example)
-                match kind {
-                    Kind::Sermon => library.sermons.extend(builtin.sermons.iter().cloned()),
-                    Kind::Event => library.events.extend(builtin.events.iter().cloned()),
-                    Kind::Person => library.people.extend(builtin.people.iter().cloned()),
+                Kind::Sermon if files.is_empty() => {
+                    library.sermons.extend(builtin.sermons.iter().cloned())
                 }
+                Kind::Event if files.is_empty() => {
+                    library.events.extend(builtin.events.iter().cloned())
+                }
+                // Each built-in gathering stands in until a file of its id exists
+                // (a broken file of that id keeps its last good version, or the default).
+                Kind::Gathering => {
+                    for default in &builtin.gatherings {
+                        let id = &default.value.id;
+                        if !library.gatherings.iter().any(|g| &g.value.id == id) {
+                            library.gatherings.push(default.clone());
+                        }
+                    }
+                    let order = |g: &Item<crate::schedule::Gathering>| {
+                        builtin
+                            .gatherings
+                            .iter()
+                            .position(|d| d.value.id == g.value.id)
+                            .unwrap_or(usize::MAX)
+                    };
+                    library
+                        .gatherings
+                        .sort_by(|a, b| (order(a), &a.value.id).cmp(&(order(b), &b.value.id)));
+                }
+                _ => {}
             }
         }
         let launch = dir.content().join(LAUNCH_FILE);
@@ -157,6 +194,32 @@ impl Library {
         ends.chain(days).max().unwrap_or_default() + chrono::Duration::days(1)
     }
 
+    /// The gathering `id`.
+    pub fn gathering(&self, id: &str) -> Option<&crate::schedule::Gathering> {
+        self.gatherings
+            .iter()
+            .map(|g| &g.value)
+            .find(|g| g.id == id)
+    }
+
+    /// The gatherings the site lists at `now`: announced, or with an occurrence to come.
+    pub fn listed(&self, now: DateTime<Utc>) -> Vec<&crate::schedule::Gathering> {
+        self.gatherings
+            .iter()
+            .map(|g| &g.value)
+            .filter(|g| g.soon || g.now(now).is_some())
+            .collect()
+    }
+
+    /// The notices not yet expired at `now`.
+    pub fn notices_at(&self, now: DateTime<Utc>) -> Vec<&Notice> {
+        self.notices
+            .iter()
+            .map(|n| &n.value)
+            .filter(|n| n.ends() > now)
+            .collect()
+    }
+
     /// What the site shows at `now`.
     pub fn shown(&self, now: DateTime<Utc>) -> Shown {
         let sermon = self.preached(now).first().map(|s| s.value.clone());
@@ -166,10 +229,23 @@ impl Library {
             .map(|e| e.value.clone())
             .collect();
         let launch = self.launch.as_ref().map(|l| l.value.clone());
+        let listed = self.listed(now);
+        let words = self
+            .gatherings
+            .iter()
+            .flat_map(|g| {
+                crate::schedule::words::of(&g.value, now)
+                    .into_iter()
+                    .map(|(word, text)| (format!("{}.{word}", g.value.id), text))
+            })
+            .collect();
         Shown {
             sermon,
             events,
             launch,
+            notices: self.notices_at(now).into_iter().cloned().collect(),
+            gatherings: listed.iter().map(|g| g.id.clone()).collect(),
+            words,
         }
     }
 
@@ -183,8 +259,25 @@ impl Library {
                 sermon_date(&s.value).and_hms_opt(0, 0, 0)?,
             ))
         });
-        ends.chain(days).filter(|t| *t > now).min()
+        let notices = self.notices.iter().map(|n| n.value.ends());
+        let gatherings = self
+            .gatherings
+            .iter()
+            .filter_map(|g| g.value.changes_after(now));
+        ends.chain(days)
+            .chain(notices)
+            .chain(gatherings)
+            .filter(|t| *t > now)
+            .min()
     }
+}
+
+/// When a file last changed.
+fn modified(path: &Path) -> Option<DateTime<Utc>> {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .map(DateTime::<Utc>::from)
 }
 
 fn item<T>(source: &str, value: T) -> Item<T> {

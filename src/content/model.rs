@@ -182,10 +182,20 @@ pub enum Kind {
     Event,
     /// A person of the leadership or the worship team.
     Person,
+    /// A regular gathering (a service, a Bible study), with its skipped and moved dates.
+    Gathering,
+    /// A short notice shown at the top of the pages until it expires.
+    Notice,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Sermon, Kind::Event, Kind::Person];
+    pub const ALL: [Kind; 5] = [
+        Kind::Sermon,
+        Kind::Event,
+        Kind::Person,
+        Kind::Gathering,
+        Kind::Notice,
+    ];
 
     /// The folder's name under `content/`.
     pub fn folder(self) -> &'static str {
@@ -193,7 +203,32 @@ impl Kind {
             Kind::Sermon => "sermons",
             Kind::Event => "events",
             Kind::Person => "people",
+            Kind::Gathering => "gatherings",
+            Kind::Notice => "notices",
         }
+    }
+}
+
+/// A notice a volunteer put up (`thewell notice add`): shown at the top of every
+/// page, or of its campus's pages, until it expires.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Notice {
+    /// What it says (plain text: markup in it is shown as text).
+    pub text: String,
+    /// When it leaves the pages, with its offset (ISO 8601).
+    pub until: String,
+    /// An https link for more, or empty.
+    pub link: String,
+    /// The campus it is for (one of the site's campus ids), or empty for every page.
+    pub campus: String,
+    /// The pages it shows on; empty for every page.
+    pub routes: Vec<String>,
+}
+
+impl Notice {
+    pub fn ends(&self) -> DateTime<Utc> {
+        instant(&self.until)
     }
 }
 
@@ -224,6 +259,11 @@ pub struct Library {
     pub people: Vec<Item<Person>>,
     /// The launch service, when `content/launch.md` gives one.
     pub launch: Option<Item<Launch>>,
+    /// The regular gatherings: each file of `content/gatherings/`, and the built-in
+    /// default of every id without one.
+    pub gatherings: Vec<Item<crate::schedule::Gathering>>,
+    /// The notices, expired ones included.
+    pub notices: Vec<Item<Notice>>,
     /// Files left out (or kept at their last good version), each with what to fix.
     pub problems: Vec<Problem>,
 }
@@ -235,6 +275,8 @@ impl Library {
         if self.sermons.iter().any(|i| i.source == source)
             || self.events.iter().any(|i| i.source == source)
             || self.people.iter().any(|i| i.source == source)
+            || self.gatherings.iter().any(|i| i.source == source)
+            || self.notices.iter().any(|i| i.source == source)
         {
             "the site keeps showing its last good version until it is fixed"
         } else {
@@ -253,6 +295,14 @@ pub struct Shown {
     pub events: Vec<Event>,
     /// The launch service, when one is set (without it the pop-up keeps its built-in words).
     pub launch: Option<Launch>,
+    /// The notices not yet expired.
+    pub notices: Vec<Notice>,
+    /// The gatherings the site lists now (not past their last date), by id.
+    pub gatherings: Vec<String>,
+    /// The words the pages say of the gatherings (`<id>.<word>`, see
+    /// `schedule::words`) and of the ministry's figures (`figure.<name>`).
+    #[cfg_attr(test, ts(type = "Record<string, string>"))]
+    pub words: std::collections::BTreeMap<String, String>,
 }
 
 /// What is wrong with a content file, and where.

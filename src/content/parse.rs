@@ -2,7 +2,7 @@
 //! text in Markdown, kept as plain paragraphs and lists (raw HTML stays text, link
 //! targets are dropped: what a visitor sees is inert). Every problem names the
 //! file, the line, the field and what to write instead.
-use chrono::{NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat};
 use chrono_tz::Tz;
 use pulldown_cmark::{Event as Md, Parser, Tag, TagEnd};
 use serde::Deserialize;
@@ -10,15 +10,67 @@ use toml::Spanned;
 use toml::value::Datetime;
 
 use super::model::{
-    Block, Event, GROUPS, Group, HOME_ZONE, Kind, Launch, Note, Person, Problem, Sermon,
+    Block, Event, GROUPS, Group, HOME_ZONE, Kind, Launch, Note, Notice, Person, Problem, Sermon,
 };
+use crate::schedule::{CAMPUSES, Gathering, MOVE_REACH, Move, Place, Repeat, Skip, campus};
 use crate::text::{free_text, one_line};
 
 pub enum Parsed {
     Sermon(Sermon),
     Event(Event),
     Person(Person),
+    Gathering(Gathering),
+    Notice(Notice),
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGathering {
+    name: Spanned<String>,
+    campus: Spanned<String>,
+    repeats: Spanned<String>,
+    start: Spanned<Datetime>,
+    minutes: Spanned<i64>,
+    zone: Spanned<String>,
+    #[serde(rename = "where")]
+    place: Spanned<String>,
+    soon: Option<Spanned<bool>>,
+    first: Option<Spanned<Datetime>>,
+    last: Option<Spanned<Datetime>>,
+    #[serde(default)]
+    skip: Vec<RawSkip>,
+    #[serde(default, rename = "move")]
+    moves: Vec<RawMove>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSkip {
+    date: Spanned<Datetime>,
+    reason: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMove {
+    date: Spanned<Datetime>,
+    to: Spanned<Datetime>,
+    #[serde(rename = "where")]
+    place: Option<Spanned<String>>,
+    reason: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNotice {
+    until: Spanned<Datetime>,
+    zone: Option<Spanned<String>>,
+    campus: Option<Spanned<String>>,
+    link: Option<Spanned<String>>,
+}
+
+/// The most a notice may say: one or two lines at the top of a page.
+const MAX_NOTICE_CHARS: usize = 300;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -122,7 +174,31 @@ pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
             let raw: RawPerson = file.fields()?;
             file.person(raw).map(Parsed::Person)
         }
+        Kind::Gathering => {
+            let raw: RawGathering = file.fields()?;
+            file.gathering(raw).map(Parsed::Gathering)
+        }
+        Kind::Notice => {
+            let raw: RawNotice = file.fields()?;
+            file.notice(raw).map(Parsed::Notice)
+        }
     }
+}
+
+/// The campus a file names, by id; a problem listing them otherwise.
+fn campus_named(text: &str) -> Result<String, String> {
+    let wanted = super::template::slug(text);
+    campus(&wanted).map(|c| c.id.to_string()).ok_or_else(|| {
+        format!(
+            "campus \"{}\" is not one of the site's: write one of {}",
+            text.chars().take(60).collect::<String>(),
+            CAMPUSES
+                .iter()
+                .map(|c| format!("\"{}\"", c.id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
 }
 
 /// The group a person file names, by its name or its heading (any case).
@@ -365,6 +441,211 @@ impl<'a> File<'a> {
             place: self.line("place", Some(&raw.place), 150, true)?,
             text: blocks(self.body),
             link,
+        })
+    }
+
+    /// A local time of day, e.g. `start = 19:00`.
+    fn time_of_day(&self, name: &str, value: &Spanned<Datetime>) -> Result<NaiveTime, Problem> {
+        let v = value.get_ref();
+        let wrong = || {
+            self.problem(
+                value.span().start,
+                format!("{name} must be a time of day without quotes, from 00:00 to 23:59, e.g. {name} = 19:00"),
+            )
+        };
+        match (v.date, v.time, v.offset) {
+            (None, Some(t), None) => {
+                NaiveTime::from_hms_opt(t.hour.into(), t.minute.into(), t.second.into())
+                    .ok_or_else(wrong)
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    fn gathering(&self, raw: RawGathering) -> Result<Gathering, Problem> {
+        let id = self
+            .source
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches(".md")
+            .to_string();
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(Problem::new(
+                self.source.to_string(),
+                1,
+                "a gathering's file name is its id in links and calendars: lowercase letters, digits and dashes, e.g. north-monthly.md".into(),
+            ));
+        }
+        let repeat = Repeat::parse(raw.repeats.get_ref()).ok_or_else(|| {
+            self.problem(
+                raw.repeats.span().start,
+                format!(
+                    "repeats \"{}\" is not a rule the site knows: write \"every Wednesday\" (weekly) or \"first Saturday\" (monthly: first, second, third, fourth or last)",
+                    raw.repeats.get_ref().chars().take(60).collect::<String>()
+                ),
+            )
+        })?;
+        let minutes = *raw.minutes.get_ref();
+        if !(1..=24 * 60).contains(&minutes) {
+            return Err(self.problem(
+                raw.minutes.span().start,
+                "minutes is how long it lasts: a number from 1 to 1440, e.g. minutes = 90".into(),
+            ));
+        }
+        let zone = self.zone(Some(&raw.zone))?;
+        let campus = campus_named(raw.campus.get_ref())
+            .map_err(|m| self.problem(raw.campus.span().start, m))?;
+        let place_text = self.line("where", Some(&raw.place), 150, true)?;
+        let place = if place_text.eq_ignore_ascii_case("online") {
+            Place::Online
+        } else {
+            Place::At(place_text)
+        };
+        let first = raw
+            .first
+            .as_ref()
+            .map(|d| self.date("first", d))
+            .transpose()?;
+        let last = raw
+            .last
+            .as_ref()
+            .map(|d| self.date("last", d))
+            .transpose()?;
+        if let (Some(f), Some(l), Some(raw_last)) = (first, last, raw.last.as_ref())
+            && l < f
+        {
+            return Err(self.problem(
+                raw_last.span().start,
+                "last must not be before first".into(),
+            ));
+        }
+        let mut gathering = Gathering {
+            id,
+            name: self.line("name", Some(&raw.name), 100, true)?,
+            campus,
+            repeat,
+            start: self.time_of_day("start", &raw.start)?,
+            minutes,
+            zone,
+            place,
+            soon: raw.soon.as_ref().is_some_and(|s| *s.get_ref()),
+            first,
+            last,
+            skips: Vec::new(),
+            moves: Vec::new(),
+            changed: None,
+        };
+        let mut taken: Vec<chrono::NaiveDate> = Vec::new();
+        let mut regular = |g: &Gathering, name: &str, value: &Spanned<Datetime>| {
+            let date = self.date(name, value)?;
+            if !g.meets_on(date) {
+                return Err(self.problem(
+                    value.span().start,
+                    format!(
+                        "{} does not meet on {date} (a {}): it meets {}{}",
+                        g.id,
+                        crate::schedule::weekday_name(date.weekday()),
+                        g.repeat.text(),
+                        if g.soon {
+                            ", and has no date yet (soon = true)"
+                        } else {
+                            ""
+                        }
+                    ),
+                ));
+            }
+            if taken.contains(&date) {
+                return Err(self.problem(
+                    value.span().start,
+                    format!("{date} is skipped or moved twice: keep one of them"),
+                ));
+            }
+            taken.push(date);
+            Ok(date)
+        };
+        for s in &raw.skip {
+            let date = regular(&gathering, "date", &s.date)?;
+            let reason = self.line("reason", Some(&s.reason), 100, false)?;
+            gathering.skips.push(Skip { date, reason });
+        }
+        for m in &raw.moves {
+            let date = regular(&gathering, "date", &m.date)?;
+            let to = self.local_time("to", &m.to)?;
+            if (to.date() - date).num_days().unsigned_abs() > MOVE_REACH {
+                return Err(self.problem(
+                    m.to.span().start,
+                    format!("a date may move at most {MOVE_REACH} days: for a longer change, skip it and add an event"),
+                ));
+            }
+            let place = match &m.place {
+                Some(_) => Some(self.line("where", m.place.as_ref(), 150, true)?),
+                None => None,
+            };
+            let reason = self.line("reason", m.reason.as_ref(), 100, false)?;
+            gathering.moves.push(Move {
+                date,
+                to,
+                place,
+                reason,
+            });
+        }
+        gathering.skips.sort_by_key(|s| s.date);
+        gathering.moves.sort_by_key(|m| m.date);
+        Ok(gathering)
+    }
+
+    fn notice(&self, raw: RawNotice) -> Result<Notice, Problem> {
+        let zone = self.zone(raw.zone.as_ref())?;
+        let until = self.local_time("until", &raw.until)?;
+        let text = blocks(self.body)
+            .iter()
+            .flat_map(|b| b.items.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if text.is_empty() {
+            return Err(Problem::new(
+                self.source.to_string(),
+                self.body_line(),
+                "the notice's words go below the +++ line: write them there".into(),
+            ));
+        }
+        if text.chars().count() > MAX_NOTICE_CHARS {
+            return Err(Problem::new(
+                self.source.to_string(),
+                self.body_line(),
+                format!(
+                    "a notice may say at most {MAX_NOTICE_CHARS} characters: shorten it, and link to more"
+                ),
+            ));
+        }
+        let (campus, routes) = match &raw.campus {
+            Some(c) if !c.get_ref().trim().is_empty() => {
+                let id = campus_named(c.get_ref()).map_err(|m| self.problem(c.span().start, m))?;
+                let routes = campus(&id)
+                    .map(|c| c.routes.iter().map(|r| r.to_string()).collect())
+                    .unwrap_or_default();
+                (id, routes)
+            }
+            _ => (String::new(), Vec::new()),
+        };
+        let link = match &raw.link {
+            Some(l) if !l.get_ref().trim().is_empty() => {
+                crate::text::https_link(l.get_ref().trim())
+                    .map_err(|why| self.problem(l.span().start, format!("link: {why}")))?
+            }
+            _ => String::new(),
+        };
+        Ok(Notice {
+            text,
+            until: stamp(zone, until),
+            link,
+            campus,
+            routes,
         })
     }
 

@@ -3,9 +3,11 @@
 //! and the people of /leadership and /worship-team. Each part is the inner HTML of
 //! the element marked `data-server-part="<name>"`; everything from a file is escaped
 //! text. The classes are Tailwind's (styles.css scans these files).
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 
-use super::{Library, PeoplePage};
+use super::{Library, Notice, PeoplePage};
 use crate::text::escape_html;
 
 /// A part of a page the server writes.
@@ -16,6 +18,9 @@ pub enum Part {
     WorshipTeam,
     /// How long the forms are kept (`serve --keep`), on the privacy policy page.
     Retention,
+    /// The building fundraiser's amount raised against its goal, once a volunteer
+    /// sets it (`thewell site set building-raised`), in each building section.
+    BuildingProgress,
 }
 
 /// What the frontend is told of a part (src/contract.rs emits it): its name and the
@@ -28,11 +33,12 @@ pub struct ServerPart {
 }
 
 impl Part {
-    pub const ALL: [Part; 4] = [
+    pub const ALL: [Part; 5] = [
         Part::SermonList,
         Part::Leadership,
         Part::WorshipTeam,
         Part::Retention,
+        Part::BuildingProgress,
     ];
 
     /// The value of its element's `data-server-part` (also the element's id).
@@ -42,17 +48,19 @@ impl Part {
             Part::Leadership => "people-leadership",
             Part::WorshipTeam => "people-worship-team",
             Part::Retention => "retention",
+            Part::BuildingProgress => "building-progress",
         }
     }
 
-    /// The route whose page holds it.
+    /// The routes whose pages hold it.
     #[cfg(test)]
-    pub fn path(self) -> &'static str {
+    pub fn paths(self) -> &'static [&'static str] {
         match self {
-            Part::SermonList => "/media",
-            Part::Leadership => "/leadership",
-            Part::WorshipTeam => "/worship-team",
-            Part::Retention => "/privacy-policy",
+            Part::SermonList => &["/media"],
+            Part::Leadership => &["/leadership"],
+            Part::WorshipTeam => &["/worship-team"],
+            Part::Retention => &["/privacy-policy"],
+            Part::BuildingProgress => &["/", "/pakistan", "/pakistan-building", "/giving"],
         }
     }
 
@@ -63,8 +71,10 @@ impl Part {
         library: &Library,
         now: DateTime<Utc>,
         retention: &[(String, String)],
+        words: &BTreeMap<String, String>,
     ) -> String {
         match self {
+            Part::BuildingProgress => building_progress_html(words),
             Part::SermonList => super::sermon_list::html(&library.preached(now)),
             Part::Leadership => super::people_list::html(library, PeoplePage::Leadership),
             Part::WorshipTeam => super::people_list::html(library, PeoplePage::WorshipTeam),
@@ -77,9 +87,11 @@ impl Part {
     pub fn declared() -> Vec<ServerPart> {
         Part::ALL
             .iter()
-            .map(|p| ServerPart {
-                name: p.name(),
-                path: p.path(),
+            .flat_map(|p| {
+                p.paths().iter().map(|path| ServerPart {
+                    name: p.name(),
+                    path,
+                })
             })
             .collect()
     }
@@ -88,11 +100,62 @@ impl Part {
     #[cfg(test)]
     pub fn defaults() -> std::collections::BTreeMap<&'static str, String> {
         let library = Library::builtin();
+        let words = library.shown(library.settled()).words;
         Part::ALL
             .iter()
-            .map(|p| (p.name(), p.html(&library, library.settled(), &[])))
+            .map(|p| (p.name(), p.html(&library, library.settled(), &[], &words)))
             .collect()
     }
+}
+
+/// The amount raised for the building against its goal, with a bar and the day it
+/// was counted; nothing until an amount is set.
+fn building_progress_html(words: &BTreeMap<String, String>) -> String {
+    let word = |name: &str| words.get(name).map(String::as_str).unwrap_or_default();
+    let (raised, goal, percent) = (
+        word("figure.building-raised"),
+        word("figure.building-goal"),
+        word("figure.building-percent"),
+    );
+    if raised.is_empty() || percent.is_empty() {
+        return String::new();
+    }
+    let day = match word("figure.building-raised-on") {
+        "" => String::new(),
+        day => format!(
+            r#"<p class="mt-1 text-sm text-slate-600">Updated {}</p>"#,
+            escape_html(day)
+        ),
+    };
+    format!(
+        r#"<div class="mt-4 max-w-md"><p class="font-semibold text-slate-900">{raised} raised of the {goal} goal ({percent}%)</p><progress class="mt-2 block h-3 w-full accent-sky-700" max="100" value="{percent}" aria-label="Raised so far: {percent}% of the goal">{percent}%</progress>{day}</div>"#,
+        raised = escape_html(raised),
+        goal = escape_html(goal),
+        percent = escape_html(percent),
+    )
+}
+
+/// The notices shown on the page of `route` (every page's, and its campus's), each
+/// a line of text with its link. The same markup as frontend/src/components/Notices.tsx.
+pub fn notices_html(notices: &[Notice], route: Option<&str>) -> String {
+    notices
+        .iter()
+        .filter(|n| n.routes.is_empty() || route.is_some_and(|r| n.routes.iter().any(|x| x == r)))
+        .map(|n| {
+            let link = if n.link.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    r#" <a href="{}" class="font-semibold underline underline-offset-2">More</a>"#,
+                    escape_html(&n.link)
+                )
+            };
+            format!(
+                r#"<p class="mx-auto max-w-6xl px-4 py-2 font-medium sm:px-6"><span>{}</span>{link}</p>"#,
+                escape_html(&n.text)
+            )
+        })
+        .collect()
 }
 
 /// The privacy policy's word on how long what visitors send is kept (nothing

@@ -4,6 +4,7 @@
 use chrono::NaiveDate;
 
 use super::{GROUPS, Kind};
+use crate::schedule::{CAMPUSES, Gathering, Place};
 
 /// The built-in examples, written as content files are.
 pub const EXAMPLES: [(Kind, &str); 2] = [(Kind::Sermon, SERMON), (Kind::Event, EVENT)];
@@ -138,7 +139,119 @@ order = 1
 A short bio below the +++ line: two or three sentences (at most 600 characters).
 "#
         ),
+        Kind::Gathering => {
+            let mut g =
+                crate::schedule::defaults::find("bible-study").expect("a built-in gathering");
+            g.name = title;
+            g.campus = "south-florida".into();
+            g.place = Place::At("Where it meets".into());
+            g.first = Some(day);
+            gathering_file(&g)
+        }
+        Kind::Notice => format!(
+            r#"+++
+# A notice at the top of the pages, until the day and time below (no quotes, in the
+# zone below). Save, then run `thewell content check`; the site shows it within a
+# second. `thewell notice add` writes one for you.
+until = {day}T12:00:00
+zone = "America/New_York"
+# Only on one campus's pages: one of {campuses}; "" for every page.
+campus = ""
+# An https link for more, or "".
+link = ""
++++
+{title}
+"#,
+            campuses = campus_list(),
+        ),
     }
+}
+
+/// The campus ids as a file would write them: "south-florida", "north", …
+fn campus_list() -> String {
+    CAMPUSES
+        .iter()
+        .map(|c| format!("\"{}\"", c.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A TOML string: quoted, with backslashes and quotes escaped.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// A gathering as its file (`content/gatherings/<id>.md`) writes it, every field
+/// with a note on what it takes: what `thewell schedule` writes for a built-in
+/// gathering the first time one of its dates is skipped or moved.
+pub fn gathering_file(g: &Gathering) -> String {
+    let mut out = format!(
+        r#"+++
+# A regular gathering. The file's name is its id in links and calendar files.
+# Save, then run `thewell content check`; the site follows within a second.
+# A date not held, or held at another time: `thewell schedule skip` and
+# `thewell schedule move` add them at the end, `thewell schedule restore` takes
+# them back.
+name = {name}
+# Its campus, one of: {campuses}.
+campus = {campus}
+# "every Wednesday" (weekly), or "first Saturday" (monthly: first, second, third,
+# fourth or last).
+repeats = {repeats}
+"#,
+        name = quoted(&g.name),
+        campuses = campus_list(),
+        campus = quoted(&g.campus),
+        repeats = quoted(&g.repeat.text()),
+    );
+    out.push_str("# The first and the last date it meets (no quotes); leave out for no end.\n");
+    match g.first {
+        Some(d) => out.push_str(&format!("first = {d}\n")),
+        None => out.push_str("# first = 2027-01-02\n"),
+    }
+    match g.last {
+        Some(d) => out.push_str(&format!("last = {d}\n")),
+        None => out.push_str("# last = 2027-06-26\n"),
+    }
+    out.push_str(&format!(
+        r#"# Local start time (24-hour, no quotes), how long it lasts in minutes, and its zone.
+start = {start}
+minutes = {minutes}
+zone = {zone}
+# "online" (at the meeting link: thewell site set meeting-url …), or an address.
+where = {place}
+"#,
+        start = g.start.format("%H:%M"),
+        minutes = g.minutes,
+        zone = quoted(g.zone.name()),
+        place = quoted(match &g.place {
+            Place::Online => "online",
+            Place::At(text) => text,
+        }),
+    ));
+    if g.soon {
+        out.push_str("# Announced without a date yet: the site says \"Coming soon\". Delete this line\n# once it has a first date and a place.\nsoon = true\n");
+    }
+    for skip in &g.skips {
+        out.push_str(&format!(
+            "\n[[skip]]\ndate = {}\nreason = {}\n",
+            skip.date,
+            quoted(&skip.reason)
+        ));
+    }
+    for m in &g.moves {
+        out.push_str(&format!(
+            "\n[[move]]\ndate = {}\nto = {}\n",
+            m.date,
+            m.to.format("%Y-%m-%dT%H:%M:%S")
+        ));
+        if let Some(place) = &m.place {
+            out.push_str(&format!("where = {}\n", quoted(place)));
+        }
+        out.push_str(&format!("reason = {}\n", quoted(&m.reason)));
+    }
+    out.push_str("+++\n");
+    out
 }
 
 #[cfg(test)]
@@ -161,6 +274,16 @@ mod tests {
                     (p.name.as_str(), p.group.name, p.photo.as_str()),
                     ("Hope 'for' all", "senior-leaders", "person-new")
                 ),
+                Ok(Parsed::Gathering(g)) => assert_eq!(
+                    (g.id.as_str(), g.name.as_str(), g.first),
+                    ("new", "Hope 'for' all", Some(day))
+                ),
+                Ok(Parsed::Notice(n)) => {
+                    assert_eq!(
+                        (n.text.as_str(), n.until.as_str()),
+                        ("Hope 'for' all", "2026-11-29T12:00:00-05:00")
+                    )
+                }
                 Err(problem) => panic!("{kind:?}: {problem}"),
             }
         }
@@ -169,5 +292,27 @@ mod tests {
             "the-cost-of-oil-how-to-keep"
         );
         assert_eq!(slug("¿?"), "new");
+    }
+
+    #[test]
+    fn every_built_in_gathering_written_as_a_file_reads_back_the_same() {
+        for mut g in crate::schedule::defaults::all() {
+            if !g.soon {
+                let date = (0..40)
+                    .map(|i| NaiveDate::from_ymd_opt(2027, 1, 1).unwrap() + chrono::Days::new(i))
+                    .find(|d| g.meets_on(*d))
+                    .unwrap();
+                g.skips.push(crate::schedule::Skip {
+                    date,
+                    reason: "A \"quoted\" day".into(),
+                });
+            }
+            let source = format!("content/gatherings/{}.md", g.id);
+            match parse(Kind::Gathering, &source, &gathering_file(&g)) {
+                Ok(Parsed::Gathering(read)) => assert_eq!(read, g),
+                Ok(_) => unreachable!(),
+                Err(problem) => panic!("{problem}\n{}", gathering_file(&g)),
+            }
+        }
     }
 }

@@ -30,6 +30,13 @@ pub enum Key {
     HeroVideoFile,
     SermonSpeaker,
     ContactEmail,
+    LivesChanged,
+    Continents,
+    BuildingGoal,
+    BuildingRaised,
+    BuildingRaisedOn,
+    BiblePrice,
+    CityGoal,
 }
 
 /// What a setting's value must look like.
@@ -45,6 +52,12 @@ pub enum ValueKind {
     Email,
     /// One line of text, at most 100 characters.
     Text,
+    /// A whole number, e.g. 800.
+    Count,
+    /// An amount in US dollars, whole: 35000, 35,000 or $35,000 (stored as 35000).
+    Dollars,
+    /// A day, YYYY-MM-DD.
+    Date,
 }
 
 #[derive(Debug)]
@@ -63,7 +76,7 @@ pub struct Setting {
 
 /// The settings, as data. Their defaults are placeholders that read as such (or,
 /// for the hero video, nothing: the drawn background stays).
-pub static SETTINGS: [Setting; 12] = [
+pub static SETTINGS: [Setting; 19] = [
     Setting {
         key: Key::SiteUrl,
         name: "site-url",
@@ -160,7 +173,117 @@ pub static SETTINGS: [Setting; 12] = [
         help: "The ministry's email address (on /contact and the legal pages).",
         unset: "no email address is shown: /contact, the offline page and the legal pages point to the contact form",
     },
+    Setting {
+        key: Key::LivesChanged,
+        name: "lives-changed",
+        kind: ValueKind::Count,
+        default: "800",
+        help: "How many people in Pakistan have given their lives to Jesus in six months (\"800+ lives changed\" on /, /pakistan, /pakistan-building, /global-campuses).",
+        unset: "the pages say 800",
+    },
+    Setting {
+        key: Key::Continents,
+        name: "continents",
+        kind: ValueKind::Count,
+        default: "3",
+        help: "On how many continents The Well gathers (the home page's figures).",
+        unset: "the home page says 3",
+    },
+    Setting {
+        key: Key::BuildingGoal,
+        name: "building-goal",
+        kind: ValueKind::Dollars,
+        default: "35000",
+        help: "The Pakistan church-and-school building's goal in US dollars (/, /pakistan, /pakistan-building, /giving).",
+        unset: "the pages say $35,000",
+    },
+    Setting {
+        key: Key::BuildingRaised,
+        name: "building-raised",
+        kind: ValueKind::Dollars,
+        default: "",
+        help: "How much has been raised for the building so far, in US dollars. Once set, the building sections show it against the goal with a progress bar and the day it was set (building-raised-on, set with it).",
+        unset: "the building sections give the goal only",
+    },
+    Setting {
+        key: Key::BuildingRaisedOn,
+        name: "building-raised-on",
+        kind: ValueKind::Date,
+        default: "",
+        help: "The day the amount raised was last counted (YYYY-MM-DD); `site set building-raised` sets it to today.",
+        unset: "no day is given beside the amount raised",
+    },
+    Setting {
+        key: Key::BiblePrice,
+        name: "bible-price",
+        kind: ValueKind::Dollars,
+        default: "10",
+        help: "What one Urdu Bible costs, in US dollars (/pakistan, /giving).",
+        unset: "the pages say $10",
+    },
+    Setting {
+        key: Key::CityGoal,
+        name: "city-goal",
+        kind: ValueKind::Text,
+        default: "$100 million",
+        help: "The City's funding goal, as words (/the-city, /giving), e.g. \"$100 million\".",
+        unset: "the pages say $100 million",
+    },
 ];
+
+/// The ministry's promoted figures: their defaults are the real figures, not
+/// placeholders, so `site show` never lists them as waiting to be set.
+pub const FIGURES: [Key; 7] = [
+    Key::LivesChanged,
+    Key::Continents,
+    Key::BuildingGoal,
+    Key::BuildingRaised,
+    Key::BuildingRaisedOn,
+    Key::BiblePrice,
+    Key::CityGoal,
+];
+
+/// "$35,000" for 35000.
+pub fn dollars(amount: u64) -> String {
+    let digits = amount.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("${out}")
+}
+
+/// The words the pages say of the figures (`figure.<setting name>`), from each
+/// setting's stored value: amounts as "$35,000", the day as "November 24, 2026", and
+/// `figure.building-percent`, the share of the goal raised (empty when not set).
+pub fn figure_words(get: impl Fn(Key) -> String) -> Vec<(String, String)> {
+    let amount = |key| get(key).parse::<u64>().ok();
+    let mut words: Vec<(String, String)> = FIGURES
+        .iter()
+        .map(|&key| {
+            let raw = get(key);
+            let text = match setting(key).kind {
+                ValueKind::Dollars => amount(key).map(dollars).unwrap_or_default(),
+                ValueKind::Date => chrono::NaiveDate::parse_from_str(&raw, "%Y-%m-%d")
+                    .map(|d| d.format("%B %-d, %Y").to_string())
+                    .unwrap_or_default(),
+                _ => raw,
+            };
+            (format!("figure.{}", setting(key).name), text)
+        })
+        .collect();
+    let percent = match (amount(Key::BuildingRaised), amount(Key::BuildingGoal)) {
+        (Some(raised), Some(goal)) if goal > 0 => {
+            (raised.saturating_mul(100) / goal).min(100).to_string()
+        }
+        _ => String::new(),
+    };
+    words.push(("figure.building-percent".into(), percent));
+    words
+}
 
 /// The outside links the server answers as `/go/<name>` redirects, and the settings behind them.
 pub const LINKS: &[(&str, Key)] = &[
@@ -214,7 +337,7 @@ pub fn find(name: &str) -> Result<&'static Setting, SettingsError> {
         .ok_or_else(|| SettingsError::UnknownKey(name.to_string()))
 }
 
-pub(crate) fn setting(key: Key) -> &'static Setting {
+pub fn setting(key: Key) -> &'static Setting {
     &SETTINGS[key as usize]
 }
 
@@ -227,6 +350,33 @@ mod tests {
         for (i, s) in SETTINGS.iter().enumerate() {
             assert_eq!(s.key as usize, i, "{} is out of order", s.name);
         }
+    }
+
+    #[test]
+    fn figures_read_as_the_pages_say_them() {
+        assert_eq!(dollars(35000), "$35,000");
+        assert_eq!(dollars(10), "$10");
+        assert_eq!(dollars(1234567), "$1,234,567");
+        let words = figure_words(|key| match key {
+            Key::BuildingRaised => "12500".into(),
+            Key::BuildingRaisedOn => "2026-11-24".into(),
+            key => setting(key).default.into(),
+        });
+        let word = |name: &str| words.iter().find(|(n, _)| n == name).unwrap().1.clone();
+        assert_eq!(word("figure.building-goal"), "$35,000");
+        assert_eq!(word("figure.building-raised"), "$12,500");
+        assert_eq!(word("figure.building-raised-on"), "November 24, 2026");
+        assert_eq!(word("figure.building-percent"), "35");
+        assert_eq!(word("figure.lives-changed"), "800");
+        let unset = figure_words(|key| setting(key).default.into());
+        assert_eq!(
+            unset
+                .iter()
+                .find(|(n, _)| n == "figure.building-percent")
+                .unwrap()
+                .1,
+            ""
+        );
     }
 
     #[test]

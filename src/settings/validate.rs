@@ -44,6 +44,27 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             }
             Ok(value.to_string())
         }
+        ValueKind::Count => value
+            .parse::<u32>()
+            .map(|n| n.to_string())
+            .map_err(|_| invalid("write a whole number, e.g. 800")),
+        ValueKind::Dollars => {
+            let digits: String = value
+                .trim_start_matches('$')
+                .trim_end_matches(".00")
+                .chars()
+                .filter(|c| *c != ',')
+                .collect();
+            digits
+                .parse::<u64>()
+                .ok()
+                .filter(|n| *n <= 1_000_000_000_000)
+                .map(|n| n.to_string())
+                .ok_or_else(|| invalid("write a whole number of US dollars, e.g. 35000 or $35,000"))
+        }
+        ValueKind::Date => chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
+            .map(|d| d.to_string())
+            .map_err(|_| invalid("write a day as YYYY-MM-DD, e.g. 2026-11-24")),
         ValueKind::Text => {
             if value.chars().count() > 100 {
                 return Err(invalid("it is longer than 100 characters"));
@@ -123,6 +144,27 @@ mod tests {
         ] {
             assert!(validate(video, bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn figures_are_numbers_and_amounts_lose_their_signs() {
+        let goal = find("building-goal").unwrap();
+        for input in ["35000", "35,000", "$35,000", " $35,000.00 "] {
+            assert_eq!(validate(goal, input).unwrap(), "35000", "{input}");
+        }
+        for bad in ["35k", "-5", "$", "lots"] {
+            assert!(validate(goal, bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            validate(find("lives-changed").unwrap(), "1200").unwrap(),
+            "1200"
+        );
+        assert!(validate(find("lives-changed").unwrap(), "800+").is_err());
+        assert_eq!(
+            validate(find("building-raised-on").unwrap(), "2026-11-24").unwrap(),
+            "2026-11-24"
+        );
+        assert!(validate(find("building-raised-on").unwrap(), "24/11/2026").is_err());
     }
 
     #[test]

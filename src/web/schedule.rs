@@ -11,10 +11,18 @@ use poem::{IntoResponse, Request, Response, handler};
 use serde::Deserialize;
 
 use super::error::{WebError, not_found};
-use super::files::ics::ics;
+use super::files::ics::{Join, ics};
 use crate::published::Live;
-use crate::schedule::{GATHERINGS, GatheringNow, LATER_SHOWN, LaterOccurrence, ScheduleNow, find};
+use crate::published::Snapshot;
+use crate::schedule::{
+    Dated, Gathering, GatheringNow, LATER_SHOWN, LaterOccurrence, Place, ScheduleNow,
+};
 use crate::settings::Key;
+
+/// The meeting link, when the site has one (the placeholder is no meeting).
+fn meeting_url(snap: &Snapshot) -> Option<String> {
+    (!snap.is_placeholder(Key::MeetingUrl)).then(|| snap.get(Key::MeetingUrl).to_string())
+}
 
 #[derive(Debug, Deserialize)]
 struct ScheduleQuery {
@@ -43,32 +51,52 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
         }
     };
     let snap = live.current();
-    let meeting = snap.get(Key::MeetingUrl);
+    let meeting = meeting_url(&snap);
     let stamp = |t: DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Secs, true);
-    let gatherings = GATHERINGS
+    let occurrence = |g: &Gathering, d: &Dated| LaterOccurrence {
+        start: stamp(d.occurrence.start),
+        end: stamp(d.occurrence.end),
+        label: g.label(&d.occurrence),
+        state: d.state.name().into(),
+        reason: d.reason.clone(),
+    };
+    let gatherings = snap
+        .library
+        .gatherings
         .iter()
-        .map(|g| {
-            let (occurrence, live) = g.current_or_next(at);
-            GatheringNow {
-                id: g.id.into(),
-                name: g.name.into(),
+        .map(|g| &g.value)
+        .filter_map(|g| {
+            let now = g.now(at)?;
+            let held = &now.held;
+            Some(GatheringNow {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                campus: g.campus.clone(),
                 zone: g.zone.name().into(),
-                live,
-                start: stamp(occurrence.start),
-                end: stamp(occurrence.end),
-                label: g.label(&occurrence),
-                meeting_url: g.online.then(|| meeting.to_string()),
-                calendar: calendar_path(g.id),
+                live: now.live,
+                start: stamp(held.occurrence.start),
+                end: stamp(held.occurrence.end),
+                label: g.label(&held.occurrence),
+                state: held.state.name().into(),
+                reason: held.reason.clone(),
+                place: held
+                    .place
+                    .clone()
+                    .unwrap_or_else(|| g.place.text().to_string()),
+                meeting_url: (g.place == Place::Online)
+                    .then(|| meeting.clone())
+                    .flatten(),
+                calendar: calendar_path(&g.id),
+                skipped: now.skipped.iter().map(|d| occurrence(g, d)).collect(),
                 later: g
-                    .occurrences_from(occurrence.end, LATER_SHOWN)
+                    .upcoming(
+                        held.occurrence.end + chrono::Duration::minutes(1),
+                        LATER_SHOWN,
+                    )
                     .iter()
-                    .map(|o| LaterOccurrence {
-                        start: stamp(o.start),
-                        end: stamp(o.end),
-                        label: g.label(o),
-                    })
+                    .map(|d| occurrence(g, d))
                     .collect(),
-            }
+            })
         })
         .collect();
     let body = ScheduleNow {
@@ -102,7 +130,11 @@ pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
                 now,
             ));
     }
-    let gathering = file.strip_suffix(".ics").and_then(find);
+    let snap = live.current();
+    let gathering = file
+        .strip_suffix(".ics")
+        .and_then(|id| snap.library.gathering(id))
+        .filter(|g| !g.soon);
     match gathering {
         Some(g) => Response::builder()
             .content_type("text/calendar; charset=utf-8")
@@ -110,18 +142,24 @@ pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
                 header::CONTENT_DISPOSITION,
                 format!("inline; filename=\"{}.ics\"", g.id),
             )
-            .header(header::CACHE_CONTROL, "public, max-age=3600")
+            // Short: a skipped week reaches a subscribed calendar within minutes.
+            .header(header::CACHE_CONTROL, "public, max-age=300")
             .body(ics(
                 g,
-                g.online
-                    .then(|| live.current().get(Key::MeetingUrl).to_string())
-                    .as_deref(),
+                if g.place == Place::Online {
+                    Join::Online(meeting_url(&snap))
+                } else {
+                    Join::InPerson
+                },
+                snap.get(Key::SiteUrl),
             )),
         None => not_found(format!(
             "No calendar named {file}. Calendars: {}.",
-            GATHERINGS
+            snap.library
+                .gatherings
                 .iter()
-                .map(|g| format!("{}.ics", g.id))
+                .filter(|g| !g.value.soon)
+                .map(|g| format!("{}.ics", g.value.id))
                 .chain([EVENTS_CALENDAR.to_string()])
                 .collect::<Vec<_>>()
                 .join(", ")

@@ -7,7 +7,8 @@ import { studyShared as shared, type StudyCopy } from '../content/bibleStudy';
 import { meetingEmbedUrl } from '../lib/embed';
 import { useNow } from '../lib/clock';
 import { YourTime, ZoneClock } from './GatheringTime';
-import { describeCountdown, useGathering, visitorLine } from '../lib/schedule';
+import { describeCountdown, skippedLine, useGathering, visitorLine, zonedDay } from '../lib/schedule';
+import { Words } from '../lib/words';
 
 export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy }) {
   const now = useNow();
@@ -15,10 +16,13 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
   return (
     <>
       <PageHeading title={heading}>
-        <p>{copy.intro}</p>
+        <p>
+          <Words text={copy.intro} />
+        </p>
         <p class="mt-3 font-semibold text-amber-300">
-          {copy.schedule}
+          <Words text={copy.schedule} />
           <YourTime id={copy.scheduleId} />
+          <Words text={`{${copy.scheduleId}.note}`} class="mt-1 block font-normal text-amber-100 empty:hidden" />
         </p>
       </PageHeading>
       <div class="pt-10">
@@ -26,7 +30,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
       </div>
       <Section>
         <div class="grid items-start gap-6 lg:grid-cols-3">
-          <Card title={copy.clockLabel} top>
+          <Card title={<Words text={copy.clockLabel} />} top>
             <ZoneClock zone={copy.zone} testId="zone-clock" />
           </Card>
           <div class="lg:col-span-2" data-testid="study-status" aria-live="polite">
@@ -36,18 +40,31 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
                   <span aria-hidden="true" class="h-2.5 w-2.5 rounded-full bg-red-700" />
                   {shared.liveNow}
                 </p>
-                <p class="mt-1 text-slate-700">{shared.liveText}</p>
-                <div class="mt-4 aspect-video overflow-hidden rounded-xl bg-slate-950">
-                  <iframe class="h-full w-full" src={meetingEmbedUrl(gathering.meetingUrl ?? '')} title={shared.frameTitle} allow="camera; microphone; fullscreen; display-capture" data-testid="meeting-frame" />
-                </div>
-                <div class="mt-4">
-                  <ExternalButton href={gathering.meetingUrl ?? ''} look="solid">
-                    {shared.openMeeting}
-                  </ExternalButton>
-                </div>
+                {gathering.meetingUrl && <p class="mt-1 text-slate-700">{shared.liveText}</p>}
+                {gathering.meetingUrl ? (
+                  <>
+                    <div class="mt-4 aspect-video overflow-hidden rounded-xl bg-slate-950">
+                      <iframe class="h-full w-full" src={meetingEmbedUrl(gathering.meetingUrl)} title={shared.frameTitle} allow="camera; microphone; fullscreen; display-capture" data-testid="meeting-frame" />
+                    </div>
+                    <div class="mt-4">
+                      <ExternalButton href={gathering.meetingUrl} look="solid">
+                        {shared.openMeeting}
+                      </ExternalButton>
+                    </div>
+                  </>
+                ) : (
+                  <p class="mt-3 text-slate-700" data-testid="no-meeting">
+                    {shared.noMeeting}
+                  </p>
+                )}
               </div>
             ) : (
               <div class="rounded-2xl border border-slate-200 bg-white p-6">
+                {gathering && now && skippedLine(gathering, shared.noun, now) && (
+                  <p class="mb-3 font-semibold text-slate-900" data-testid="skipped">
+                    {`${skippedLine(gathering, shared.noun, now)} Next: ${zonedDay(gathering.start, gathering.zone)}, ${gathering.label}.`}
+                  </p>
+                )}
                 <p class="text-slate-700">{shared.countdownLead}</p>
                 <p class="mt-1 font-serif text-3xl font-semibold text-sky-900" data-testid="countdown">
                   {gathering && now ? describeCountdown(new Date(gathering.start).getTime() - now.getTime()) : '\u00a0'}

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { ExternalLink, Link } from '../lib/router';
 import { container, sectionHeading, sectionPadding } from '../lib/classes.generated';
+import { Words } from '../lib/words';
 
 /** The one column every section, heading, header and footer lines up in (shared with the server's page parts). */
 export { container };
@@ -25,7 +26,7 @@ export function Card({ title, children, class: extra = '', top = false }: { titl
   const Heading = top ? 'h2' : 'h3';
   return (
     <div class={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${extra}`}>
-      {title && <Heading class="font-serif text-xl font-semibold text-sky-900">{title}</Heading>}
+      {title && <Heading class="font-serif text-xl font-semibold text-sky-900">{typeof title === 'string' ? <Words text={title} /> : title}</Heading>}
       {children && <div class={title ? 'mt-2 text-slate-700' : 'text-slate-700'}>{children}</div>}
     </div>
   );
@@ -70,7 +71,9 @@ export function ExternalButton({ href, children, look = 'gold' }: { href: string
 export function Stat({ figure, label }: { figure: string; label: string }) {
   return (
     <div class="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
-      <p class="font-serif text-4xl font-semibold text-sky-900">{figure}</p>
+      <p class="font-serif text-4xl font-semibold text-sky-900">
+        <Words text={figure} />
+      </p>
       <p class="mt-1 text-slate-700">{label}</p>
     </div>
   );

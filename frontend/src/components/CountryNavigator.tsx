@@ -3,6 +3,7 @@ import { countries } from '../content/campuses';
 import { Link, useRouter } from '../lib/router';
 import { container } from './Blocks';
 import { YourTime } from './GatheringTime';
+import { Words } from '../lib/words';
 
 export function CountryNavigator() {
   const { path } = useRouter();
@@ -20,7 +21,7 @@ export function CountryNavigator() {
               >
                 <span class="block font-semibold">{c.name}</span>
                 <span class={`mt-1 block text-sm ${current ? 'text-sky-100' : 'text-slate-600'}`}>
-                  {c.detail}
+                  <Words text={c.detail} />
                   <YourTime id={c.scheduleId} />
                 </span>
               </Link>

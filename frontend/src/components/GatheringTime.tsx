@@ -3,16 +3,41 @@
 // plainly that it is on and until when; the fixed words until the schedule has answered.
 // Also the visitor's own time beside fixed words, and a zone's clock with the visitor's.
 import { formatZoned, useNow } from '../lib/clock';
-import { useGathering, visitorClock, visitorDayTime, visitorShort, zonedStart } from '../lib/schedule';
+import { Words } from '../lib/words';
+import { skippedLine, useGathering, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
 
-export function GatheringTime({ id, fallback, calendar = false, next = false }: { id: string; fallback: string; calendar?: boolean; /** Says 'Next: ' before the time when it is not on now. */ next?: boolean }) {
+export function GatheringTime({
+  id,
+  fallback,
+  calendar = false,
+  next = false,
+  noun = 'gathering',
+}: {
+  id: string;
+  fallback: string;
+  calendar?: boolean;
+  /** Says 'Next: ' before the time when it is not on now. */
+  next?: boolean;
+  /** What it is called when a week is skipped: 'No Bible study tonight'. */
+  noun?: string;
+}) {
   const g = useGathering(id);
-  if (!g) return <>{fallback}</>;
+  if (!g) return <Words text={fallback} />;
   if (g.live) {
     const until = formatZoned(new Date(g.end), g.zone, false).replace(/^\S+ /, '');
     return (
       <>
         <strong class="text-red-800">Live now</strong>, until {until} <span class="whitespace-nowrap text-slate-600">({visitorClock(g.end)} your time)</span>
+      </>
+    );
+  }
+  const skipped = skippedLine(g, noun, new Date());
+  if (skipped) {
+    return (
+      <>
+        <strong>{skipped}</strong>
+        {` Next: ${zonedDay(g.start, g.zone)}, ${g.label} `}
+        <span class="whitespace-nowrap text-slate-600">({visitorShort(g)} your time)</span>
       </>
     );
   }

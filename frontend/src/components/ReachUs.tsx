@@ -6,6 +6,7 @@ import { Link } from '../lib/router';
 import { contact } from '../content/contact';
 import { settings } from '../lib/settings';
 import { GatheringTime } from './GatheringTime';
+import { Words } from '../lib/words';
 
 export function ReachUs() {
   return (
@@ -39,8 +40,10 @@ export function ReachUs() {
           {contact.campuses.map((campus) => (
             <li key={campus.name}>
               <p class="font-semibold text-slate-900">{campus.name}</p>
-              <p class="text-sm text-slate-700">{campus.place}</p>
-              <p class="text-sm text-slate-700">{campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : campus.when}</p>
+              <p class="text-sm text-slate-700">
+                <Words text={campus.place} />
+              </p>
+              <p class="text-sm text-slate-700">{campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : <Words text={campus.when} />}</p>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 // The words of the two Bible-study pages (whether a study is live is computed from
-// the schedule: the global one is live on Wednesdays, 19:00 to 20:30 New York time).
+// the schedule the server gives; the times are the gatherings' words, `{<id>.<word>}`).
 export interface StudyCopy {
   /** The gathering's id in the server's schedule (GET /api/schedule). */
   scheduleId: string;
@@ -12,23 +12,27 @@ export interface StudyCopy {
 export const globalStudy: StudyCopy = {
   scheduleId: 'bible-study',
   zone: 'America/New_York',
-  schedule: 'Wednesdays · 7:00–8:30 PM Eastern',
+  schedule: '{bible-study.hours}',
   intro: 'Join believers from every time zone for a live study of the Word, online.',
-  clockLabel: 'Eastern time now',
+  clockLabel: '{bible-study.zone} now',
 };
 
 export const europeStudy: StudyCopy = {
   scheduleId: 'europe-bible-study',
   zone: 'Europe/Berlin',
-  schedule: 'Wednesdays · 7:00–8:30 PM Central European time',
-  intro: 'Our European family studies the Bible together online every Wednesday evening.',
-  clockLabel: 'Central European time now',
+  schedule: '{europe-bible-study.hours}',
+  intro: 'Our European family studies the Bible together online, {europe-bible-study.every}.',
+  clockLabel: '{europe-bible-study.zone} now',
 };
 
 export const studyShared = {
   liveNow: 'Live now',
   liveText: 'The study is live. Join in the window below, or open the meeting in its own app.',
   openMeeting: 'Open in the meeting app',
+  /** While the site has no meeting link (`thewell site set meeting-url`): no frame, no placeholder link. */
+  noMeeting: 'The meeting link is not published on this site yet. Contact us and we will send it to you before the study.',
+  /** What the study is called when a week is skipped: 'No Bible study tonight'. */
+  noun: 'Bible study',
   frameTitle: 'Live Bible study meeting',
   countdownLead: 'Next study begins in:',
   preview: {

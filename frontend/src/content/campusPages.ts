@@ -1,10 +1,8 @@
 // The words of the campus pages: United States, Pakistan, the Pakistan building,
 // Europe and Global Campuses.
-import { facts } from './facts';
-import { address } from './campuses';
 
 export const unitedStates = {
-  intro: 'Two campuses, one family: South Florida gathers every Sunday, and the North Campus is getting ready to launch.',
+  intro: 'Two campuses, one family: South Florida gathers {sunday-service-florida.every}, and the North Campus is getting ready to launch.',
   galleryHeading: 'Sunday Services',
   gallery: [
     { kind: 'worship', alt: 'Worship on a Sunday in Plantation' },
@@ -15,22 +13,22 @@ export const unitedStates = {
     heading: 'South Florida Campus',
     place: 'Plantation, Florida',
     items: [
-      { label: 'Sundays 12:00 PM ET', detail: `In person at ${address.oneLine}`, scheduleId: 'sunday-service-florida' },
-      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only', scheduleId: 'bible-study' },
+      { label: '{sunday-service-florida.when}', detail: 'In person at {sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
+      { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
     ],
   },
   north: {
     heading: 'North Campus',
     place: 'Delaware / Pennsylvania region',
     items: [
-      { label: 'Wednesdays 7:00 PM ET', detail: 'Bible study, online only', scheduleId: 'bible-study' },
-      { label: 'Monthly in-person gathering', detail: 'Coming Soon' },
+      { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
+      { label: 'Monthly in-person gathering', detail: '{north-monthly.when}', scheduleId: 'north-monthly' },
     ],
     button: 'Interested in Learning More',
   },
   online: {
     heading: 'Join Online Bible Studies',
-    text: 'Every Wednesday at 7:00 PM Eastern, from wherever you are.',
+    text: 'Join us {bible-study.every-at}, from wherever you are.',
     scheduleId: 'bible-study',
     link: { label: 'Go to the Bible study', to: '/bible-study' },
   },
@@ -45,7 +43,7 @@ export const unitedStates = {
 export const pakistan = {
   hero: 'The Well Pakistan',
   intro: 'A growing church where the gospel is changing families, neighbourhoods and the marketplace.',
-  claim: `Over ${facts.salvations} salvations in six months.`,
+  claim: 'Over {figure.lives-changed} salvations in six months.',
   photos: [
     { kind: 'people', alt: 'The congregation in Pakistan' },
     { kind: 'worship', alt: 'Worship in Urdu' },
@@ -53,8 +51,8 @@ export const pakistan = {
   ] as const,
   gatherings: [
     // `when` is shown until the schedule answers; then the next time in PKT and the visitor's own.
-    { label: 'Sunday Service', when: '10:00 AM PKT', where: 'In person', scheduleId: 'sunday-service-pakistan' },
-    { label: 'Wednesday Bible Study', when: '7:00 PM PKT', where: 'In person', scheduleId: 'bible-study-pakistan' },
+    { label: '{sunday-service-pakistan.day} Service', when: '{sunday-service-pakistan.time}', where: 'In person', scheduleId: 'sunday-service-pakistan' },
+    { label: '{bible-study-pakistan.day} Bible Study', when: '{bible-study-pakistan.time}', where: 'In person', scheduleId: 'bible-study-pakistan' },
   ],
   photosHeading: 'Life together',
   video: {
@@ -66,13 +64,13 @@ export const pakistan = {
   },
   building: {
     heading: 'Building Project',
-    text: `We are raising ${facts.buildingGoal} to build a church and a school: a place to worship, and a place for children to learn.`,
+    text: 'We are raising {figure.building-goal} to build a church and a school: a place to worship, and a place for children to learn.',
     give: 'Give Now',
     more: { label: 'About the building', to: '/pakistan-building' },
   },
   bibles: {
     heading: 'Bibles in Urdu',
-    text: `Many new believers have never held a Bible in their own language. ${facts.biblePrice} puts an Urdu Bible in someone’s hands.`,
+    text: 'Many new believers have never held a Bible in their own language. {figure.bible-price} puts an Urdu Bible in someone’s hands.',
     give: 'Give for Bibles',
   },
   location: {
@@ -84,7 +82,7 @@ export const pakistan = {
 
 export const building = {
   narrative:
-    `In six months more than ${facts.salvations} people in our Pakistan community have given their lives to Jesus. They meet wherever they can: in homes, in courtyards, in rented rooms. It is time to build.`,
+    'In six months more than {figure.lives-changed} people in our Pakistan community have given their lives to Jesus. They meet wherever they can: in homes, in courtyards, in rented rooms. It is time to build.',
   why: {
     heading: 'Why This Matters',
     points: [
@@ -99,15 +97,15 @@ export const building = {
   },
   blueprintAlt: 'Blueprint of the planned church and school',
   stats: [
-    { figure: `${facts.salvations}+`, label: 'salvations in six months' },
-    { figure: facts.buildingGoal, label: 'building goal' },
+    { figure: '{figure.lives-changed}+', label: 'salvations in six months' },
+    { figure: '{figure.building-goal}', label: 'building goal' },
   ],
   give: { label: 'Give Now', to: '/giving' },
 };
 
 export const europe = {
   intro: 'The Well in Europe meets online every week, with believers across the continent.',
-  study: { heading: 'Weekly Bible Study', when: 'Wednesdays at 7:00 PM Central European time', where: 'Online only', scheduleId: 'europe-bible-study' },
+  study: { heading: 'Weekly Bible Study', when: '{europe-bible-study.when}', where: 'Online only', scheduleId: 'europe-bible-study' },
   clockLabel: 'Time in Berlin now',
   join: { label: 'Join Bible Study', to: '/europe-bible-study' },
   countriesHeading: 'Joining us from',
@@ -118,8 +116,8 @@ export const globalCampuses = {
   intro: 'One family in many nations. Find the campus nearest you, or join us online.',
   campuses: [
     { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city', scheduleId: undefined },
-    { name: 'Pakistan', text: `Over ${facts.salvations} salvations in six months, and a church and school to build.`, to: '/pakistan', kind: 'people', scheduleId: undefined },
-    { name: 'Europe', text: 'An online Bible study every Wednesday at 7:00 PM Central European time.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study' },
+    { name: 'Pakistan', text: 'Over {figure.lives-changed} salvations in six months, and a church and school to build.', to: '/pakistan', kind: 'people', scheduleId: undefined },
+    { name: 'Europe', text: 'An online Bible study {europe-bible-study.every-at}.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study' },
   ] as const,
-  claim: `In Pakistan alone, over ${facts.salvations} people have come to faith in six months.`,
+  claim: 'In Pakistan alone, over {figure.lives-changed} people have come to faith in six months.',
 };

@@ -24,7 +24,7 @@ export const address = {
   region: 'FL',
   postalCode: '33313',
   country: 'US',
-  oneLine: '1520 NW 65th Ave, Plantation, FL',
+  oneLine: '{sunday-service-florida.where}',
 };
 
 export const campuses: Campus[] = [
@@ -34,9 +34,9 @@ export const campuses: Campus[] = [
     places: 'Plantation FL, DE, PA',
     to: '/united-states',
     gatherings: [
-      { label: 'Sunday Service', when: 'Sundays 12:00 PM ET', where: 'In person at Plantation', scheduleId: 'sunday-service-florida' },
-      { label: 'Monthly Gathering', when: 'Coming soon', where: 'DE and PA' },
-      { label: 'Bible Study', when: 'Wednesdays 7:00 PM ET', where: 'Online', scheduleId: 'bible-study' },
+      { label: 'Sunday Service', when: '{sunday-service-florida.when}', where: 'In person at Plantation', scheduleId: 'sunday-service-florida' },
+      { label: 'Monthly Gathering', when: '{north-monthly.when}', where: '{north-monthly.where}', scheduleId: 'north-monthly' },
+      { label: 'Bible Study', when: '{bible-study.when}', where: 'Online', scheduleId: 'bible-study' },
     ],
   },
   {
@@ -45,8 +45,8 @@ export const campuses: Campus[] = [
     places: 'In person',
     to: '/pakistan',
     gatherings: [
-      { label: 'Sunday Service', when: 'Sundays 10:00 AM PKT', where: 'In person', scheduleId: 'sunday-service-pakistan' },
-      { label: 'Bible Study', when: 'Wednesdays 7:00 PM PKT', where: 'In person', scheduleId: 'bible-study-pakistan' },
+      { label: 'Sunday Service', when: '{sunday-service-pakistan.when}', where: 'In person', scheduleId: 'sunday-service-pakistan' },
+      { label: 'Bible Study', when: '{bible-study-pakistan.when}', where: 'In person', scheduleId: 'bible-study-pakistan' },
     ],
   },
   {
@@ -54,7 +54,7 @@ export const campuses: Campus[] = [
     name: 'Europe',
     places: 'Online',
     to: '/europe',
-    gatherings: [{ label: 'Bible Study', when: 'Wednesdays 7:00 PM Central European time', where: 'Online', scheduleId: 'europe-bible-study' }],
+    gatherings: [{ label: 'Bible Study', when: '{europe-bible-study.when}', where: 'Online', scheduleId: 'europe-bible-study' }],
   },
 ];
 
@@ -63,6 +63,6 @@ export const campuses: Campus[] = [
 export const countries: { name: string; to: string; detail: string; also?: string[]; /** The gathering whose time `detail` names. */ scheduleId?: string }[] = [
   { name: 'Global', to: '/bible-study', detail: 'Online, all time zones' },
   { name: 'United States', to: '/united-states', detail: 'Plantation, FL and the North Campus' },
-  { name: 'Europe', to: '/europe-bible-study', detail: 'Wednesdays 7:00 PM Central European time', also: ['/europe'], scheduleId: 'europe-bible-study' },
+  { name: 'Europe', to: '/europe-bible-study', detail: '{europe-bible-study.when}', also: ['/europe'], scheduleId: 'europe-bible-study' },
   { name: 'Pakistan', to: '/pakistan', detail: 'Local gatherings and studies' },
 ];

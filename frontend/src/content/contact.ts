@@ -9,10 +9,10 @@ export const contact = {
   campusesHeading: 'Our campuses',
   campuses: [
     // `when` is shown until the schedule answers; then the next time in its zone and the visitor's.
-    { name: 'South Florida', place: '1520 NW 65th Ave, Plantation, FL', when: 'Sundays 12:00 PM ET', scheduleId: 'sunday-service-florida' },
-    { name: 'North Campus', place: 'Delaware, Pennsylvania and New Jersey', when: 'Launching soon' },
-    { name: 'Europe', place: 'Online', when: 'Wednesdays 7:00 PM Central European time', scheduleId: 'europe-bible-study' },
-    { name: 'Pakistan', place: 'In person', when: 'Sundays 10:00 AM PKT', scheduleId: 'sunday-service-pakistan' },
+    { name: 'South Florida', place: '{sunday-service-florida.where}', when: '{sunday-service-florida.when}', scheduleId: 'sunday-service-florida' },
+    { name: 'North Campus', place: 'Delaware, Pennsylvania and New Jersey', when: '{north-monthly.when}', scheduleId: 'north-monthly' },
+    { name: 'Europe', place: '{europe-bible-study.where}', when: '{europe-bible-study.when}', scheduleId: 'europe-bible-study' },
+    { name: 'Pakistan', place: 'In person', when: '{sunday-service-pakistan.when}', scheduleId: 'sunday-service-pakistan' },
   ],
   messages: {
     success: { title: 'Message Sent!', description: "Thank you for reaching out. We'll get back to you soon." },

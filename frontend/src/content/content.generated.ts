@@ -79,6 +79,32 @@ overAt: string, place: string,
 intro: Array<Block>, };
 
 /**
+ * A notice a volunteer put up (`thewell notice add`): shown at the top of every
+ * page, or of its campus's pages, until it expires.
+ */
+export type Notice = { 
+/**
+ * What it says (plain text: markup in it is shown as text).
+ */
+text: string, 
+/**
+ * When it leaves the pages, with its offset (ISO 8601).
+ */
+until: string, 
+/**
+ * An https link for more, or empty.
+ */
+link: string, 
+/**
+ * The campus it is for (one of the site's campus ids), or empty for every page.
+ */
+campus: string, 
+/**
+ * The pages it shows on; empty for every page.
+ */
+routes: Array<string>, };
+
+/**
  * What the pages show at one instant.
  */
 export type Shown = { 
@@ -93,10 +119,23 @@ events: Array<Event>,
 /**
  * The launch service, when one is set (without it the pop-up keeps its built-in words).
  */
-launch: Launch | null, };
+launch: Launch | null, 
+/**
+ * The notices not yet expired.
+ */
+notices: Array<Notice>, 
+/**
+ * The gatherings the site lists now (not past their last date), by id.
+ */
+gatherings: Array<string>, 
+/**
+ * The words the pages say of the gatherings (`<id>.<word>`, see
+ * `schedule::words`) and of the ministry's figures (`figure.<name>`).
+ */
+words: Record<string, string>, };
 
 /** What a site without content files shows: the built-in example sermon, and no event. */
-export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to Keep Your Lamp Burning","date":"2026-11-15","speaker":"","passage":"Matthew 25:1-13","video":"","description":[{"list":false,"items":["In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus."]}],"notes":[{"heading":"1. Everyone had a lamp","text":"All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.","scripture":"Matthew 25:1-4"},{"heading":"2. The delay reveals the oil","text":"The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.","scripture":"Matthew 25:5"},{"heading":"3. Oil cannot be borrowed","text":"The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.","scripture":"Matthew 25:8-9"},{"heading":"4. Keep your lamp burning","text":"Buy oil while you can: time in the Word, in prayer and in community, every day.","scripture":"Matthew 25:13"}],"reflection":"Reflect: where is my oil running low, and what is one daily habit that would refill it this week?"},"events":[],"launch":null};
+export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to Keep Your Lamp Burning","date":"2026-11-15","speaker":"","passage":"Matthew 25:1-13","video":"","description":[{"list":false,"items":["In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus."]}],"notes":[{"heading":"1. Everyone had a lamp","text":"All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.","scripture":"Matthew 25:1-4"},{"heading":"2. The delay reveals the oil","text":"The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.","scripture":"Matthew 25:5"},{"heading":"3. Oil cannot be borrowed","text":"The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.","scripture":"Matthew 25:8-9"},{"heading":"4. Keep your lamp burning","text":"Buy oil while you can: time in the Word, in prayer and in community, every day.","scripture":"Matthew 25:13"}],"reflection":"Reflect: where is my oil running low, and what is one daily habit that would refill it this week?"},"events":[],"launch":null,"notices":[],"gatherings":["bible-study","europe-bible-study","bible-study-pakistan","sunday-service-florida","sunday-service-pakistan","north-monthly"],"words":{"bible-study-pakistan.day":"Wednesday","bible-study-pakistan.days":"Wednesdays","bible-study-pakistan.every":"every Wednesday","bible-study-pakistan.every-at":"every Wednesday at 7:00 PM Pakistan time","bible-study-pakistan.hours":"Wednesdays · 7:00–8:30 PM Pakistan time","bible-study-pakistan.name":"The Well Pakistan Bible Study","bible-study-pakistan.note":"","bible-study-pakistan.time":"7:00 PM PKT","bible-study-pakistan.when":"Wednesdays 7:00 PM PKT","bible-study-pakistan.where":"In person, Pakistan (contact the ministry for directions)","bible-study-pakistan.zone":"Pakistan time","bible-study.day":"Wednesday","bible-study.days":"Wednesdays","bible-study.every":"every Wednesday","bible-study.every-at":"every Wednesday at 7:00 PM Eastern time","bible-study.hours":"Wednesdays · 7:00–8:30 PM Eastern time","bible-study.name":"The Well Global Bible Study","bible-study.note":"","bible-study.time":"7:00 PM ET","bible-study.when":"Wednesdays 7:00 PM ET","bible-study.where":"Online","bible-study.zone":"Eastern time","europe-bible-study.day":"Wednesday","europe-bible-study.days":"Wednesdays","europe-bible-study.every":"every Wednesday","europe-bible-study.every-at":"every Wednesday at 7:00 PM Central European time","europe-bible-study.hours":"Wednesdays · 7:00–8:30 PM Central European time","europe-bible-study.name":"The Well Europe Bible Study","europe-bible-study.note":"","europe-bible-study.time":"7:00 PM Central European time","europe-bible-study.when":"Wednesdays 7:00 PM Central European time","europe-bible-study.where":"Online","europe-bible-study.zone":"Central European time","figure.bible-price":"$10","figure.building-goal":"$35,000","figure.building-percent":"","figure.building-raised":"","figure.building-raised-on":"","figure.city-goal":"$100 million","figure.continents":"3","figure.lives-changed":"800","north-monthly.day":"First Saturday","north-monthly.days":"First Saturdays","north-monthly.every":"soon","north-monthly.every-at":"soon","north-monthly.hours":"Coming soon","north-monthly.name":"The Well North Monthly Gathering","north-monthly.note":"","north-monthly.time":"10:00 AM ET","north-monthly.when":"Coming soon","north-monthly.where":"Delaware and Pennsylvania","north-monthly.zone":"Eastern time","sunday-service-florida.day":"Sunday","sunday-service-florida.days":"Sundays","sunday-service-florida.every":"every Sunday","sunday-service-florida.every-at":"every Sunday at 12:00 PM Eastern time","sunday-service-florida.hours":"Sundays · 12:00–1:30 PM Eastern time","sunday-service-florida.name":"The Well Sunday Service","sunday-service-florida.note":"","sunday-service-florida.time":"12:00 PM ET","sunday-service-florida.when":"Sundays 12:00 PM ET","sunday-service-florida.where":"1520 NW 65th Ave, Plantation, FL","sunday-service-florida.zone":"Eastern time","sunday-service-pakistan.day":"Sunday","sunday-service-pakistan.days":"Sundays","sunday-service-pakistan.every":"every Sunday","sunday-service-pakistan.every-at":"every Sunday at 10:00 AM Pakistan time","sunday-service-pakistan.hours":"Sundays · 10:00–11:30 AM Pakistan time","sunday-service-pakistan.name":"The Well Pakistan Sunday Service","sunday-service-pakistan.note":"","sunday-service-pakistan.time":"10:00 AM PKT","sunday-service-pakistan.when":"Sundays 10:00 AM PKT","sunday-service-pakistan.where":"In person, Pakistan (contact the ministry for directions)","sunday-service-pakistan.zone":"Pakistan time"}};
 
 /**
  * What the frontend is told of a part (src/contract.rs emits it): its name and the
@@ -105,10 +144,11 @@ export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to
 export type ServerPart = { name: string, path: string, };
 
 /** The parts of pages the server writes from the content files. */
-export const serverParts: ServerPart[] = [{"name":"sermon-list","path":"/media"},{"name":"people-leadership","path":"/leadership"},{"name":"people-worship-team","path":"/worship-team"},{"name":"retention","path":"/privacy-policy"}];
+export const serverParts: ServerPart[] = [{"name":"sermon-list","path":"/media"},{"name":"people-leadership","path":"/leadership"},{"name":"people-worship-team","path":"/worship-team"},{"name":"retention","path":"/privacy-policy"},{"name":"building-progress","path":"/"},{"name":"building-progress","path":"/pakistan"},{"name":"building-progress","path":"/pakistan-building"},{"name":"building-progress","path":"/giving"}];
 
 /** Each part's HTML on a site without content files, as the server writes it (for prerendering). */
 export const defaultPartHtml: Record<string, string> = {
+  "building-progress": "",
   "people-leadership": "<section><div class=\"mx-auto w-full max-w-6xl px-4 sm:px-6 py-14\"><div class=\"max-w-3xl\" data-testid=\"no-one-named\"><p class=\"text-lg text-slate-700\">The Well is led by pastors and servant leaders on every campus: South Florida and the North Campus in the United States, Europe online, and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a Sunday in Plantation or at the Wednesday Bible study online, and any of them will answer a message sent through our contact page.</p><ul class=\"mt-6 flex flex-wrap gap-3\"><li><a href=\"/contact\" class=\"inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50\">Contact us</a></li><li><a href=\"/new-here\" class=\"inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50\">Plan your visit</a></li><li><a href=\"/bible-study\" class=\"inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50\">Join the Bible study</a></li></ul></div></div></section>",
   "people-worship-team": "<section><div class=\"mx-auto w-full max-w-6xl px-4 sm:px-6 py-14\"><div class=\"max-w-3xl\" data-testid=\"no-one-named\"><p class=\"text-lg text-slate-700\">Worship at The Well is led by musicians, singers and creatives from our campuses, on Sunday mornings in Plantation and at the Bible study online on Wednesdays. If you sing, play an instrument or create, there is a place for you on the team.</p><ul class=\"mt-6 flex flex-wrap gap-3\"><li><a href=\"/get-involved\" class=\"inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50\">Serve on the team</a></li><li><a href=\"/worship\" class=\"inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50\">About our worship</a></li><li><a href=\"/contact\" class=\"inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50\">Contact us</a></li></ul></div></div></section>",
   "retention": "",

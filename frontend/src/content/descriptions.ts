@@ -1,22 +1,21 @@
 // What each route's page tells search engines and link previews (its meta
 // description). Only the prerender reads the table, so it stays out of the script
 // every visitor downloads; a route without one stops the build.
-import { facts } from './facts';
 
 export const descriptions: Record<string, string> = {
   '/': 'The Well is a global ministry bringing Jesus to the marketplace, with campuses in South Florida, the North (DE, PA, NJ), Europe and Pakistan.',
   '/united-states': 'The South Florida campus in Plantation, FL and the North Campus for Delaware, Pennsylvania and New Jersey.',
-  '/pakistan': `Our Pakistan campus: Sunday service and Wednesday Bible study in person, and over ${facts.salvations} salvations in six months.`,
-  '/pakistan-building': `Help build a church and school in Pakistan: a ${facts.buildingGoal} goal.`,
-  '/europe': 'An online Bible study every Wednesday at 7:00 PM Central European time.',
+  '/pakistan': 'Our Pakistan campus: {sunday-service-pakistan.day} service and {bible-study-pakistan.day} Bible study in person, and over {figure.lives-changed} salvations in six months.',
+  '/pakistan-building': 'Help build a church and school in Pakistan: a {figure.building-goal} goal.',
+  '/europe': 'An online Bible study {europe-bible-study.every-at}.',
   '/about': 'Our mission is to bring Jesus to the marketplace: government, education, family, entertainment and business.',
   '/leadership': 'The people who lead The Well across its campuses.',
   '/beliefs': 'The thirteen statements of faith of The Well.',
   '/new-here': 'What to expect and how to plan your first visit to The Well.',
   '/groups': 'Bible study, marketplace and regional campus groups.',
   '/get-involved': 'Find your place to serve at The Well.',
-  '/bible-study': 'Join the live online Bible study every Wednesday at 7:00 PM Eastern.',
-  '/europe-bible-study': 'Join the online Bible study every Wednesday, 7:00-8:30 PM Central European time.',
+  '/bible-study': 'Join the live online Bible study {bible-study.every-at}.',
+  '/europe-bible-study': 'Join the online Bible study: {europe-bible-study.hours}.',
   '/worship': 'Worship music from The Well.',
   '/worship-team': 'Meet the worship team of The Well.',
   '/books': 'Books from The Well are coming soon.',
@@ -25,7 +24,7 @@ export const descriptions: Record<string, string> = {
   '/contact': 'Send The Well a message; we typically respond within 24 hours.',
   '/global-campuses': 'The Well in the United States, Pakistan and Europe.',
   '/media': 'The sermons preached at The Well, newest first, each with its passage and notes.',
-  '/the-city': `The vision for The City, with a ${facts.cityGoal} funding goal.`,
+  '/the-city': 'The vision for The City, with a {figure.city-goal} funding goal.',
   '/giving': 'Give to The Well: general giving, the Pakistan church and school building, and Urdu Bibles.',
   '/privacy-policy': 'How The Well handles the information you share with us.',
   '/terms-of-service': 'The terms that govern the use of this website.',

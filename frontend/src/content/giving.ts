@@ -1,6 +1,5 @@
 // The words of The City and Giving pages (/giving is a real page: each fund with a
 // button to the outside giving page).
-import { facts } from './facts';
 import type { ArtKind } from './art';
 
 export const city = {
@@ -17,7 +16,7 @@ export const city = {
       { title: 'Government', text: 'Servant leadership and justice for the community.' },
     ],
   },
-  goal: { figure: facts.cityGoal, label: 'funding goal' },
+  goal: { figure: '{figure.city-goal}', label: 'funding goal' },
   give: 'Give to The City',
 };
 
@@ -26,8 +25,8 @@ export const giving = {
   note: 'Giving happens on our secure giving page, which opens in a new tab.',
   funds: [
     { id: 'general', title: 'General Giving', text: 'Supports the ministry of The Well across all its campuses.', button: 'Give', art: 'worship' },
-    { id: 'pakistan-building', title: 'Pakistan Church & School', text: `Help build a church and a school in Pakistan: a ${facts.buildingGoal} goal.`, button: 'Give to the Building', art: 'building' },
-    { id: 'urdu-bibles', title: 'Urdu Bibles', text: `${facts.biblePrice} puts a Bible in Urdu into the hands of a new believer.`, button: 'Give for Bibles', art: 'bible' },
+    { id: 'pakistan-building', title: 'Pakistan Church & School', text: 'Help build a church and a school in Pakistan: a {figure.building-goal} goal.', button: 'Give to the Building', art: 'building' },
+    { id: 'urdu-bibles', title: 'Urdu Bibles', text: '{figure.bible-price} puts a Bible in Urdu into the hands of a new believer.', button: 'Give for Bibles', art: 'bible' },
   ] as { id: string; title: string; text: string; button: string; art: ArtKind }[],
   oneTime: 'Make a one-time gift',
 };

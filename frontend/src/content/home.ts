@@ -1,5 +1,4 @@
 // The words of the home page.
-import { facts } from './facts';
 
 export const home = {
   eyebrow: 'One family. Many nations. One mission.',
@@ -12,7 +11,7 @@ export const home = {
   liveBanner: {
     scheduleId: 'bible-study',
     next: 'Live Bible study, online from anywhere:',
-    fallback: 'Wednesdays 7:00 PM ET',
+    fallback: '{bible-study.when}',
     live: 'The Bible study is live now.',
     label: 'Join Online',
     to: '/bible-study',
@@ -20,7 +19,7 @@ export const home = {
   discoverHeading: 'Discover The Well',
   discover: [
     { title: "I'm New", text: 'What to expect and how to plan your visit.', to: '/new-here' },
-    { title: 'Bible Study', text: 'Live online every Wednesday at 7:00 PM Eastern.', to: '/bible-study', scheduleId: 'bible-study' },
+    { title: 'Bible Study', text: 'Live online {bible-study.every-at}.', to: '/bible-study', scheduleId: 'bible-study' },
     { title: 'Groups', text: 'Find people to grow with.', to: '/groups' },
     { title: 'Get Involved', text: 'Find your place to serve.', to: '/get-involved' },
     { title: 'Global Campuses', text: 'The United States, Pakistan and Europe.', to: '/global-campuses' },
@@ -40,23 +39,23 @@ export const home = {
     heading: 'Global Impact',
     intro: 'What God is doing through one family in many nations.',
     stats: [
-      { figure: `${facts.salvations}+`, label: 'lives changed in six months' },
-      { figure: facts.continents, label: 'continents' },
+      { figure: '{figure.lives-changed}+', label: 'lives changed in six months' },
+      { figure: '{figure.continents}', label: 'continents' },
     ],
     link: { label: 'See our campuses', to: '/global-campuses' },
   },
   building: {
     heading: 'Build a Church and School in Pakistan',
-    text: `Over ${facts.salvations} people have come to Jesus in six months. Help us raise ${facts.buildingGoal} for a church and school building where they can worship and their children can learn.`,
+    text: 'Over {figure.lives-changed} people have come to Jesus in six months. Help us raise {figure.building-goal} for a church and school building where they can worship and their children can learn.',
     learnMore: { label: 'Learn More', context: ' about the Pakistan building', to: '/pakistan-building' },
     giveNow: { label: 'Give Now', to: '/giving' },
   },
   promo: {
     heading: 'Live Bible Study',
     items: [
-      { where: 'Online, from the Americas', when: 'Wednesdays 7 PM Eastern', scheduleId: 'bible-study' },
-      { where: 'Online, from Europe', when: 'Wednesdays 7 PM Central European', scheduleId: 'europe-bible-study' },
-      { where: 'In person in Pakistan', when: 'Wednesdays 7 PM PKT', scheduleId: 'bible-study-pakistan' },
+      { where: 'Online, from the Americas', when: '{bible-study.when}', scheduleId: 'bible-study' },
+      { where: 'Online, from Europe', when: '{europe-bible-study.when}', scheduleId: 'europe-bible-study' },
+      { where: 'In person in Pakistan', when: '{bible-study-pakistan.when}', scheduleId: 'bible-study-pakistan' },
     ],
     link: { label: 'Join the Bible study', to: '/bible-study' },
   },

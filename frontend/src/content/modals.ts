@@ -59,7 +59,7 @@ export const prayerRequest = {
 export const launch = {
   title: "We're Launching!",
   intro: `The Well is opening its doors in South Florida. Come to our launch service at ${address.oneLine}: worship, a message of hope, and a family to belong to.`,
-  when: 'Sundays · 12:00 PM ET',
+  when: '{sunday-service-florida.when}',
   scheduleId: 'sunday-service-florida',
   attend: "I'll Be There!",
   formTitle: "Let us know you're coming!",
@@ -123,8 +123,8 @@ export const joinService = {
   text: 'Worship with us in person in Plantation or online at the Wednesday Bible study.',
   items: [
     // `when` is shown until the schedule answers; then the next time in its zone and the visitor's.
-    { label: 'Sunday Service', when: 'Sundays 12:00 PM ET', place: address.oneLine, scheduleId: 'sunday-service-florida' },
-    { label: 'Online Bible Study', when: 'Wednesdays 7:00 PM ET', place: 'Online', scheduleId: 'bible-study' },
+    { label: '{sunday-service-florida.day} Service', when: '{sunday-service-florida.when}', place: '{sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
+    { label: 'Online Bible Study', when: '{bible-study.when}', place: '{bible-study.where}', scheduleId: 'bible-study' },
   ],
   plan: { label: 'Plan your visit', to: '/new-here' },
   study: { label: 'Join the Bible study', to: '/bible-study' },

@@ -26,6 +26,20 @@ export interface SiteSettings {
   sermonSpeaker: string;
   /** The ministry's email address (on /contact and the legal pages). */
   contactEmail: string;
+  /** How many people in Pakistan have given their lives to Jesus in six months ("800+ lives changed" on /, /pakistan, /pakistan-building, /global-campuses). */
+  livesChanged: string;
+  /** On how many continents The Well gathers (the home page's figures). */
+  continents: string;
+  /** The Pakistan church-and-school building's goal in US dollars (/, /pakistan, /pakistan-building, /giving). */
+  buildingGoal: string;
+  /** How much has been raised for the building so far, in US dollars. Once set, the building sections show it against the goal with a progress bar and the day it was set (building-raised-on, set with it). */
+  buildingRaised: string;
+  /** The day the amount raised was last counted (YYYY-MM-DD); `site set building-raised` sets it to today. */
+  buildingRaisedOn: string;
+  /** What one Urdu Bible costs, in US dollars (/pakistan, /giving). */
+  biblePrice: string;
+  /** The City's funding goal, as words (/the-city, /giving), e.g. "$100 million". */
+  cityGoal: string;
   /** Photo slot → the address of the photo that replaces its drawing. */
   photos: Record<string, string>;
 }
@@ -43,6 +57,13 @@ export const defaultSettings: SiteSettings = {
   heroVideoFile: "",
   sermonSpeaker: "",
   contactEmail: "contact@thewell.example",
+  livesChanged: "800",
+  continents: "3",
+  buildingGoal: "35000",
+  buildingRaised: "",
+  buildingRaisedOn: "",
+  biblePrice: "10",
+  cityGoal: "$100 million",
   photos: {},
 };
 

@@ -2,20 +2,22 @@
 // it shows now (the latest sermon, the events not yet ended) into every page's
 // #site-content block, from the volunteer's files in <data-dir>/content/, and the page
 // reads it once, before it comes alive.
-import { defaultContent, type Block, type Event, type Launch, type Shown } from '../content/content.generated';
+import { defaultContent, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID } from './contract.generated';
 import { zoneAbbreviation } from './clock';
 
-export type { Block, Event, Launch, Shown };
+export type { Block, Event, Launch, Notice, Shown };
 
-/** The built-in example goes into prerendered pages only: the browser reads the page's block. */
-const fallback: Shown = import.meta.env.SSR ? defaultContent : { sermon: null, events: [], launch: null };
+/** The built-in example goes into prerendered pages only: the browser reads the page's
+ *  block (without one, the built-in words of the gatherings and figures stand). */
+const fallback: Shown = import.meta.env.SSR ? defaultContent : { ...defaultContent, sermon: null, events: [], launch: null, notices: [] };
 
 function readContent(): Shown {
   if (typeof document === 'undefined') return fallback;
   try {
     const given = JSON.parse(document.getElementById(CONTENT_BLOCK_ID)?.textContent || 'null') as Partial<Shown> | null;
-    if (given && Array.isArray(given.events) && 'sermon' in given) return given as Shown;
+    // (a page saved before the words came keeps the built-in ones)
+    if (given && Array.isArray(given.events) && 'sermon' in given) return { ...fallback, ...given, words: { ...fallback.words, ...given.words } } as Shown;
   } catch {
     // A damaged block: no sermon or event is shown, the page still works.
   }

@@ -2,13 +2,22 @@
 // A Rust test fails when this file and the declarations drift apart.
 
 /**
- * One occurrence after the current or next one: UTC instants and the local label.
+ * One occurrence other than the current or next one: UTC instants, the local
+ * label, and whether it is held, moved or skipped.
  */
 export type LaterOccurrence = { start: string, end: string, 
 /**
  * As `GatheringNow::label`, on that date (a clock change alters the abbreviation).
  */
-label: string, };
+label: string, 
+/**
+ * "held", "moved" or "skipped".
+ */
+state: string, 
+/**
+ * Why it was skipped or moved (empty otherwise).
+ */
+reason: string, };
 
 /**
  * A gathering at an instant: live or not, and its current or next times. This is
@@ -16,6 +25,10 @@ label: string, };
  * generated from it (src/contract.rs).
  */
 export type GatheringNow = { id: string, name: string, 
+/**
+ * Its campus (one of the site's campus ids, e.g. "pakistan").
+ */
+campus: string, 
 /**
  * Its IANA time zone, e.g. America/New_York.
  */
@@ -29,7 +42,19 @@ start: string, end: string,
  */
 label: string, 
 /**
- * The meeting link of an online gathering.
+ * "held", or "moved" when this occurrence is held at another time than usual.
+ */
+state: string, 
+/**
+ * Why it was moved (empty otherwise).
+ */
+reason: string, 
+/**
+ * Where it meets: "Online" or an address.
+ */
+place: string, 
+/**
+ * The meeting link of an online gathering, when the site has one.
  */
 meetingUrl: string | null, 
 /**
@@ -37,8 +62,13 @@ meetingUrl: string | null,
  */
 calendar: string, 
 /**
- * The occurrences after this one (LATER_SHOWN of them), so that a phone that
- * saved this answer can still say when it meets while it has no signal.
+ * The skipped occurrences between now and this one (a cancelled week), with why.
+ */
+skipped: Array<LaterOccurrence>, 
+/**
+ * The occurrences after this one (LATER_SHOWN of them, skipped ones included),
+ * so that a phone that saved this answer can still say when it meets while it
+ * has no signal.
  */
 later: Array<LaterOccurrence>, };
 
@@ -91,3 +121,15 @@ export const UNSET_MARKER = "data-unset";
 
 /** What UNSET_MARKER becomes once its setting is set. */
 export const SET_MARKER = "data-set";
+
+/** The attribute of an element whose text is one of the site's words (a gathering's time, a figure); its value names the word. */
+export const WORD_MARKER = "data-word";
+
+/** The attribute of a <meta> whose content is made from a text with {word} names; its value is that text (it comes before content). */
+export const TEMPLATE_MARKER = "data-template";
+
+/** The attribute of an element that shows one gathering; its value is the id (left out once the gathering has ended). */
+export const GATHERING_MARKER = "data-gathering";
+
+/** The attribute of the element at the top of every page that holds the current notices. */
+export const NOTICES_MARKER = "data-notices";

@@ -117,6 +117,21 @@ export function visitorDayTime(date: Date): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(date).replace(',', '');
 }
 
+/** The occurrence's day in the gathering's zone: 'Wednesday, December 2'. */
+export function zonedDay(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
+}
+
+/** When the next occurrence is not the regular one (a week skipped before it):
+ *  'No Bible study tonight (Thanksgiving).', or '… on Wednesday, November 25 (…).'. */
+export function skippedLine(g: Gathering, noun: string, now: Date): string | null {
+  const skipped = g.skipped?.[0];
+  if (!skipped) return null;
+  const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: g.zone }).format(new Date(iso));
+  const when = day(skipped.start) === day(now.toISOString()) ? (new Date(skipped.start).getTime() - now.getTime() < 6 * 3600_000 || Number(new Intl.DateTimeFormat('en-US', { timeZone: g.zone, hour: 'numeric', hour12: false }).format(new Date(skipped.start))) >= 17 ? 'tonight' : 'today') : `on ${zonedDay(skipped.start, g.zone)}`;
+  return `No ${noun} ${when}${skipped.reason ? ` (${skipped.reason})` : ''}.`;
+}
+
 /** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'. */
 export function visitorLine(g: Gathering): string {
   return `${zonedStart(g)}. That is ${visitorDayTime(new Date(g.start))} your time.`;

@@ -6,6 +6,7 @@ import { PageHeading } from '../components/PageHeading';
 import { europe as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { GatheringTime, ZoneClock } from '../components/GatheringTime';
+import { Words } from '../lib/words';
 
 export default function Europe({ meta }: { meta: RouteMeta }) {
   return (
@@ -14,7 +15,7 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
       <Section>
         <div class="grid items-start gap-6 md:grid-cols-2">
           <Card title={copy.study.heading} top>
-            <p class="text-lg font-semibold text-slate-900">{copy.study.when}</p>
+            <p class="text-lg font-semibold text-slate-900"><Words text={copy.study.when} /></p>
             <p>{copy.study.where}</p>
             <p class="mt-2 text-sm" data-testid="europe-next">
               <GatheringTime id={copy.study.scheduleId} fallback={copy.study.when} calendar next />

@@ -7,6 +7,8 @@ import { PageHeading } from '../components/PageHeading';
 import { giving as copy } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
 import { links } from '../lib/settings';
+import { Words } from '../lib/words';
+import { ServerPart } from '../components/ServerPart';
 
 export default function Giving({ meta }: { meta: RouteMeta }) {
   return (
@@ -19,7 +21,8 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
               <Art kind={fund.art} alt={fund.title} ratio="aspect-video" class="rounded-none" />
               <div class="flex flex-1 flex-col p-5">
                 <h2 class="font-serif text-2xl font-semibold text-sky-900">{fund.title}</h2>
-                <p class="mt-2 flex-1 text-slate-700">{fund.text}</p>
+                <p class="mt-2 flex-1 text-slate-700"><Words text={fund.text} /></p>
+                {fund.id === 'pakistan-building' && <ServerPart name="building-progress" />}
                 <div class="mt-5">
                   <ExternalButton href={`${links.giving}?fund=${fund.id}`}>
                     <SetOrSoon setting="givingUrl" set={fund.button} soon={soon.giving} />

@@ -6,6 +6,7 @@ import { YourTime } from '../components/GatheringTime';
 import { globalCampuses as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
+import { Words } from '../lib/words';
 
 export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
   return (
@@ -20,7 +21,7 @@ export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
                 <div class="p-5">
                   <h2 class="font-serif text-2xl font-semibold text-sky-900">{c.name}</h2>
                   <p class="mt-2 text-slate-700">
-                    {c.text}
+                    <Words text={c.text} />
                     <YourTime id={c.scheduleId} />
                   </p>
                 </div>
@@ -28,7 +29,7 @@ export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
             </li>
           ))}
         </ul>
-        <p class="mt-10 rounded-2xl bg-amber-100 p-6 text-center font-serif text-2xl font-semibold text-slate-900">{copy.claim}</p>
+        <p class="mt-10 rounded-2xl bg-amber-100 p-6 text-center font-serif text-2xl font-semibold text-slate-900"><Words text={copy.claim} /></p>
       </Section>
     </>
   );

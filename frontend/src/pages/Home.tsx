@@ -13,6 +13,8 @@ import { launchIsOver } from '../lib/content';
 import { Link } from '../lib/router';
 import { useGathering } from '../lib/schedule';
 import { flags, welcomeState } from '../lib/welcome';
+import { Words } from '../lib/words';
+import { ServerPart } from '../components/ServerPart';
 
 /** The first-visit sequence: launch RSVP first, then the welcome, then its minimized button. */
 function usePopupSequence() {
@@ -97,7 +99,7 @@ export default function Home() {
               <strong>{home.liveBanner.live}</strong>
             ) : (
               <>
-                {home.liveBanner.next} <GatheringTime id={home.liveBanner.scheduleId} fallback={home.liveBanner.fallback} />
+                {home.liveBanner.next} <GatheringTime id={home.liveBanner.scheduleId} fallback={home.liveBanner.fallback} noun="Bible study" />
               </>
             )}
           </p>
@@ -113,7 +115,7 @@ export default function Home() {
               <Link to={card.to} class="block h-full rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none">
                 <h3 class="font-serif text-xl font-semibold text-sky-900">{card.title}</h3>
                 <p class="mt-2 text-slate-700">
-                  {card.text}
+                  <Words text={card.text} />
                   <YourTime id={card.scheduleId} />
                 </p>
               </Link>
@@ -144,7 +146,8 @@ export default function Home() {
           <Art kind="building" alt="Drawing of the planned church and school in Pakistan" class="order-last md:order-none" />
           <div>
             <h2 class="font-serif text-3xl font-semibold">{home.building.heading}</h2>
-            <p class="mt-3 text-lg text-slate-700">{home.building.text}</p>
+            <p class="mt-3 text-lg text-slate-700"><Words text={home.building.text} /></p>
+            <ServerPart name="building-progress" />
             <div class="mt-6 flex flex-wrap gap-3">
               <ButtonLink to={home.building.learnMore.to} look="outline">
                 {home.building.learnMore.label}
@@ -162,7 +165,7 @@ export default function Home() {
         <ul class="grid gap-4 md:grid-cols-3">
           {home.promo.items.map((item) => (
             <li key={item.where} class="rounded-2xl border border-slate-200 bg-white p-6">
-              <p class="font-serif text-xl font-semibold text-sky-900">{item.when}</p>
+              <p class="font-serif text-xl font-semibold text-sky-900"><Words text={item.when} /></p>
               <p class="mt-1 text-slate-700">{item.where}</p>
               <p class="mt-2 text-sm text-slate-700">
                 <GatheringTime id={item.scheduleId} fallback="" />

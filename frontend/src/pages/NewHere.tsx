@@ -5,6 +5,7 @@ import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import { newHere as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
+import { Words } from '../lib/words';
 
 export default function NewHere({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
@@ -19,16 +20,16 @@ export default function NewHere({ meta }: { meta: RouteMeta }) {
           <dl class="grid gap-3 sm:grid-cols-3">
             {copy.visit.items.map((item) => (
               <div key={item.label}>
-                <dt class="font-semibold text-slate-900">{item.label}</dt>
+                <dt class="font-semibold text-slate-900"><Words text={item.label} /></dt>
                 <dd>
-                  {item.detail}
+                  <Words text={item.detail} />
                   <YourTime id={item.scheduleId} />
                 </dd>
               </div>
             ))}
           </dl>
         </Card>
-        <p class="mt-6 text-lg text-slate-700">{copy.study.text}</p>
+        <p class="mt-6 text-lg text-slate-700"><Words text={copy.study.text} /></p>
         <div class="mt-3">
           <ButtonLink to={copy.study.link.to} look="outline">
             {copy.study.link.label}

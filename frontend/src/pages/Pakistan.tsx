@@ -11,23 +11,26 @@ import { VideoSpot } from '../components/VideoSpot';
 import { pakistan as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { links, youtubeSource } from '../lib/settings';
+import { Words } from '../lib/words';
+import { ServerPart } from '../components/ServerPart';
 
 export default function Pakistan({ meta }: { meta: RouteMeta }) {
   return (
     <>
       <PageHeading title={meta.heading}>
         <p>{copy.intro}</p>
-        <p class="mt-3 font-serif text-2xl font-semibold text-amber-300">{copy.claim}</p>
+        <p class="mt-3 font-serif text-2xl font-semibold text-amber-300"><Words text={copy.claim} /></p>
       </PageHeading>
       <Section tone="white">
         <div class="grid gap-6 md:grid-cols-2">
           {copy.gatherings.map((g) => (
             <Card key={g.label} title={g.label} top>
-              <p class="text-lg font-semibold text-slate-900">{g.when}</p>
+              <p class="text-lg font-semibold text-slate-900"><Words text={g.when} /></p>
               <p class="text-sm text-slate-700">
                 <GatheringTime id={g.scheduleId} fallback={g.when} next />
               </p>
               <p class="mt-1">{g.where}</p>
+              <Words text={`{${g.scheduleId}.note}`} class="mt-1 block font-semibold text-amber-800 empty:hidden" />
             </Card>
           ))}
         </div>
@@ -44,7 +47,8 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
       <Section tone="tint">
         <div class="grid gap-6 md:grid-cols-2">
           <Card title={copy.building.heading} top>
-            <p>{copy.building.text}</p>
+            <p><Words text={copy.building.text} /></p>
+            <ServerPart name="building-progress" />
             <div class="mt-5 flex flex-wrap gap-3">
               <ExternalButton href={`${links.giving}?fund=pakistan-building`}>
                 <SetOrSoon setting="givingUrl" set={copy.building.give} soon={soon.giving} />
@@ -55,7 +59,7 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
             </div>
           </Card>
           <Card title={copy.bibles.heading} top>
-            <p>{copy.bibles.text}</p>
+            <p><Words text={copy.bibles.text} /></p>
             <div class="mt-5">
               <ExternalButton href={`${links.giving}?fund=urdu-bibles`}>
                 <SetOrSoon setting="givingUrl" set={copy.bibles.give} soon={soon.giving} />

@@ -4,17 +4,20 @@ import { ButtonLink, Section, Stat } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { building as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
+import { Words } from '../lib/words';
+import { ServerPart } from '../components/ServerPart';
 
 export default function PakistanBuilding({ meta }: { meta: RouteMeta }) {
   return (
     <>
-      <PageHeading title={meta.heading}>{copy.narrative}</PageHeading>
+      <PageHeading title={meta.heading}><Words text={copy.narrative} /></PageHeading>
       <Section>
         <div class="grid gap-4 sm:grid-cols-2">
           {copy.stats.map((s) => (
             <Stat key={s.label} figure={s.figure} label={s.label} />
           ))}
         </div>
+        <ServerPart name="building-progress" />
       </Section>
       <Section title={copy.why.heading} tone="white">
         <ul class="grid gap-3 text-lg text-slate-700">

@@ -8,12 +8,13 @@ import { PageHeading } from '../components/PageHeading';
 import { YourTime } from '../components/GatheringTime';
 import { unitedStates as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
+import { Words } from '../lib/words';
 
 export default function UnitedStates({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
   return (
     <>
-      <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
+      <PageHeading title={meta.heading}><Words text={copy.intro} /></PageHeading>
       <Section title={copy.galleryHeading} tone="white">
         <div class="grid gap-6 md:grid-cols-2">
           {[copy.south, copy.north].map((campus) => (
@@ -23,10 +24,13 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
                 {campus.items.map((item) => (
                   <div key={item.label}>
                     <dt class="font-semibold text-slate-900">
-                      {item.label}
+                      <Words text={item.label} />
                       <YourTime id={item.scheduleId} />
                     </dt>
-                    <dd>{item.detail}</dd>
+                    <dd>
+                      <Words text={item.detail} />
+                      {item.scheduleId && <Words text={`{${item.scheduleId}.note}`} class="block font-semibold text-amber-800 empty:hidden" />}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -49,7 +53,7 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
         title={copy.online.heading}
         intro={
           <>
-            {copy.online.text}
+            <Words text={copy.online.text} />
             <YourTime id={copy.online.scheduleId} />
           </>
         }

@@ -1,21 +1,17 @@
 //! iCalendar files (RFC 5545) of the regular gatherings (one weekly series in the
 //! gathering's own zone, with that zone's rules written out as a VTIMEZONE), and of
 //! the coming events of the content files (each at its instants, in UTC).
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Offset, TimeZone, Utc, Weekday};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::{OffsetName, Tz};
 
 use crate::content::{Block, Event, Item};
-use crate::schedule::{GATHERINGS, Gathering};
+use crate::schedule::{Gathering, ical_day};
 
 /// The first week of every published series (a fixed date keeps the file stable).
 const SERIES_FROM: (i32, u32, u32) = (2026, 1, 1);
-
-/// The two-letter day names of RRULE's BYDAY.
-fn ical_day(day: Weekday) -> &'static str {
-    ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][day.num_days_from_monday() as usize]
-}
 
 /// Text values escape backslash, semicolon, comma and newline (RFC 5545 §3.3.11).
 fn escape(text: &str) -> String {
@@ -123,22 +119,17 @@ fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
     lines
 }
 
-/// The files depend only on the gatherings' data: each is written once, on first request.
-/// The VTIMEZONE lines of each gathering, in `GATHERINGS` order: computed once,
-/// since they scan a year of the zone's offsets.
-fn cached_vtimezone(g: &Gathering) -> &'static [String] {
-    static ZONES: OnceLock<Vec<Vec<String>>> = OnceLock::new();
-    let zones = ZONES.get_or_init(|| {
-        GATHERINGS
-            .iter()
-            .map(|g| vtimezone(g.zone, SERIES_FROM.0 - 1))
-            .collect()
-    });
-    let index = GATHERINGS
-        .iter()
-        .position(|other| other.id == g.id)
-        .expect("a known gathering");
-    &zones[index]
+/// The VTIMEZONE lines of a zone: computed once per zone, since they scan a year of
+/// its offsets.
+fn cached_vtimezone(zone: Tz) -> Arc<Vec<String>> {
+    static ZONES: LazyLock<Mutex<HashMap<Tz, Arc<Vec<String>>>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    let mut zones = ZONES.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(
+        zones
+            .entry(zone)
+            .or_insert_with(|| Arc::new(vtimezone(zone, SERIES_FROM.0 - 1))),
+    )
 }
 
 /// The opening lines of a published calendar named `name`.
@@ -211,38 +202,124 @@ pub fn events_ics(events: &[&Item<Event>], now: DateTime<Utc>) -> String {
     folded(lines)
 }
 
-/// The gathering as an iCalendar file: one weekly VEVENT in its own zone, at
-/// `meeting` when it meets online.
-pub fn ics(g: &Gathering, meeting: Option<&str>) -> String {
+/// A local time as a calendar writes it in a zone: `;TZID=<zone>:20261125T190000`.
+fn zoned(zone: Tz, local: NaiveDateTime) -> String {
+    format!(";TZID={}:{}", zone.name(), local.format("%Y%m%dT%H%M%S"))
+}
+
+/// How an online gathering is joined: its meeting link, or none set yet.
+pub enum Join {
+    InPerson,
+    Online(Option<String>),
+}
+
+/// The gathering as an iCalendar file: one series in its own zone (weekly, or monthly
+/// on the nth weekday), its skipped dates as EXDATE, each moved date as an override
+/// (RECURRENCE-ID), and SEQUENCE raised whenever its file changes, so calendars
+/// that subscribed update. An online one carries its meeting link when the site has
+/// one, else says where the link will be.
+pub fn ics(g: &Gathering, join: Join, site: &str) -> String {
     let (y, m, d) = SERIES_FROM;
-    let from = Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap();
-    let first = g.occurrences_from(from, 1)[0];
-    let local_first = first.start.with_timezone(&g.zone);
-    let weekday = ical_day(g.weekday);
-    let mut lines = calendar_head(g.name);
+    let series_from = NaiveDate::from_ymd_opt(y, m, d).expect("a valid date");
+    let from = g.first.map_or(series_from, |f| f.max(series_from));
+    let first = from
+        .iter_days()
+        .take(400)
+        .find(|day| g.meets_on(*day))
+        .unwrap_or(from);
+    let stamp = g.changed.map_or_else(
+        || format!("{y:04}{m:02}{d:02}T000000Z"),
+        |t| t.format("%Y%m%dT%H%M%SZ").to_string(),
+    );
+    // Minutes since the series began: grows with every change of the file.
+    let sequence = g.changed.map_or(0, |t| {
+        (t - Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap())
+            .num_minutes()
+            .max(0)
+    });
+    let mut rrule = format!("RRULE:{}", g.repeat.rrule());
+    if let Some(last) = g.last {
+        let end = g.occurrence_on(last).start.format("%Y%m%dT%H%M%SZ");
+        rrule.push_str(&format!(";UNTIL={end}"));
+    }
+    let (location, link, description) = match join {
+        Join::InPerson => (g.place.text().to_string(), None, None),
+        Join::Online(Some(url)) => (
+            url.clone(),
+            Some(url.clone()),
+            Some(format!("Join online: {url}")),
+        ),
+        Join::Online(None) => {
+            let page = crate::schedule::campus(&g.campus)
+                .and_then(|c| c.routes.last())
+                .copied()
+                .unwrap_or("/bible-study");
+            (
+                "Online".to_string(),
+                None,
+                Some(format!(
+                    "Online. The meeting link will be on {}{page} when the study is live.",
+                    site.trim_end_matches('/')
+                )),
+            )
+        }
+    };
+    let mut lines = calendar_head(&g.name);
     // The rules as of the year before the series, so they cover its first weeks.
-    lines.extend(cached_vtimezone(g).iter().cloned());
-    lines.extend([
+    lines.extend(cached_vtimezone(g.zone).iter().cloned());
+    let summary = format!("SUMMARY:{}", escape(&g.name));
+    let duration = format!("DURATION:PT{}H{}M", g.minutes / 60, g.minutes % 60);
+    let mut series = vec![
         "BEGIN:VEVENT".into(),
         format!("UID:{}@thewell", g.id),
-        format!("DTSTAMP:{y:04}{m:02}{d:02}T000000Z"),
-        format!(
-            "DTSTART;TZID={}:{}",
-            g.zone.name(),
-            local_first.format("%Y%m%dT%H%M%S")
-        ),
-        format!("DURATION:PT{}H{}M", g.minutes / 60, g.minutes % 60),
-        format!("RRULE:FREQ=WEEKLY;BYDAY={weekday}"),
-        format!("SUMMARY:{}", escape(g.name)),
-        format!("LOCATION:{}", escape(meeting.unwrap_or(g.location))),
-    ]);
-    if let Some(url) = meeting {
-        lines.push(format!("URL:{url}"));
-        lines.push(format!(
-            "DESCRIPTION:{}",
-            escape(&format!("Join online: {url}"))
+        format!("DTSTAMP:{stamp}"),
+        format!("SEQUENCE:{sequence}"),
+        format!("DTSTART{}", zoned(g.zone, first.and_time(g.start))),
+        duration.clone(),
+        rrule,
+    ];
+    for skip in g.skips.iter().filter(|s| g.meets_on(s.date)) {
+        series.push(format!(
+            "EXDATE{}",
+            zoned(g.zone, skip.date.and_time(g.start))
         ));
     }
-    lines.extend(["END:VEVENT".into(), "END:VCALENDAR".into()]);
+    series.extend([summary.clone(), format!("LOCATION:{}", escape(&location))]);
+    if let Some(url) = &link {
+        series.push(format!("URL:{url}"));
+    }
+    if let Some(text) = &description {
+        series.push(format!("DESCRIPTION:{}", escape(text)));
+    }
+    series.push("END:VEVENT".into());
+    lines.extend(series);
+    for moved in g.moves.iter().filter(|m| g.meets_on(m.date)) {
+        let place = moved.place.as_deref().unwrap_or(&location);
+        lines.extend([
+            "BEGIN:VEVENT".into(),
+            format!("UID:{}@thewell", g.id),
+            format!("DTSTAMP:{stamp}"),
+            format!("SEQUENCE:{sequence}"),
+            format!(
+                "RECURRENCE-ID{}",
+                zoned(g.zone, moved.date.and_time(g.start))
+            ),
+            format!("DTSTART{}", zoned(g.zone, moved.to)),
+            duration.clone(),
+            summary.clone(),
+            format!("LOCATION:{}", escape(place)),
+        ]);
+        if let Some(url) = &link {
+            lines.push(format!("URL:{url}"));
+        }
+        if !moved.reason.is_empty() {
+            lines.push(format!(
+                "DESCRIPTION:{}",
+                escape(&format!("Moved: {}", moved.reason))
+            ));
+        }
+        lines.push("END:VEVENT".into());
+    }
+    lines.push("END:VCALENDAR".into());
     folded(lines)
 }

@@ -110,8 +110,11 @@ fn not_yet(name: &str, snap: &crate::published::Snapshot) -> Response {
 <style>body{{margin:0;font:1.0625rem/1.6 system-ui,sans-serif;color:#0f172b;background:#f8fafc}}main{{max-width:36rem;margin:0 auto;padding:3rem 1.25rem}}h1{{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#024a70}}ul{{padding-left:1.25rem}}a{{color:#005986;display:inline-block;padding:.55rem 0}}li{{margin:.25rem 0}}</style></head>
 <body><main><h1>{heading}</h1><p>{text}</p><h2>Reach The Well</h2><ul>{email}<li><a href="/contact">Contact us</a></li><li>Sunday service in person: {address}</li><li><a href="/bible-study">The Bible study, online every Wednesday</a></li></ul><p><a href="/">Back to the home page</a></p></main></body></html>
 "#,
-        address = crate::schedule::find("sunday-service-florida")
-            .map_or("Plantation, Florida", |g| g.location),
+        address = escape_html(
+            snap.library
+                .gathering("sunday-service-florida")
+                .map_or("Plantation, Florida", |g| g.place.text())
+        ),
     );
     Response::builder()
         .status(StatusCode::OK)

@@ -1,7 +1,7 @@
 //! The prerendered pages as this server shows them: the volunteer's settings and
 //! photos put into the embedded HTML (and the site address into the sitemap and
 //! robots.txt), compressed once per change and cached until the next one.
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::{Arc, LazyLock, RwLock};
 
@@ -9,8 +9,9 @@ use bytes::Bytes;
 use poem::http::HeaderValue;
 
 use crate::bundle::{
-    CONTENT_BLOCK_ID, PHOTO_CLASS, PHOTO_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID,
-    UNSET_MARKER, VIDEO_MARKER, VIDEO_SOON,
+    CONTENT_BLOCK_ID, GATHERING_MARKER, NOTICES_MARKER, PHOTO_CLASS, PHOTO_MARKER,
+    SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER,
+    VIDEO_SOON, WORD_MARKER,
 };
 use crate::content::parts::Part;
 use crate::published::Snapshot;
@@ -81,6 +82,164 @@ fn div_content_len(text: &str) -> Option<usize> {
     }
 }
 
+/// `template` with each `{name}` in it replaced by that word (an unknown name is
+/// kept as written); frontend/src/lib/words.tsx fills the same way.
+pub fn fill(template: &str, words: &BTreeMap<String, String>) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let close = after.find('}');
+        match close.map(|c| &after[..c]).filter(|name| {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
+        }) {
+            Some(name) if words.contains_key(name) => {
+                out.push_str(&words[name]);
+                rest = &after[name.len() + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// HTML attribute text back to its characters (what the build's escaping does, undone).
+fn unescape_attribute(text: &str) -> String {
+    text.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// Every element marked `WORD_MARKER` gets its word as its text, and every `<meta>`
+/// marked `TEMPLATE_MARKER` its template filled in as its content.
+fn write_words(text: &str, words: &BTreeMap<String, String>) -> String {
+    let word_mark = format!(r#" {WORD_MARKER}=""#);
+    let template_mark = format!(r#" {TEMPLATE_MARKER}=""#);
+    let mut out = String::with_capacity(text.len() + 256);
+    let mut rest = text;
+    loop {
+        let next_word = rest.find(&word_mark);
+        let next_template = rest.find(&template_mark);
+        let (at, mark, is_word) = match (next_word, next_template) {
+            (Some(w), Some(t)) if t < w => (t, &template_mark, false),
+            (Some(w), _) => (w, &word_mark, true),
+            (None, Some(t)) => (t, &template_mark, false),
+            (None, None) => break,
+        };
+        let value_start = at + mark.len();
+        let Some(value_len) = rest[value_start..].find('"') else {
+            break;
+        };
+        let value = &rest[value_start..value_start + value_len];
+        let after_value = value_start + value_len + 1;
+        if is_word {
+            // The element holds text only: it runs from the end of the start tag to the next tag.
+            let Some(tag_end) = rest[after_value..].find('>').map(|i| after_value + i + 1) else {
+                break;
+            };
+            let Some(text_end) = rest[tag_end..].find('<').map(|i| tag_end + i) else {
+                break;
+            };
+            out.push_str(&rest[..tag_end]);
+            match words.get(value) {
+                Some(word) => out.push_str(&escape_html(word)),
+                None => out.push_str(&rest[tag_end..text_end]),
+            }
+            rest = &rest[text_end..];
+        } else {
+            const CONTENT: &str = r#" content=""#;
+            let Some(content_start) = rest[after_value..]
+                .starts_with(CONTENT)
+                .then_some(after_value + CONTENT.len())
+            else {
+                out.push_str(&rest[..after_value]);
+                rest = &rest[after_value..];
+                continue;
+            };
+            let Some(content_len) = rest[content_start..].find('"') else {
+                break;
+            };
+            out.push_str(&rest[..content_start]);
+            out.push_str(&escape_html(&fill(&unescape_attribute(value), words)));
+            rest = &rest[content_start + content_len..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Leaves out every element that shows a gathering the site no longer lists (past
+/// its last date): from its start tag to its matching end tag.
+fn drop_ended_gatherings(out: &mut String, listed: &[String]) {
+    let mark = format!(r#" {GATHERING_MARKER}=""#);
+    let mut from = 0;
+    while let Some(found) = out[from..].find(&mark) {
+        let at = from + found;
+        let value_start = at + mark.len();
+        let Some(value_len) = out[value_start..].find('"') else {
+            return;
+        };
+        let id = &out[value_start..value_start + value_len];
+        if listed.iter().any(|l| l == id) {
+            from = value_start + value_len;
+            continue;
+        }
+        let Some(start) = out[..at].rfind('<') else {
+            return;
+        };
+        let tag: String = out[start + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
+        let mut depth = 0usize;
+        let mut at = start + 1;
+        let end = loop {
+            let (Some(next_open), Some(next_close)) = (
+                out[at..].find(&open).map(|i| at + i),
+                out[at..].find(&close).map(|i| at + i),
+            ) else {
+                return;
+            };
+            let opens_same = out[next_open + open.len()..].starts_with([' ', '>']);
+            if next_open < next_close && opens_same {
+                depth += 1;
+                at = next_open + open.len();
+            } else if next_open < next_close {
+                at = next_open + open.len();
+            } else if depth == 0 {
+                break next_close + close.len();
+            } else {
+                depth -= 1;
+                at = next_close + close.len();
+            }
+        };
+        out.replace_range(start..end, "");
+        from = start;
+    }
+}
+
+/// The page's route from its bundle file ("pakistan/index.html" is /pakistan); none
+/// for a file that is not a route's page.
+fn route_of(key: &str) -> Option<String> {
+    let key = key.trim_end_matches("#lean");
+    if key == "index.html" {
+        Some("/".into())
+    } else {
+        key.strip_suffix("/index.html").map(|r| format!("/{r}"))
+    }
+}
+
 /// The coming events as schema.org `Event`s for search engines, in a JSON-LD block
 /// after the content block (only pages carry one).
 fn add_events_json_ld(out: &mut String, snap: &Snapshot) {
@@ -137,8 +296,18 @@ const LEAN_MARK: &str = " data-lean";
 /// replaced, the settings and content blocks rewritten, a photo over each drawing that has one
 /// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art), except
 /// when `lean` (the visitor saves data): then no photo, and `<html>` carries `LEAN_MARK`.
-pub fn personalize(text: &str, snap: &Snapshot, lean: bool) -> String {
-    let mut out = text.to_string();
+pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String {
+    let mut out = write_words(text, &snap.shown.words);
+    drop_ended_gatherings(&mut out, &snap.shown.gatherings);
+    let route = route_of(key);
+    if let Some(inner) = contents_of(&out, &format!(" {NOTICES_MARKER}"))
+        .first()
+        .copied()
+        && let Some(len) = div_content_len(&out[inner..])
+    {
+        let html = crate::content::parts::notices_html(&snap.shown.notices, route.as_deref());
+        out.replace_range(inner..inner + len, &html);
+    }
     if lean && let Some(at) = out.find("<html") {
         out.insert_str(at + "<html".len(), LEAN_MARK);
     }
@@ -156,7 +325,12 @@ pub fn personalize(text: &str, snap: &Snapshot, lean: bool) -> String {
         if let Some(inner) = contents_of(&out, &mark).first().copied()
             && let Some(len) = div_content_len(&out[inner..])
         {
-            let html = part.html(&snap.library, chrono::Utc::now(), &snap.retention);
+            let html = part.html(
+                &snap.library,
+                chrono::Utc::now(),
+                &snap.retention,
+                &snap.shown.words,
+            );
             out.replace_range(inner..inner + len, &html);
         }
     }
@@ -288,7 +462,12 @@ pub fn render(
             return Arc::clone(hit);
         }
     }
-    let identity = Bytes::from(personalize(&String::from_utf8_lossy(embedded), snap, lean));
+    let identity = Bytes::from(personalize(
+        key,
+        &String::from_utf8_lossy(embedded),
+        snap,
+        lean,
+    ));
     let lean_tag = if lean { "-lean" } else { "" };
     let etag_base = format!("{embedded_hash}-{:016x}{lean_tag}", snap.tag);
     let tag = snap.tag;
@@ -339,7 +518,7 @@ mod tests {
     #[test]
     fn defaults_change_nothing_but_the_settings_block() {
         let snap = Snapshot::defaults();
-        let out = personalize(PAGE, &snap, false);
+        let out = personalize("test.html", PAGE, &snap, false);
         assert!(out.contains("https://thewell.example/contact"));
         assert!(out.contains("mailto:contact@thewell.example"));
         assert!(!out.contains("<img"));
@@ -358,13 +537,13 @@ mod tests {
         let temp = tempfile::tempdir().unwrap();
         let dir = DataDir::new(temp.path());
         assert_eq!(
-            personalize(page, &snapshot(&dir), false)
+            personalize("test.html", page, &snapshot(&dir), false)
                 .matches("Video coming soon")
                 .count(),
             2
         );
         settings::set(&dir, "worship-video", "dQw4w9WgXcQ").unwrap();
-        let out = personalize(page, &snapshot(&dir), false);
+        let out = personalize("test.html", page, &snapshot(&dir), false);
         assert!(
             out.contains(r#"<p role="status" data-video="worship-video" class="mt-1"></p>"#),
             "{out}"
@@ -386,7 +565,7 @@ mod tests {
         std::fs::create_dir(dir.photos()).unwrap();
         std::fs::write(dir.photo("team.jpg"), b"jpg").unwrap();
         let snap = snapshot(&dir);
-        let out = personalize(PAGE, &snap, false);
+        let out = personalize("test.html", PAGE, &snap, false);
 
         assert!(
             out.contains(r#"href="https://thewell.church/contact""#),
@@ -427,7 +606,12 @@ mod tests {
         );
 
         // For a visitor saving data: the same page, without a photo, marked on <html>.
-        let lean = personalize(&format!("<html lang=\"en\">{PAGE}</html>"), &snap, true);
+        let lean = personalize(
+            "test.html",
+            &format!("<html lang=\"en\">{PAGE}</html>"),
+            &snap,
+            true,
+        );
         assert!(!lean.contains("<img"), "{lean}");
         assert!(lean.starts_with(r#"<html data-lean lang="en">"#), "{lean}");
         assert!(lean.contains("hello@thewell.church"));
@@ -496,5 +680,47 @@ mod tests {
         let mut plain = Vec::new();
         brotli::BrotliDecompress(&mut best.br.as_ref(), &mut plain).unwrap();
         assert_eq!(plain, best.identity.as_ref());
+    }
+
+    #[test]
+    fn words_templates_and_ended_gatherings_follow_the_data() {
+        let mut words = BTreeMap::new();
+        words.insert(
+            "bible-study.when".to_string(),
+            "Thursdays 7:30 PM <ET>".to_string(),
+        );
+        words.insert("figure.building-goal".to_string(), "$40,000".to_string());
+        assert_eq!(
+            fill("Every {bible-study.when}, {unknown} {x", &words),
+            "Every Thursdays 7:30 PM <ET>, {unknown} {x"
+        );
+        let page = concat!(
+            r#"<meta name="description" data-template="Join us {bible-study.when} &amp; give {figure.building-goal}." content="Join us Wednesdays 7:00 PM ET &amp; give $35,000." />"#,
+            r#"<p>Live <span data-word="bible-study.when" class="block">Wednesdays 7:00 PM ET</span>.</p>"#,
+            r#"<span data-word="nobody.when">kept</span>"#,
+        );
+        let out = write_words(page, &words);
+        assert!(
+            out.contains(
+                r#"content="Join us Thursdays 7:30 PM &lt;ET&gt; &amp; give $40,000." />"#
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains(r#"class="block">Thursdays 7:30 PM &lt;ET&gt;</span>.</p>"#),
+            "{out}"
+        );
+        assert!(out.contains(">kept</span>"), "{out}");
+
+        let mut page = concat!(
+            r#"<ul><li data-gathering="north-monthly">North <ul><li>inner</li></ul> soon</li>"#,
+            r#"<li data-gathering="bible-study">Study</li></ul>"#
+        )
+        .to_string();
+        drop_ended_gatherings(&mut page, &["bible-study".to_string()]);
+        assert_eq!(
+            page,
+            r#"<ul><li data-gathering="bible-study">Study</li></ul>"#
+        );
     }
 }

@@ -5,6 +5,7 @@ import { Link } from '../../lib/router';
 import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
+import { Words } from '../../lib/words';
 
 export default function GlobalMinistryModal({ onClose }: ModalProps) {
   return (
@@ -21,8 +22,10 @@ export default function GlobalMinistryModal({ onClose }: ModalProps) {
                   <dt class="font-medium text-slate-800">{g.label}</dt>
                   <dd class="text-slate-700">
                     {/* Where, then when, then the calendar link: each on its own line, nothing run together. */}
-                    <div>{g.where}</div>
-                    <div>{g.scheduleId ? <GatheringTime id={g.scheduleId} fallback={g.when} calendar /> : g.when}</div>
+                    <div>
+                      <Words text={g.where} />
+                    </div>
+                    <div>{g.scheduleId ? <GatheringTime id={g.scheduleId} fallback={g.when} calendar /> : <Words text={g.when} />}</div>
                   </dd>
                 </div>
               ))}

@@ -4,6 +4,7 @@ import { Link } from '../../lib/router';
 import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
+import { Words } from '../../lib/words';
 
 export default function JoinServiceModal({ onClose }: ModalProps) {
   return (
@@ -12,11 +13,11 @@ export default function JoinServiceModal({ onClose }: ModalProps) {
       <dl class="mt-4 grid gap-3">
         {copy.items.map((item) => (
           <div key={item.label} class="rounded-xl border border-slate-200 p-3">
-            <dt class="font-semibold text-sky-900">{item.label}</dt>
+            <dt class="font-semibold text-sky-900"><Words text={item.label} /></dt>
             <dd class="text-sm text-slate-700">
               <GatheringTime id={item.scheduleId} fallback={item.when} />
             </dd>
-            <dd class="text-sm text-slate-700">{item.place}</dd>
+            <dd class="text-sm text-slate-700"><Words text={item.place} /></dd>
           </div>
         ))}
       </dl>

@@ -10,6 +10,7 @@ import { LaunchForm } from '../forms/LaunchForm';
 import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
+import { Words } from '../../lib/words';
 
 export default function LaunchModal({ onClose }: ModalProps) {
   const launch = content.launch;
@@ -32,7 +33,7 @@ export default function LaunchModal({ onClose }: ModalProps) {
             </>
           ) : (
             <>
-              <p class="mt-4 text-slate-700">{copy.intro}</p>
+              <p class="mt-4 text-slate-700"><Words text={copy.intro} /></p>
               <p class="mt-2 font-semibold text-sky-900">
                 <GatheringTime id={copy.scheduleId} fallback={copy.when} />
               </p>

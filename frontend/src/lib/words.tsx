@@ -1,0 +1,49 @@
+// The site's words that a volunteer's data decides: each gathering's time, days,
+// zone and place (`{bible-study.when}`, `{sunday-service-florida.where}`) and the
+// ministry's figures (`{figure.building-goal}`), written by the server into every
+// page's content block (src/schedule/words.rs, src/settings/mod.rs). The words of
+// src/content/ name them in braces; <Words> shows a text with each name replaced by
+// its word in an element the server rewrites the same way, so a page reads alike
+// with and without JavaScript and follows the data without a new build.
+import { Fragment } from 'react';
+import { content } from './content';
+import { WORD_MARKER } from './contract.generated';
+
+const NAME = /\{([a-z0-9.-]+)\}/g;
+
+/** One word by its name ('' for an unknown one). */
+export function word(name: string): string {
+  return content.words[name] ?? '';
+}
+
+/** `text` with each `{name}` replaced by its word (an unknown name is kept as written). */
+export function fill(text: string): string {
+  return text.replace(NAME, (whole, name: string) => (name in content.words ? content.words[name] : whole));
+}
+
+/** `text` as a page shows it: each named word in its own element the server rewrites. */
+export function Words({ text, class: wordClass }: { text: string; /** The classes of each word's element. */ class?: string }) {
+  const parts: (string | { name: string })[] = [];
+  let at = 0;
+  for (const match of text.matchAll(NAME)) {
+    const name = match[1];
+    if (!(name in content.words)) continue;
+    if (match.index > at) parts.push(text.slice(at, match.index));
+    parts.push({ name });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return (
+    <>
+      {parts.map((part, i) =>
+        typeof part === 'string' ? (
+          <Fragment key={i}>{part}</Fragment>
+        ) : (
+          <span key={i} {...{ [WORD_MARKER]: part.name }} class={wordClass}>
+            {content.words[part.name]}
+          </span>
+        ),
+      )}
+    </>
+  );
+}
