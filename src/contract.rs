@@ -120,10 +120,16 @@ mod emit {
         out.push_str(&declaration::<Launch>());
         out.push_str(&declaration::<crate::content::Notice>());
         out.push_str(&declaration::<Shown>());
+        let builtin = crate::published::builtin_content_json();
+        let shown: serde_json::Value = serde_json::from_str(&builtin).expect("content is JSON");
         out.push_str(&format!(
             "/** What a site without content files shows: the built-in example sermon, and no event. */\n\
-             export const defaultContent: Shown = {};\n\n",
-            crate::published::builtin_content_json()
+             export const defaultContent: Shown = {builtin};\n\n\
+             /** The built-in gatherings' and figures' words, and the gatherings listed: what a page\n \
+             *  whose content block is damaged falls back on (the script carries these, not the sermon). */\n\
+             export const defaultWords: Record<string, string> = {};\n\
+             export const defaultGatherings: string[] = {};\n\n",
+            shown["words"], shown["gatherings"]
         ));
         out.push_str(&declaration::<ServerPart>());
         out.push_str(&format!(

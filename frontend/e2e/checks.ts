@@ -174,3 +174,19 @@ export async function orphans(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/** The page's visible text, the parts that vary left out, spaces folded. */
+export async function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    body.querySelectorAll('[data-varies], [data-needs-script]').forEach((el) => el.remove());
+    body.querySelectorAll('script, template, dialog:not([open])').forEach((el) => el.remove());
+    // innerText needs layout: measure the copy in place, hidden from view.
+    body.style.position = 'absolute';
+    body.style.left = '-99999px';
+    document.documentElement.appendChild(body);
+    const text = body.innerText;
+    body.remove();
+    return text.replace(/\s+/g, ' ').trim();
+  });
+}

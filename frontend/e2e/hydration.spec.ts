@@ -7,26 +7,10 @@
 // left out without it, so no visitor meets a dead button); the schedule is held back
 // so its answer cannot change the page.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { pageText } from './checks';
 import { expect, test } from './fixtures';
 
 const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
-
-/** The page's visible text, the parts that vary left out, spaces folded. */
-async function pageText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const body = document.body.cloneNode(true) as HTMLElement;
-    body.querySelectorAll('[data-varies], [data-needs-script]').forEach((el) => el.remove());
-    body.querySelectorAll('script, template, dialog:not([open])').forEach((el) => el.remove());
-    // innerText needs layout: measure the copy in place, hidden from view.
-    body.style.position = 'absolute';
-    body.style.left = '-99999px';
-    document.documentElement.appendChild(body);
-    const text = body.innerText;
-    body.remove();
-    return text.replace(/\s+/g, ' ').trim();
-  });
-}
 
 for (const route of routes) {
   test(`${route}: the same text with and without JavaScript`, async ({ browser, page }) => {

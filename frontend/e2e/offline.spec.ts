@@ -180,6 +180,31 @@ test('a submission kept on the phone goes by itself after the page was closed, a
   onlyOfflineErrors(errors);
 });
 
+test.describe('a week skipped, offline @desktop', () => {
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startOwnServer(({ cli }) => {
+      cli('schedule', 'skip', 'bible-study', '2026-12-02', '--reason', 'Christmas outreach');
+    });
+  });
+  test.afterAll(() => server?.stop());
+
+  test('the offline page computes the next study from the saved schedule, the skipped week left out', async ({ page, context, errors }) => {
+    // Wednesday 2026-11-25, morning in New York: the schedule seen online.
+    await page.clock.setFixedTime(new Date('2026-11-25T12:00:00Z'));
+    await page.goto(`${server.url}/bible-study`);
+    await saved(page, '/bible-study', '/offline.html');
+    await expect(page.getByTestId('countdown')).toHaveText('12 hours and 0 minutes');
+    await offline(context, page);
+    // That evening's study is over; the next Wednesday is skipped.
+    await page.clock.setFixedTime(new Date('2026-11-26T02:00:00Z'));
+    await page.goto(`${server.url}/about`);
+    await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page.getByTestId('offline-study')).toContainText('No Bible study on Wednesday, December 2 (Christmas outreach). Next: Wednesday, December 9, 7:00 PM EST');
+    onlyOfflineErrors(errors);
+  });
+});
+
 test.describe('on a server of its own', () => {
   let server: OwnServer;
   test.beforeAll(async () => {

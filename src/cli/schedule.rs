@@ -10,7 +10,7 @@ use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
 use super::args::ScheduleCommand;
 use super::content::write_content;
 use super::{CliError, say};
-use crate::content::{Kind, Library, Parsed, parse_file, template};
+use crate::content::{Kind, Library, parse_gathering, template};
 use crate::data_dir::DataDir;
 use crate::schedule::{Gathering, State};
 
@@ -122,7 +122,7 @@ pub(super) fn local_date_time(words: &[String]) -> Result<NaiveDateTime, String>
     let text = words.join(" ").replace('T', " ");
     let wrong = || {
         format!(
-            "\"{}\" is not a day and a time: write YYYY-MM-DD HH:MM, e.g. 2027-03-18 19:30 (or 7:30 PM)",
+            "\"{}\" is not a day and a time: write YYYY-MM-DD HH:MM (24-hour), or YYYY-MM-DD h:mm AM/PM",
             text.chars().take(60).collect::<String>()
         )
     };
@@ -181,16 +181,8 @@ fn edit(
         .map_err(|e| CliError::Usage(format!("{source}: {e}")))?;
     change(&mut doc);
     let written = format!("{head}{}{tail}", doc);
-    let gathering = match parse_file(Kind::Gathering, &source, &written) {
-        Ok(Parsed::Gathering(g)) => g,
-        Ok(_) => unreachable!("a gathering file reads as a gathering"),
-        Err(problem) => {
-            return Err(CliError::Usage(format!(
-                "{}; nothing was changed",
-                problem.message
-            )));
-        }
-    };
+    let gathering = parse_gathering(&source, &written)
+        .map_err(|problem| CliError::Usage(format!("{}; nothing was changed", problem.message)))?;
     write_content(dir, Kind::Gathering, &name, &written)?;
     eprintln!("Written: {}", path.display());
     Ok(gathering)

@@ -26,8 +26,7 @@ pub use model::{
 };
 #[cfg(test)]
 pub use model::{Launch, Note};
-pub use parse::Parsed;
-pub use parse::parse as parse_file;
+pub use parse::{gathering as parse_gathering, notice as parse_notice};
 
 impl Library {
     /// The built-in examples alone: what a site without content files shows.

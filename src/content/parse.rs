@@ -174,15 +174,22 @@ pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
             let raw: RawPerson = file.fields()?;
             file.person(raw).map(Parsed::Person)
         }
-        Kind::Gathering => {
-            let raw: RawGathering = file.fields()?;
-            file.gathering(raw).map(Parsed::Gathering)
-        }
-        Kind::Notice => {
-            let raw: RawNotice = file.fields()?;
-            file.notice(raw).map(Parsed::Notice)
-        }
+        Kind::Gathering => gathering(source, text).map(Parsed::Gathering),
+        Kind::Notice => notice(source, text).map(Parsed::Notice),
     }
+}
+
+/// A gathering file's text as `content check` reads it (the staff commands check
+/// what they are about to write with it).
+pub fn gathering(source: &str, text: &str) -> Result<Gathering, Problem> {
+    let file = File::split(source, text)?;
+    file.gathering(file.fields()?)
+}
+
+/// A notice file's text as `content check` reads it.
+pub fn notice(source: &str, text: &str) -> Result<Notice, Problem> {
+    let file = File::split(source, text)?;
+    file.notice(file.fields()?)
 }
 
 /// The campus a file names, by id; a problem listing them otherwise.

@@ -1,6 +1,8 @@
-//! The parts of pages the server writes from the content files, the same with and
-//! without JavaScript (the page keeps the server's HTML): the /media list of sermons
-//! and the people of /leadership and /worship-team. Each part is the inner HTML of
+//! The parts of pages the server writes from the content files and settings, the
+//! same with and without JavaScript (the page keeps the server's HTML): the /media
+//! list of sermons, the people of /leadership and /worship-team, how long forms are
+//! kept, the building fundraiser's progress, the gatherings a volunteer added on
+//! their campus's page, and the notices (written into every page's notices element). Each part is the inner HTML of
 //! the element marked `data-server-part="<name>"`; everything from a file is escaped
 //! text. The classes are Tailwind's (styles.css scans these files).
 use std::collections::BTreeMap;
@@ -8,6 +10,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 
 use super::{Library, Notice, PeoplePage};
+use crate::bundle::GATHERING_MARKER;
 use crate::text::escape_html;
 
 /// A part of a page the server writes.
@@ -21,6 +24,9 @@ pub enum Part {
     /// The building fundraiser's amount raised against its goal, once a volunteer
     /// sets it (`thewell site set building-raised`), in each building section.
     BuildingProgress,
+    /// The gatherings a volunteer added (an id none of the built-in ones has) on the
+    /// campus page of their campus: the page's own lists show the built-in ones.
+    Gatherings(&'static str),
 }
 
 /// What the frontend is told of a part (src/contract.rs emits it): its name and the
@@ -33,12 +39,16 @@ pub struct ServerPart {
 }
 
 impl Part {
-    pub const ALL: [Part; 5] = [
+    pub const ALL: [Part; 9] = [
         Part::SermonList,
         Part::Leadership,
         Part::WorshipTeam,
         Part::Retention,
         Part::BuildingProgress,
+        Part::Gatherings("/united-states"),
+        Part::Gatherings("/bible-study"),
+        Part::Gatherings("/europe"),
+        Part::Gatherings("/pakistan"),
     ];
 
     /// The value of its element's `data-server-part` (also the element's id).
@@ -49,6 +59,12 @@ impl Part {
             Part::WorshipTeam => "people-worship-team",
             Part::Retention => "retention",
             Part::BuildingProgress => "building-progress",
+            Part::Gatherings(route) => match route {
+                "/united-states" => "gatherings-united-states",
+                "/bible-study" => "gatherings-bible-study",
+                "/europe" => "gatherings-europe",
+                _ => "gatherings-pakistan",
+            },
         }
     }
 
@@ -61,6 +77,10 @@ impl Part {
             Part::WorshipTeam => &["/worship-team"],
             Part::Retention => &["/privacy-policy"],
             Part::BuildingProgress => &["/", "/pakistan", "/pakistan-building", "/giving"],
+            Part::Gatherings("/united-states") => &["/united-states"],
+            Part::Gatherings("/bible-study") => &["/bible-study"],
+            Part::Gatherings("/europe") => &["/europe"],
+            Part::Gatherings(_) => &["/pakistan"],
         }
     }
 
@@ -75,6 +95,7 @@ impl Part {
     ) -> String {
         match self {
             Part::BuildingProgress => building_progress_html(words),
+            Part::Gatherings(route) => added_gatherings_html(library, now, route, words),
             Part::SermonList => super::sermon_list::html(&library.preached(now)),
             Part::Leadership => super::people_list::html(library, PeoplePage::Leadership),
             Part::WorshipTeam => super::people_list::html(library, PeoplePage::WorshipTeam),
@@ -128,11 +149,54 @@ fn building_progress_html(words: &BTreeMap<String, String>) -> String {
         ),
     };
     format!(
-        r#"<div class="mt-4 max-w-md"><p class="font-semibold text-slate-900">{raised} raised of the {goal} goal ({percent}%)</p><progress class="mt-2 block h-3 w-full accent-sky-700" max="100" value="{percent}" aria-label="Raised so far: {percent}% of the goal">{percent}%</progress>{day}</div>"#,
+        r#"<div class="mt-4 max-w-md"><p class="font-semibold text-slate-900">{raised} raised of the {goal} goal ({percent}%)</p><progress class="mt-2 block h-3 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-sky-800 [&::-moz-progress-bar]:bg-sky-800" max="100" value="{percent}" aria-label="Raised so far: {percent}% of the goal">{percent}%</progress>{day}</div>"#,
         raised = escape_html(raised),
         goal = escape_html(goal),
         percent = escape_html(percent),
     )
+}
+
+/// The gatherings of `library` listed at `now` that are not built in and whose
+/// campus's first page is `route`: each its name, time, place and note.
+fn added_gatherings_html(
+    library: &Library,
+    now: DateTime<Utc>,
+    route: &str,
+    words: &BTreeMap<String, String>,
+) -> String {
+    let word = |id: &str, name: &str| {
+        escape_html(
+            words
+                .get(&format!("{id}.{name}"))
+                .map(String::as_str)
+                .unwrap_or_default(),
+        )
+    };
+    let items: String = library
+        .listed(now)
+        .into_iter()
+        .filter(|g| crate::schedule::defaults::find(&g.id).is_none())
+        .filter(|g| {
+            crate::schedule::campus(&g.campus).and_then(|c| c.routes.first()) == Some(&route)
+        })
+        .map(|g| {
+            let note = match word(&g.id, "note") {
+                note if note.is_empty() => note,
+                note => format!(r#"<p class="mt-1 font-semibold text-amber-800">{note}</p>"#),
+            };
+            format!(
+                r#"<li {GATHERING_MARKER}="{id}" class="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"><h3 class="font-serif text-xl font-semibold text-sky-900">{name}</h3><p class="mt-2 text-lg font-semibold text-slate-900">{when}</p><p class="mt-1 text-slate-700">{place}</p>{note}</li>"#,
+                id = escape_html(&g.id),
+                name = word(&g.id, "name"),
+                when = word(&g.id, "when"),
+                place = word(&g.id, "where"),
+            )
+        })
+        .collect();
+    if items.is_empty() {
+        return String::new();
+    }
+    format!(r#"<ul class="mt-6 grid gap-6 md:grid-cols-2">{items}</ul>"#)
 }
 
 /// The notices shown on the page of `route` (every page's, and its campus's), each

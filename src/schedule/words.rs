@@ -6,7 +6,7 @@
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use chrono_tz::{OffsetName, Tz};
 
-use super::{ANNOUNCE_DAYS, Gathering, State, weekday_name};
+use super::{ANNOUNCE_DAYS, Gathering, Place, State, weekday_name};
 
 /// The names people read for a zone: short ("ET") and long ("Eastern time").
 pub fn zone_names(zone: Tz, at: DateTime<Utc>) -> (String, String) {
@@ -65,8 +65,9 @@ pub fn long_date(date: chrono::NaiveDate) -> String {
     date.format("%A, %B %-d").to_string()
 }
 
-/// The words of `g` at `now`, in the order of `WORDS`. `place` is what it says of
-/// where it meets.
+/// The words of `g` at `now`: its name, times, days, zone, place ("where"), the
+/// address to go to ("address": empty while it is online or coming soon) and a note
+/// of a week skipped or moved, or of its first date ahead.
 pub fn of(g: &Gathering, now: DateTime<Utc>) -> Vec<(&'static str, String)> {
     let (short, long) = zone_names(g.zone, now);
     let weekday = weekday_name(g.repeat.weekday());
@@ -113,6 +114,13 @@ pub fn of(g: &Gathering, now: DateTime<Utc>) -> Vec<(&'static str, String)> {
         ("time", time),
         ("zone", long),
         ("where", g.place.text().to_string()),
+        (
+            "address",
+            match &g.place {
+                Place::At(address) if !g.soon => address.clone(),
+                _ => String::new(),
+            },
+        ),
         ("note", note(g, now)),
     ]
 }
@@ -241,7 +249,18 @@ mod tests {
             "Wednesday, March 17 moved to Thursday, March 18 at 7:30 PM EDT"
         );
         let mut north = defaults::find("north-monthly").unwrap();
+        // Coming soon: no address to go to yet, though it says where.
+        assert_eq!(word(&north, "2026-11-24T12:00:00Z", "address"), "");
+        assert_eq!(
+            word(&north, "2026-11-24T12:00:00Z", "where"),
+            "Delaware and Pennsylvania"
+        );
         north.soon = false;
+        north.place = Place::At("1 Main St, Wilmington, DE".into());
+        assert_eq!(
+            word(&north, "2026-11-24T12:00:00Z", "address"),
+            "1 Main St, Wilmington, DE"
+        );
         north.first = NaiveDate::from_ymd_opt(2027, 1, 2);
         assert_eq!(
             word(&north, "2026-11-24T12:00:00Z", "note"),

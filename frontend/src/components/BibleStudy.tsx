@@ -3,6 +3,7 @@
 import { Card, ExternalButton, Section } from './Blocks';
 import { CountryNavigator } from './CountryNavigator';
 import { PageHeading } from './PageHeading';
+import { ServerPart } from './ServerPart';
 import { studyShared as shared, type StudyCopy } from '../content/bibleStudy';
 import { meetingEmbedUrl } from '../lib/embed';
 import { useNow } from '../lib/clock';
@@ -87,6 +88,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
             )}
           </div>
         </div>
+        {copy.addedPart && <ServerPart name={copy.addedPart} />}
       </Section>
       <Section title={shared.howToJoin.heading} tone="white">
         <ol class="grid gap-3 text-lg text-slate-700">

@@ -6,7 +6,7 @@ import { Link } from '../lib/router';
 import { contact } from '../content/contact';
 import { settings } from '../lib/settings';
 import { GatheringTime } from './GatheringTime';
-import { Words } from '../lib/words';
+import { gatheringMark, listed, Words } from '../lib/words';
 
 export function ReachUs() {
   return (
@@ -43,7 +43,12 @@ export function ReachUs() {
               <p class="text-sm text-slate-700">
                 <Words text={campus.place} />
               </p>
-              <p class="text-sm text-slate-700">{campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : <Words text={campus.when} />}</p>
+              {/* A campus whose gathering has ended is still listed, without a time. */}
+              {listed(campus.scheduleId) && (
+                <p class="text-sm text-slate-700" {...gatheringMark(campus.scheduleId)}>
+                  {campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : <Words text={campus.when} />}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -7,6 +7,8 @@ export interface StudyCopy {
   schedule: string;
   intro: string;
   clockLabel: string;
+  /** The server part listing the gatherings a volunteer added on this page's campus. */
+  addedPart?: string;
 }
 
 export const globalStudy: StudyCopy = {
@@ -15,6 +17,7 @@ export const globalStudy: StudyCopy = {
   schedule: '{bible-study.hours}',
   intro: 'Join believers from every time zone for a live study of the Word, online.',
   clockLabel: '{bible-study.zone} now',
+  addedPart: 'gatherings-bible-study',
 };
 
 export const europeStudy: StudyCopy = {

@@ -1,6 +1,14 @@
 // The words of the campus pages: United States, Pakistan, the Pakistan building,
 // Europe and Global Campuses.
 
+/** One line of a campus's card: its time, what it is, and where (when it has an address). */
+export interface CampusItem {
+  label: string;
+  detail: string;
+  place?: string;
+  scheduleId?: string;
+}
+
 export const unitedStates = {
   intro: 'Two campuses, one family: South Florida gathers {sunday-service-florida.every}, and the North Campus is getting ready to launch.',
   galleryHeading: 'Sunday Services',
@@ -12,7 +20,7 @@ export const unitedStates = {
   south: {
     heading: 'South Florida Campus',
     place: 'Plantation, Florida',
-    items: [
+    items: <CampusItem[]>[
       { label: '{sunday-service-florida.when}', detail: 'In person at {sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
       { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
     ],
@@ -20,9 +28,10 @@ export const unitedStates = {
   north: {
     heading: 'North Campus',
     place: 'Delaware / Pennsylvania region',
-    items: [
+    items: <CampusItem[]>[
       { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
-      { label: 'Monthly in-person gathering', detail: '{north-monthly.when}', scheduleId: 'north-monthly' },
+      // Its address shows once a volunteer gives it a date and a place (empty while coming soon).
+      { label: 'Monthly in-person gathering', detail: '{north-monthly.when}', place: '{north-monthly.address}', scheduleId: 'north-monthly' },
     ],
     button: 'Interested in Learning More',
   },

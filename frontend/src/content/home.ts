@@ -13,6 +13,8 @@ export const home = {
     next: 'Live Bible study, online from anywhere:',
     fallback: '{bible-study.when}',
     live: 'The Bible study is live now.',
+    /** What a skipped week says is not on: 'No Bible study tonight (Thanksgiving).' */
+    noun: 'Bible study',
     label: 'Join Online',
     to: '/bible-study',
   },

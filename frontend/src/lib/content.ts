@@ -2,15 +2,16 @@
 // it shows now (the latest sermon, the events not yet ended) into every page's
 // #site-content block, from the volunteer's files in <data-dir>/content/, and the page
 // reads it once, before it comes alive.
-import { defaultContent, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
+import { defaultContent, defaultGatherings, defaultWords, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID } from './contract.generated';
 import { zoneAbbreviation } from './clock';
 
 export type { Block, Event, Launch, Notice, Shown };
 
-/** The built-in example goes into prerendered pages only: the browser reads the page's
- *  block (without one, the built-in words of the gatherings and figures stand). */
-const fallback: Shown = import.meta.env.SSR ? defaultContent : { ...defaultContent, sermon: null, events: [], launch: null, notices: [] };
+/** The built-in example goes into prerendered pages only; the browser reads the page's
+ *  block. The script carries only the built-in words and gatherings (not the example
+ *  sermon), for a page whose block is missing or damaged (this server always writes one). */
+const fallback: Shown = import.meta.env.SSR ? defaultContent : { sermon: null, events: [], launch: null, notices: [], gatherings: defaultGatherings, words: defaultWords };
 
 function readContent(): Shown {
   if (typeof document === 'undefined') return fallback;

@@ -25,12 +25,17 @@ function publish(gatherings: Gathering[]): void {
 }
 
 /** The gatherings as of `now`, from an answer saved earlier: each one's first
- *  occurrence (the one it answered with, then the later ones) not yet over. */
+ *  occurrence (the one it answered with, then the later ones) not yet over and not
+ *  skipped, with the skipped ones before it, as the server would answer. */
 export function fromSaved(answer: ScheduleNow, now: Date): Gathering[] {
   const t = now.getTime();
   return answer.gatherings.flatMap((g) => {
-    const found = [{ start: g.start, end: g.end, label: g.label }, ...(g.later ?? [])].find((o) => Date.parse(o.end) + 60_000 > t);
-    return found ? [{ ...g, ...found, live: Date.parse(found.start) <= t, later: [] }] : [];
+    const answered = { start: g.start, end: g.end, label: g.label, state: g.state, reason: g.reason };
+    const ahead = [...(g.skipped ?? []), answered, ...(g.later ?? [])].filter((o) => Date.parse(o.end) + 60_000 > t);
+    const held = ahead.findIndex((o) => o.state !== 'skipped');
+    if (held < 0) return [];
+    const found = ahead[held];
+    return [{ ...g, ...found, live: Date.parse(found.start) <= t, skipped: ahead.slice(0, held), later: [] }];
   });
 }
 

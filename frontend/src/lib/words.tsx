@@ -7,7 +7,7 @@
 // with and without JavaScript and follows the data without a new build.
 import { Fragment } from 'react';
 import { content } from './content';
-import { WORD_MARKER } from './contract.generated';
+import { GATHERING_MARKER, WORD_MARKER } from './contract.generated';
 
 const NAME = /\{([a-z0-9.-]+)\}/g;
 
@@ -19,6 +19,17 @@ export function word(name: string): string {
 /** `text` with each `{name}` replaced by its word (an unknown name is kept as written). */
 export function fill(text: string): string {
   return text.replace(NAME, (whole, name: string) => (name in content.words ? content.words[name] : whole));
+}
+
+/** Whether the site lists gathering `id` now (a gathering past its last date is
+ *  left out; the server leaves its element out of the page it serves the same way). */
+export function listed(id: string | undefined): boolean {
+  return !id || !Array.isArray(content.gatherings) || content.gatherings.includes(id);
+}
+
+/** The attribute that marks an element as showing gathering `id` (see `listed`). */
+export function gatheringMark(id: string | undefined): Record<string, string> {
+  return id ? { [GATHERING_MARKER]: id } : {};
 }
 
 /** `text` as a page shows it: each named word in its own element the server rewrites. */

@@ -6,6 +6,7 @@ import { PageHeading } from '../components/PageHeading';
 import { europe as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { GatheringTime, ZoneClock } from '../components/GatheringTime';
+import { ServerPart } from '../components/ServerPart';
 import { Words } from '../lib/words';
 
 export default function Europe({ meta }: { meta: RouteMeta }) {
@@ -28,6 +29,7 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
             <ZoneClock zone="Europe/Berlin" testId="berlin-clock" />
           </Card>
         </div>
+        <ServerPart name="gatherings-europe" />
       </Section>
       <Section title={copy.countriesHeading} tone="white">
         <ul class="grid grid-cols-2 gap-3 md:grid-cols-3">

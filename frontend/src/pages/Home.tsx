@@ -99,7 +99,7 @@ export default function Home() {
               <strong>{home.liveBanner.live}</strong>
             ) : (
               <>
-                {home.liveBanner.next} <GatheringTime id={home.liveBanner.scheduleId} fallback={home.liveBanner.fallback} noun="Bible study" />
+                {home.liveBanner.next} <GatheringTime id={home.liveBanner.scheduleId} fallback={home.liveBanner.fallback} noun={home.liveBanner.noun} />
               </>
             )}
           </p>

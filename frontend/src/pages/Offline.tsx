@@ -6,7 +6,7 @@ import { container } from '../components/Blocks';
 import { GatheringTime } from '../components/GatheringTime';
 import { PageHeading } from '../components/PageHeading';
 import { ReachUs } from '../components/ReachUs';
-import { europeStudy, globalStudy } from '../content/bibleStudy';
+import { europeStudy, globalStudy, studyShared } from '../content/bibleStudy';
 import { offlineWords } from '../content/offline';
 import { offlineMeta, routeMeta } from '../content/routes';
 import { savedPaths } from '../lib/savedPages';
@@ -55,7 +55,7 @@ export default function Offline() {
                 <li key={study.scheduleId}>
                   <p class="font-semibold text-slate-900">{routeMeta(path)?.heading}</p>
                   <p class="text-sm text-slate-700">
-                    <GatheringTime id={study.scheduleId} fallback={study.schedule} next />
+                    <GatheringTime id={study.scheduleId} fallback={study.schedule} noun={studyShared.noun} next />
                   </p>
                 </li>
               ))}

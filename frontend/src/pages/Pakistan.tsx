@@ -11,7 +11,7 @@ import { VideoSpot } from '../components/VideoSpot';
 import { pakistan as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { links, youtubeSource } from '../lib/settings';
-import { Words } from '../lib/words';
+import { gatheringMark, listed, Words } from '../lib/words';
 import { ServerPart } from '../components/ServerPart';
 
 export default function Pakistan({ meta }: { meta: RouteMeta }) {
@@ -23,17 +23,21 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
       </PageHeading>
       <Section tone="white">
         <div class="grid gap-6 md:grid-cols-2">
-          {copy.gatherings.map((g) => (
-            <Card key={g.label} title={g.label} top>
-              <p class="text-lg font-semibold text-slate-900"><Words text={g.when} /></p>
-              <p class="text-sm text-slate-700">
-                <GatheringTime id={g.scheduleId} fallback={g.when} next />
-              </p>
-              <p class="mt-1">{g.where}</p>
-              <Words text={`{${g.scheduleId}.note}`} class="mt-1 block font-semibold text-amber-800 empty:hidden" />
-            </Card>
+          {copy.gatherings.filter((g) => listed(g.scheduleId)).map((g) => (
+            <div key={g.label} class="grid" {...gatheringMark(g.scheduleId)}>
+              <Card title={g.label} top>
+                <p class="text-lg font-semibold text-slate-900"><Words text={g.when} /></p>
+                <p class="text-sm text-slate-700 empty:hidden">
+                  {/* Until the schedule answers, the time above says it all. */}
+                  <GatheringTime id={g.scheduleId} fallback="" next />
+                </p>
+                <p class="mt-1">{g.where}</p>
+                <Words text={`{${g.scheduleId}.note}`} class="mt-1 block font-semibold text-amber-800 empty:hidden" />
+              </Card>
+            </div>
           ))}
         </div>
+        <ServerPart name="gatherings-pakistan" />
       </Section>
       <Section title={copy.photosHeading}>
         <Gallery items={copy.photos} />

@@ -8,7 +8,8 @@ import { PageHeading } from '../components/PageHeading';
 import { YourTime } from '../components/GatheringTime';
 import { unitedStates as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
-import { Words } from '../lib/words';
+import { ServerPart } from '../components/ServerPart';
+import { gatheringMark, listed, Words } from '../lib/words';
 
 export default function UnitedStates({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
@@ -21,14 +22,15 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
             <Card key={campus.heading} title={campus.heading}>
               <p class="font-medium text-slate-800">{campus.place}</p>
               <dl class="mt-3 grid gap-2">
-                {campus.items.map((item) => (
-                  <div key={item.label}>
+                {campus.items.filter((item) => listed(item.scheduleId)).map((item) => (
+                  <div key={item.label} {...gatheringMark(item.scheduleId)}>
                     <dt class="font-semibold text-slate-900">
                       <Words text={item.label} />
                       <YourTime id={item.scheduleId} />
                     </dt>
                     <dd>
                       <Words text={item.detail} />
+                      {item.place && <Words text={item.place} class="block empty:hidden" />}
                       {item.scheduleId && <Words text={`{${item.scheduleId}.note}`} class="block font-semibold text-amber-800 empty:hidden" />}
                     </dd>
                   </div>
@@ -42,6 +44,7 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
             </Card>
           ))}
         </div>
+        <ServerPart name="gatherings-united-states" />
         <div class="mt-10">
           <Gallery items={copy.gallery} />
         </div>

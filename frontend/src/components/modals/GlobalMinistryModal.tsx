@@ -5,7 +5,7 @@ import { Link } from '../../lib/router';
 import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
-import { Words } from '../../lib/words';
+import { listed, Words } from '../../lib/words';
 
 export default function GlobalMinistryModal({ onClose }: ModalProps) {
   return (
@@ -17,7 +17,7 @@ export default function GlobalMinistryModal({ onClose }: ModalProps) {
               {campus.name} <span class="font-sans text-sm font-normal text-slate-600">({campus.places})</span>
             </h3>
             <dl class="mt-2 grid gap-1 text-sm">
-              {campus.gatherings.map((g) => (
+              {campus.gatherings.filter((g) => listed(g.scheduleId)).map((g) => (
                 <div key={g.label} class="grid gap-x-4 sm:grid-cols-[9rem_1fr]">
                   <dt class="font-medium text-slate-800">{g.label}</dt>
                   <dd class="text-slate-700">

@@ -1,0 +1,231 @@
+//! The gatherings' times are stated once, in the volunteer's data (content/gatherings/)
+//! or the built-in defaults (src/schedule/defaults.rs): every page, pop-up and meta
+//! description takes them from the words the server makes. This fails when a time
+//! of day is written again as text in the site's words (frontend/src/content/) or in
+//! a string of the Rust code outside the defaults and the tests.
+use std::path::{Path, PathBuf};
+
+/// A time of day as people write one: "7:00 PM", "7 pm", "10:30 a.m.", "19:00 CET",
+/// "7 o'clock". (A 24-hour "19:00" alone is left out: Bible references read the
+/// same, "John 3:16".)
+fn times_of_day(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_number =
+            chars[i].is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_alphanumeric());
+        if !starts_number {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let hours = i - start;
+        let mut minutes = false;
+        if chars.get(i) == Some(&':')
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+            && chars.get(i + 2).is_some_and(char::is_ascii_digit)
+        {
+            i += 3;
+            minutes = true;
+        }
+        if hours > 2 {
+            continue;
+        }
+        let rest: String = chars[i..].iter().take(12).collect();
+        let after = rest.trim_start_matches([' ', '\u{a0}', '\u{202f}']);
+        let upper = after.to_uppercase();
+        let word_ends = |n: usize| {
+            !after
+                .chars()
+                .nth(n)
+                .is_some_and(|c| c.is_ascii_alphanumeric())
+        };
+        let clock = ["AM", "PM", "A.M.", "P.M."]
+            .iter()
+            .any(|w| upper.starts_with(w) && word_ends(w.len()))
+            || upper.starts_with("O'CLOCK")
+            || (minutes
+                && [
+                    "ET", "EST", "EDT", "CT", "PT", "CET", "CEST", "PKT", "GMT", "UTC",
+                ]
+                .iter()
+                .any(|w| after.starts_with(w) && word_ends(w.len())));
+        if clock {
+            let number: String = chars[start..i].iter().collect();
+            found.push(format!(
+                "{number} {}",
+                after.split_whitespace().next().unwrap_or_default()
+            ));
+        }
+    }
+    found
+}
+
+/// The string literals of Rust source `text` before its test module (the code a
+/// server or a staff command runs).
+fn rust_strings(text: &str) -> Vec<(usize, String)> {
+    let code = text
+        .split("#[cfg(test)]\nmod tests")
+        .next()
+        .unwrap_or_default();
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    let at = |i: usize| chars.get(i).copied().unwrap_or('\0');
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+        }
+        if c == '/' && at(i + 1) == '/' {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '\'' && at(i + 2) == '\'' {
+            i += 3;
+            continue;
+        }
+        let raw = c == 'r'
+            && (at(i + 1) == '"' || at(i + 1) == '#')
+            && !at(i.wrapping_sub(1)).is_alphanumeric();
+        if c == '"' || raw {
+            let hashes = if raw {
+                let mut n = 0;
+                while at(i + 1 + n) == '#' {
+                    n += 1;
+                }
+                i += 1 + n;
+                n
+            } else {
+                0
+            };
+            i += 1;
+            let (start_line, mut literal) = (line, String::new());
+            while i < chars.len() {
+                if !raw && chars[i] == '\\' {
+                    literal.push(chars[i]);
+                    literal.push(at(i + 1));
+                    i += 2;
+                    continue;
+                }
+                if chars[i] == '"' && (0..hashes).all(|k| at(i + 1 + k) == '#') {
+                    i += 1 + hashes;
+                    break;
+                }
+                if chars[i] == '\n' {
+                    line += 1;
+                }
+                literal.push(chars[i]);
+                i += 1;
+            }
+            out.push((start_line, literal));
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_detector_finds_times_as_people_write_them() {
+    for text in [
+        "Wednesdays 7:00 PM ET",
+        "at 7 pm",
+        "10:30 a.m. sharp",
+        "Join at 19:00 CET",
+        "at 7 o'clock",
+        "7:00\u{a0}PM",
+    ] {
+        assert_eq!(times_of_day(text).len(), 1, "{text}");
+    }
+    for text in [
+        "John 3:16-17",
+        "Matthew 25:1-13",
+        "{bible-study.when}",
+        "800+ lives",
+        "$10 a Bible",
+        "2026-12-05T10:00:00",
+        "HH:MM (24-hour) or h:mm AM/PM",
+        "step 2 amounts",
+    ] {
+        assert_eq!(times_of_day(text), Vec::<String>::new(), "{text}");
+    }
+    let strings = rust_strings(
+        "fn a() { let x = \"7:00 PM\"; let y = r#\"Sundays \"10 AM\"\"#; }\n#[cfg(test)]\nmod tests { const Z: &str = \"9 PM\"; }",
+    );
+    assert_eq!(
+        strings.iter().map(|(_, s)| s.as_str()).collect::<Vec<_>>(),
+        ["7:00 PM", "Sundays \"10 AM\""]
+    );
+}
+
+#[test]
+fn no_time_of_day_is_written_outside_the_gatherings_data() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+
+    let mut rust = Vec::new();
+    files(&root.join("src"), "rs", &mut rust);
+    let defaults = root.join("src/schedule/defaults.rs");
+    assert!(
+        rust.contains(&defaults),
+        "the built-in gatherings moved from {}: update this test",
+        defaults.display()
+    );
+    for path in rust.iter().filter(|p| **p != defaults) {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (line, literal) in rust_strings(&text) {
+            for time in times_of_day(&literal) {
+                found.push(format!(
+                    "{}:{line}: {time:?}",
+                    path.strip_prefix(root).unwrap().display()
+                ));
+            }
+        }
+    }
+
+    let mut words = Vec::new();
+    files(&root.join("frontend/src/content"), "ts", &mut words);
+    assert!(
+        words.len() > 10,
+        "frontend/src/content/ holds the site's words"
+    );
+    // content.generated.ts is written from the Rust defaults (src/contract.rs).
+    for path in words
+        .iter()
+        .filter(|p| !p.ends_with("content.generated.ts"))
+    {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for time in times_of_day(line) {
+                found.push(format!(
+                    "{}:{}: {time:?}",
+                    path.strip_prefix(root).unwrap().display(),
+                    n + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a time of day written as text; write the gathering's word instead ({{bible-study.when}}, see src/schedule/words.rs):\n{}",
+        found.join("\n")
+    );
+}
