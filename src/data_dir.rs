@@ -151,6 +151,50 @@ impl DataDir {
         create_private_dir(&self.photos())
     }
 
+    /// The folders the server and the staff commands write into.
+    pub fn folders(&self) -> [PathBuf; 5] {
+        [
+            self.content(),
+            self.photos(),
+            self.backups(),
+            self.acme(),
+            self.requests(),
+        ]
+    }
+
+    /// The first of `folders()` that exists but is not a real folder owned by this
+    /// process's user (a symbolic link, a file, another user's folder), and why: the
+    /// server must never write into what a link points at.
+    pub fn foreign_folder(&self) -> io::Result<Option<(PathBuf, String)>> {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        for folder in self.folders() {
+            let meta = match std::fs::symlink_metadata(&folder) {
+                Ok(meta) => meta,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                Err(e) => return Err(e),
+            };
+            let why = if meta.file_type().is_symlink() {
+                let target = std::fs::read_link(&folder)
+                    .map(|t| t.display().to_string())
+                    .unwrap_or_else(|_| "somewhere".into());
+                format!("it is a link to {target}")
+            } else if !meta.is_dir() {
+                "it is not a folder".into()
+            } else if meta.uid() != me {
+                format!(
+                    "it belongs to user id {}, not to the user running this (id {me})",
+                    meta.uid()
+                )
+            } else {
+                continue;
+            };
+            return Ok(Some((folder, why)));
+        }
+        Ok(None)
+    }
+
     /// Whether others may read the directory (its mode grants group or other bits).
     pub fn readable_by_others(&self) -> io::Result<Option<u32>> {
         let mode = std::fs::metadata(&self.root)?.permissions().mode();

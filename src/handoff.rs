@@ -51,6 +51,8 @@ const LOOK_EVERY: Duration = Duration::from_millis(250);
 /// Carries out the requests staff commands leave, as they come.
 pub async fn serve_handoffs(writer: Writer, dir: DataDir) {
     let folder = dir.requests();
+    // Requests this server cannot read (left by a command run as another user), said once each.
+    let mut unreadable = std::collections::HashSet::new();
     loop {
         tokio::time::sleep(LOOK_EVERY).await;
         let Ok(entries) = std::fs::read_dir(&folder) else {
@@ -72,7 +74,14 @@ pub async fn serve_handoffs(writer: Writer, dir: DataDir) {
                     let _ = std::fs::remove_file(&path);
                     continue;
                 }
-                Err(_) => continue,
+                Err(error) => {
+                    if error.kind() == std::io::ErrorKind::PermissionDenied
+                        && unreadable.insert(path.clone())
+                    {
+                        tracing::warn!(path = %path.display(), owner = owner_of(&path), %error, "a staff command left a request this server cannot read: it was run as another user than the server's; it is not carried out. Run staff commands as the server's user");
+                    }
+                    continue;
+                }
             };
             let request = serde_json::from_slice::<Request>(&bytes).ok();
             let done = match request {
@@ -133,6 +142,30 @@ pub enum HandoffError {
     },
     #[error("the server could not {what}: {error}")]
     Failed { what: &'static str, error: String },
+    #[error(
+        "the running server runs as {server}, and this command as {me}: the server could not read what it leaves, so nothing was asked of it. Run it as the server's user: runuser -u {server} -- thewell …"
+    )]
+    WrongUser { server: String, me: String },
+}
+
+/// The name of the user whose id is `uid` (from /etc/passwd), or "user id N".
+pub fn user_name(uid: u32) -> String {
+    std::fs::read_to_string("/etc/passwd")
+        .ok()
+        .and_then(|passwd| {
+            passwd.lines().find_map(|line| {
+                let mut fields = line.split(':');
+                let name = fields.next()?;
+                (fields.nth(1)? == uid.to_string()).then(|| name.to_string())
+            })
+        })
+        .unwrap_or_else(|| format!("user id {uid}"))
+}
+
+/// Who owns `path`, by name, for the log.
+fn owner_of(path: &Path) -> String {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(path).map_or_else(|_| "unknown".into(), |m| user_name(m.uid()))
 }
 
 /// How long a staff command waits for the server.
@@ -165,6 +198,20 @@ fn ask(dir: &DataDir, request: Request, what: &'static str) -> Result<Answer, Ha
         let path = path.to_path_buf();
         move |source| HandoffError::Io { path, source }
     };
+    // The running server holds its lock file, so the file's owner is the server's user.
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        if let Ok(lock) = std::fs::metadata(dir.server_lock())
+            && lock.uid() != me
+        {
+            return Err(HandoffError::WrongUser {
+                server: user_name(lock.uid()),
+                me: user_name(me),
+            });
+        }
+    }
     create_private_dir(&folder).map_err(io(&folder))?;
     if !std::fs::symlink_metadata(&folder).is_ok_and(|m| m.is_dir()) {
         return Err(HandoffError::Io {

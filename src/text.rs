@@ -78,6 +78,20 @@ pub fn is_invisible(c: char) -> bool {
     )
 }
 
+/// What a spreadsheet may skip before a cell's first character: every character
+/// Unicode calls a format character (Cf: soft hyphen, Mongolian vowel separator,
+/// tags, interlinear annotation marks, direction marks) or a space separator (Zs),
+/// and every default-ignorable code point (variation selectors, Hangul fillers, …),
+/// from the Unicode tables of ICU4X's icu_properties, not a hand list.
+pub fn is_skippable(c: char) -> bool {
+    use icu_properties::props::{DefaultIgnorableCodePoint, GeneralCategory};
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    matches!(
+        CodePointMapData::<GeneralCategory>::new().get(c),
+        GeneralCategory::Format | GeneralCategory::SpaceSeparator
+    ) || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+}
+
 /// `text` without whitespace or invisible characters at either end (a name pasted
 /// with a byte-order mark before it is the name).
 pub fn trim_edges(text: &str) -> &str {

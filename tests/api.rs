@@ -511,6 +511,68 @@ async fn an_idempotency_key_stores_a_submission_exactly_once_and_answers_the_sam
     );
 }
 
+/// 300 pairs of requests, each pair one key with two different submissions, sent at
+/// the same moment: in every pair one is stored (201, and in the export with its own
+/// words) and the other refused (422); none is answered 201 without being stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn one_key_with_two_submissions_at_once_stores_one_and_refuses_the_other() {
+    let server = Server::start_with(&["--rate-burst", "100000"]);
+    let url = server.url("/api/prayer-request");
+    let mut sends = Vec::new();
+    for pair in 0..300 {
+        for side in ["A", "B"] {
+            let mut body = valid("prayer-request");
+            body["prayerRequest"] = json!(format!("Pair {pair} side {side}"));
+            let url = url.clone();
+            sends.push(async move {
+                let response = client()
+                    .post(url)
+                    .header("Idempotency-Key", format!("pair-{pair}"))
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap();
+                let status = response.status();
+                let answer: Value = response.json().await.unwrap();
+                (pair, side, status, answer)
+            });
+        }
+    }
+    let answers = futures_join(sends).await;
+    let (ok, out, err) = thewell(
+        &server.data_dir(),
+        &["export", "prayer-request", "--format", "jsonl"],
+    );
+    assert!(ok, "{err}");
+    let exported: std::collections::HashMap<String, String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap().to_string(),
+                r["prayerRequest"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    for pair in 0..300 {
+        let mine: Vec<_> = answers.iter().filter(|a| a.0 == pair).collect();
+        let stored: Vec<_> = mine.iter().filter(|a| a.2 == StatusCode::CREATED).collect();
+        let refused = mine
+            .iter()
+            .filter(|a| a.2 == StatusCode::UNPROCESSABLE_ENTITY)
+            .count();
+        assert_eq!((stored.len(), refused), (1, 1), "pair {pair}: {mine:?}");
+        let (_, side, _, answer) = stored[0];
+        let id = answer["id"].as_str().unwrap();
+        assert_eq!(
+            exported.get(id).map(String::as_str),
+            Some(format!("Pair {pair} side {side}").as_str()),
+            "pair {pair}: the 201 is stored with its own words"
+        );
+    }
+    assert_eq!(exported.len(), 300);
+}
+
 /// Runs the futures at once; their outputs in order.
 async fn futures_join<T: Send + 'static>(
     futures: Vec<impl std::future::Future<Output = T> + Send + 'static>,

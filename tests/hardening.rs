@@ -71,7 +71,7 @@ async fn photos_are_never_a_link_to_another_file_nor_outside_a_slot() {
     std::fs::write(photos.join("not-a-slot.jpg"), b"a photo of nothing").unwrap();
     std::fs::write(
         photos.join("serving-our-city-together.jpg"),
-        b"a real photo",
+        b"\xFF\xD8\xFFa real photo",
     )
     .unwrap();
     tokio::time::sleep(Duration::from_millis(1200)).await;
@@ -95,7 +95,10 @@ async fn photos_are_never_a_link_to_another_file_nor_outside_a_slot() {
         .await
         .unwrap();
     assert_eq!(real.status(), StatusCode::OK);
-    assert_eq!(real.bytes().await.unwrap().as_ref(), b"a real photo");
+    assert_eq!(
+        real.bytes().await.unwrap().as_ref(),
+        b"\xFF\xD8\xFFa real photo"
+    );
     let (_, out, _) = thewell(&server.data_dir(), &["site", "photos"]);
     assert!(out.contains("hard link"), "{out}");
 }
@@ -324,6 +327,12 @@ async fn a_hard_link_to_the_database_never_serves_it_after_an_erasure() {
         "the old database file still holds the erased text ({} bytes)",
         held.len()
     );
+    assert_photo_refused(&server, secret).await;
+}
+
+/// Once the server has re-read the photos folder, its first slot's photo answers 404
+/// and never shows `secret`.
+async fn assert_photo_refused(server: &Server, secret: &str) {
     tokio::time::sleep(Duration::from_millis(1200)).await;
     let response = client()
         .get(server.url("/photos/sunday-worship-in-plantation.jpg"))
@@ -334,7 +343,7 @@ async fn a_hard_link_to_the_database_never_serves_it_after_an_erasure() {
     let served = response.bytes().await.unwrap();
     assert!(
         !served.windows(secret.len()).any(|w| w == secret.as_bytes()),
-        "{status}: the erased text was served"
+        "{status}: {secret} was served"
     );
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
@@ -474,4 +483,130 @@ fn refusals_of_a_bad_head_carry_the_security_headers() {
             "not on plain HTTP"
         );
     }
+}
+
+/// A backup hard-linked into photos/ has two names and is refused; once the backup
+/// is deleted (as the README advises for old ones) the link is its only name, but
+/// it is still no photo: it does not start as a JPEG does, so it is never served.
+#[tokio::test]
+async fn a_photo_linked_to_a_backup_later_deleted_is_never_served() {
+    let server = Server::start();
+    let data = server.data_dir();
+    let secret = "Backup-Held-Garnet-7731";
+    let mut body = common::valid("contact");
+    body["message"] = json!(secret);
+    assert_eq!(
+        server.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let backup = data.join("backups/by-hand.redb");
+    std::fs::create_dir_all(data.join("backups")).unwrap();
+    let (ok, out, err) = thewell(&data, &["backup", backup.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    let photo = data.join("photos/sunday-worship-in-plantation.jpg");
+    std::fs::hard_link(&backup, &photo).unwrap();
+    std::fs::remove_file(&backup).unwrap();
+    assert_photo_refused(&server, secret).await;
+    let (_, out, _) = thewell(&data, &["site", "photos"]);
+    assert!(out.contains("does not start as a .jpg image does"), "{out}");
+}
+
+/// `backups/` or `content/` as a symbolic link (or a folder of another user) would
+/// make the server write into the link's target: it refuses to start, naming it.
+#[test]
+fn a_data_folder_that_is_a_link_stops_the_server_at_start() {
+    for folder in ["backups", "content"] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let elsewhere = dir.path().join("elsewhere");
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::create_dir_all(&elsewhere).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, data.join(folder)).unwrap();
+        let mut child = std::process::Command::new(common::binary())
+            .arg("--data-dir")
+            .arg(&data)
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(10) {
+                child.kill().unwrap();
+                panic!("the server started with {folder}/ a link");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert!(!status.success());
+        assert!(
+            stderr.contains(&format!("{folder} must be a real folder"))
+                && stderr.contains("it is a link to"),
+            "{stderr}"
+        );
+        assert_eq!(
+            std::fs::read_dir(&elsewhere).unwrap().count(),
+            0,
+            "nothing written into the link's target"
+        );
+    }
+}
+
+/// `thewell erase` run as root beside a server run as its own user: the server could
+/// not read the request root would leave, so the command fails at once, naming the
+/// user to run it as, and leaves nothing queued. (Needs root, as CI runs: the server
+/// runs as `nobody` through setpriv.)
+#[test]
+fn a_staff_command_run_as_another_user_than_the_server_says_so_at_once() {
+    use std::io::BufRead;
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid has no preconditions.
+    assert_eq!(
+        unsafe { libc::geteuid() },
+        0,
+        "this test needs root (CI runs as root): it runs the server as nobody"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    // A copy of the binary nobody may run, and a data directory nobody owns.
+    let binary = dir.path().join("thewell");
+    std::fs::copy(common::binary(), &binary).unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::os::unix::fs::chown(&data, Some(65534), Some(65534)).unwrap();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let mut server = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&binary)
+        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+        .arg(&data)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("setpriv (util-linux) runs the server as nobody");
+    let mut line = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.contains("listening"), "{line}");
+
+    let started = std::time::Instant::now();
+    let (ok, out, err) = thewell(&data, &["erase", "--email", "gone@example.org"]);
+    let took = started.elapsed();
+    server.kill().unwrap();
+    server.wait().unwrap();
+    assert!(!ok, "{out}");
+    assert!(took < Duration::from_secs(2), "it took {took:?}");
+    assert!(
+        err.contains("runs as nobody") && err.contains("runuser -u nobody"),
+        "{err}"
+    );
+    let queued = std::fs::read_dir(data.join("requests")).map_or(0, |d| d.count());
+    assert_eq!(queued, 0, "nothing is left queued");
 }

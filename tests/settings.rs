@@ -33,7 +33,7 @@ fn configured() -> Server {
     std::fs::create_dir_all(data.join("photos")).unwrap();
     std::fs::write(
         data.join("photos/Sunday-Worship-In-Plantation.jpg"),
-        b"not really a jpeg",
+        b"\xFF\xD8\xFFnot really a jpeg",
     )
     .unwrap();
     Server::spawn(dir, &[], None)
@@ -289,7 +289,7 @@ async fn photos_are_served_from_the_data_directory_only() {
     );
     assert_eq!(
         response.bytes().await.unwrap().as_ref(),
-        b"not really a jpeg"
+        b"\xFF\xD8\xFFnot really a jpeg"
     );
     let unversioned = client()
         .get(server.url("/photos/Sunday-Worship-In-Plantation.jpg"))
@@ -299,7 +299,10 @@ async fn photos_are_served_from_the_data_directory_only() {
         .unwrap();
     assert_eq!(unversioned.status(), StatusCode::PARTIAL_CONTENT);
     assert_eq!(unversioned.headers()[header::CACHE_CONTROL], "no-cache");
-    assert_eq!(unversioned.bytes().await.unwrap().as_ref(), b"not re");
+    assert_eq!(
+        unversioned.bytes().await.unwrap().as_ref(),
+        b"\xFF\xD8\xFFnot"
+    );
 
     std::fs::write(server.data_dir().join("photos/notes.txt"), "private").unwrap();
     for path in [
@@ -379,7 +382,7 @@ async fn a_running_server_follows_changes_and_keeps_going_on_a_bad_edit() {
     std::fs::create_dir_all(data.join("photos")).unwrap();
     std::fs::write(
         data.join("photos/sunrise-over-plantation-florida.webp"),
-        b"webp",
+        b"RIFF\x04\0\0\0WEBPVP8 ",
     )
     .unwrap();
     let home = eventually(&server, "/", |b| {
@@ -496,10 +499,11 @@ fn the_photos_command_lists_every_slot_and_flags_misfits() {
     std::fs::create_dir_all(data.join("photos")).unwrap();
     std::fs::write(
         data.join("photos/the-latest-sermon.png"),
-        vec![0u8; 500 * 1024],
+        [&b"\x89PNG\r\n\x1a\n"[..], &[0u8; 500 * 1024 - 8]].concat(),
     )
     .unwrap();
-    std::fs::write(data.join("photos/my-holiday.jpg"), b"x").unwrap();
+    std::fs::write(data.join("photos/my-holiday.jpg"), b"\xFF\xD8\xFFx").unwrap();
+    std::fs::write(data.join("photos/worship-night.jpg"), b"not a JPEG").unwrap();
     let (ok, out, _) = thewell(&data, &["site", "photos"]);
     assert!(ok, "{out}");
     for slot in [
@@ -519,6 +523,12 @@ fn the_photos_command_lists_every_slot_and_flags_misfits() {
         "a large photo is flagged:\n{out}"
     );
     assert!(out.contains("photos/my-holiday.jpg fills no slot"), "{out}");
+    assert!(
+        out.contains(
+            "photos/worship-night.jpg is not used: it does not start as a .jpg image does"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -30,11 +30,10 @@ pub fn key_range(since: Option<NaiveDate>, until: Option<NaiveDate>, tz: Tz) -> 
 }
 
 /// A cell a spreadsheet would run as a formula gets a leading apostrophe (looking
-/// past invisible characters and spaces before it, which a spreadsheet may skip).
+/// past what a spreadsheet may skip before it: format characters, spaces and
+/// default-ignorable code points, `text::is_skippable`).
 pub fn neutralise(cell: String) -> String {
-    let first = cell
-        .chars()
-        .find(|c| !(crate::text::is_invisible(*c) || *c == ' '));
+    let first = cell.chars().find(|c| !crate::text::is_skippable(*c));
     match first {
         Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
         _ => cell,
@@ -213,6 +212,57 @@ mod tests {
             assert!(neutralise(risky.to_string()).starts_with('\''), "{risky:?}");
         }
         assert_eq!(neutralise("\u{200B}Ana".to_string()), "\u{200B}Ana");
+    }
+
+    /// Every format (Cf) and space (Zs) character as Python's unicodedata lists them
+    /// (tables independent of the ones the guard uses), and every default-ignorable
+    /// code point, each before `=`, `+`, `-` and `@`: every cell is neutralised.
+    #[test]
+    fn the_formula_guard_looks_past_every_format_space_and_ignorable_character() {
+        let listed = std::process::Command::new("/usr/bin/python3")
+            .args([
+                "-c",
+                "import sys, unicodedata; print(' '.join(str(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) in ('Cf', 'Zs')))",
+            ])
+            .output()
+            .expect("this test needs Debian's python3 (apt-get install python3)");
+        assert!(listed.status.success(), "python3 failed: {listed:?}");
+        let mut hidden: Vec<char> = String::from_utf8(listed.stdout)
+            .unwrap()
+            .split_whitespace()
+            .map(|n| char::from_u32(n.parse().unwrap()).unwrap())
+            .collect();
+        assert!(
+            hidden.len() > 150,
+            "Python listed {} characters",
+            hidden.len()
+        );
+        for c in ['\u{AD}', '\u{180E}', '\u{E0041}', '\u{FFF9}', '\u{3000}'] {
+            assert!(hidden.contains(&c), "{c:?} is Cf or Zs");
+        }
+        use icu_properties::CodePointSetData;
+        use icu_properties::props::DefaultIgnorableCodePoint;
+        hidden.extend(
+            CodePointSetData::new::<DefaultIgnorableCodePoint>()
+                .iter_ranges()
+                .flatten()
+                .filter_map(char::from_u32),
+        );
+        let mut missed = Vec::new();
+        for c in &hidden {
+            for trigger in ['=', '+', '-', '@'] {
+                let written = cell(Some(&Value::String(format!("{c}{trigger}1+1"))));
+                if !written.starts_with('\'') {
+                    missed.push(format!("U+{:04X} then {trigger}", *c as u32));
+                }
+            }
+        }
+        assert!(
+            missed.is_empty(),
+            "{} cells not neutralised: {:?}",
+            missed.len(),
+            &missed[..missed.len().min(20)]
+        );
     }
 
     #[test]

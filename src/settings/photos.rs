@@ -25,6 +25,28 @@ impl Photo {
     }
 }
 
+/// How many bytes of a file `starts_like_its_type` reads.
+pub const HEAD_BYTES: usize = 12;
+
+/// Whether `head`, a file's first bytes, starts as the image type its name says
+/// (JPEG FF D8 FF, PNG's signature, WebP's RIFF…WEBP, AVIF's ftyp box): a file
+/// that is not a photo (a backup hard-linked here, then deleted) is never served.
+pub fn starts_like_its_type(file: &str, head: &[u8]) -> bool {
+    let Some((_, ext)) = file.rsplit_once('.') else {
+        return false;
+    };
+    match ext.to_ascii_lowercase().as_str() {
+        "jpg" | "jpeg" => head.starts_with(&[0xFF, 0xD8, 0xFF]),
+        "png" => head.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "webp" => head.starts_with(b"RIFF") && head.get(8..12) == Some(b"WEBP"),
+        "avif" => {
+            head.get(4..8) == Some(b"ftyp")
+                && matches!(head.get(8..12), Some(b"avif" | b"avis" | b"mif1" | b"msf1"))
+        }
+        _ => false,
+    }
+}
+
 /// The photo slot a file name fills ("Worship-Night.JPG" fills "worship-night"), if any.
 pub fn photo_slot(file: &str) -> Option<(String, usize)> {
     let (stem, ext) = file.rsplit_once('.')?;
@@ -35,6 +57,15 @@ pub fn photo_slot(file: &str) -> Option<(String, usize)> {
         && stem.len() <= 100
         && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     ok.then(|| (stem.to_ascii_lowercase(), rank))
+}
+
+/// Whether the file at `path` (named `file`) starts as its type says; false when unreadable.
+fn starts_with_its_type(path: &Path, file: &str) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(HEAD_BYTES);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(HEAD_BYTES as u64).read_to_end(&mut head))
+        .is_ok_and(|_| starts_like_its_type(file, &head))
 }
 
 pub fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String, Photo> {
@@ -63,6 +94,13 @@ pub fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String
             ));
             continue;
         };
+        if !starts_with_its_type(&entry.path(), &file) {
+            warnings.push(format!(
+                "photos/{file} is not used: it does not start as a .{} image does; save the photo again in that format",
+                file.rsplit_once('.').map_or("", |(_, ext)| ext)
+            ));
+            continue;
+        }
         let modified = meta
             .modified()
             .ok()
@@ -89,6 +127,23 @@ mod tests {
     use crate::published::Snapshot;
 
     #[test]
+    fn a_photo_starts_as_its_type_says() {
+        assert!(starts_like_its_type("a.jpg", &[0xFF, 0xD8, 0xFF, 0xE0]));
+        assert!(starts_like_its_type("a.PNG", b"\x89PNG\r\n\x1a\n...."));
+        assert!(starts_like_its_type("a.webp", b"RIFF\x10\0\0\0WEBPVP8 "));
+        assert!(starts_like_its_type("a.avif", b"\0\0\0\x1cftypavif"));
+        for (file, head) in [
+            ("a.jpg", &b"redb\x1a\x0a\xa9\x0d\x0a"[..]),
+            ("a.png", &[0xFF, 0xD8, 0xFF][..]),
+            ("a.webp", b"RIFF\x10\0\0\0WAVE"),
+            ("a.jpg", b""),
+            ("a", &[0xFF, 0xD8, 0xFF][..]),
+        ] {
+            assert!(!starts_like_its_type(file, head), "{file}");
+        }
+    }
+
+    #[test]
     fn photos_fill_slots_by_file_name() {
         assert_eq!(
             photo_slot("Worship-Night.JPG"),
@@ -103,8 +158,8 @@ mod tests {
         let dir = DataDir::new(temp.path());
         let photos = dir.photos();
         std::fs::create_dir(&photos).unwrap();
-        std::fs::write(photos.join("team.jpg"), b"jpg").unwrap();
-        std::fs::write(photos.join("team.webp"), b"webp").unwrap();
+        std::fs::write(photos.join("team.jpg"), b"\xFF\xD8\xFFjpg").unwrap();
+        std::fs::write(photos.join("team.webp"), b"RIFF\x04\0\0\0WEBPVP8 ").unwrap();
         std::fs::write(photos.join("readme.txt"), b"?").unwrap();
         let snap = Snapshot::read(&dir, &Snapshot::defaults());
         assert_eq!(snap.photos["team"].file, "team.webp", "webp is preferred");

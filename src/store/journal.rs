@@ -84,19 +84,51 @@ pub struct Found {
     pub entries: Vec<Entry>,
     /// That cycle.
     pub cycle: Option<u64>,
-    /// Records of that cycle that were damaged and left out: each damaged span
-    /// between two records of the cycle counts once, and so does a record whose
-    /// head checks out but whose body does not.
-    pub damaged: usize,
+    /// The damaged stretches of that cycle, in file order: each a run of whole
+    /// records between two intact ones (or one record whose head checks out but
+    /// whose body does not).
+    pub damaged: Vec<Damage>,
+}
+
+/// One damaged stretch of the journal, and how many submissions it held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Damage {
+    /// Its byte range in the file.
+    pub start: usize,
+    pub end: usize,
+    /// The submissions it held, as far as the stretch tells: exact for a record
+    /// whose head survived; otherwise its length over the mean length of the
+    /// cycle's intact records (records are written whole, one after another, so a
+    /// stretch between two intact records is whole records), at least one.
+    pub submissions: usize,
+}
+
+impl Found {
+    /// The submissions lost in the damaged stretches, as far as they tell.
+    pub fn lost(&self) -> usize {
+        self.damaged.iter().map(|d| d.submissions).sum()
+    }
+
+    /// The damaged byte ranges, as "4096..8192, 12000..12600".
+    pub fn ranges(&self) -> String {
+        self.damaged
+            .iter()
+            .map(|d| format!("{}..{}", d.start, d.end))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// One piece of the file as a reader sees it.
 enum Piece {
-    Record(u64, Entry),
-    /// A record whose head checks out (so its cycle is known) but whose body does not.
-    Broken(u64),
-    /// Bytes that are no record: damage, a torn end, or what an older cycle left.
-    Garbage,
+    /// An intact record: its cycle, what it holds, and its length.
+    Record(u64, Entry, usize),
+    /// A record whose head checks out (so its cycle is known) but whose body does
+    /// not: its cycle and byte range.
+    Broken(u64, usize, usize),
+    /// Bytes that are no record (damage, a torn end, or what an older cycle left),
+    /// from `start` to `end`.
+    Garbage { start: usize, end: usize },
 }
 
 /// The head of a record at `at`, if one starts there and checks out: its length and cycle.
@@ -142,21 +174,23 @@ fn pieces(bytes: &[u8]) -> Vec<Piece> {
         match head_at(bytes, at) {
             Some((length, cycle)) if at + length <= bytes.len() => {
                 out.push(match body(&bytes[at..at + length]) {
-                    Some(entry) => Piece::Record(cycle, entry),
-                    None => Piece::Broken(cycle),
+                    Some(entry) => Piece::Record(cycle, entry, length),
+                    None => Piece::Broken(cycle, at, at + length),
                 });
                 at += length;
             }
             _ => {
-                if !matches!(out.last(), Some(Piece::Garbage)) {
-                    out.push(Piece::Garbage);
-                }
+                let start = at;
                 // On to the next place a record could start.
                 at += 1;
                 at += bytes[at..]
                     .windows(4)
                     .position(|w| w == MAGIC)
                     .unwrap_or(bytes.len() - at);
+                match out.last_mut() {
+                    Some(Piece::Garbage { end, .. }) => *end = at,
+                    _ => out.push(Piece::Garbage { start, end: at }),
+                }
             }
         }
     }
@@ -172,7 +206,7 @@ fn decode(bytes: &[u8]) -> Found {
             return Found {
                 entries,
                 cycle,
-                damaged: 0,
+                damaged: Vec::new(),
             };
         }
     }
@@ -180,23 +214,44 @@ fn decode(bytes: &[u8]) -> Found {
     let cycle = pieces
         .iter()
         .filter_map(|p| match p {
-            Piece::Record(c, _) | Piece::Broken(c) => Some(*c),
-            Piece::Garbage => None,
+            Piece::Record(c, _, _) | Piece::Broken(c, _, _) => Some(*c),
+            Piece::Garbage { .. } => None,
         })
         .max();
+    // The mean length of the cycle's intact records: how long a lost one was.
+    let (count, total) = pieces.iter().fold((0, 0), |(n, sum), p| match p {
+        Piece::Record(c, _, length) if Some(*c) == cycle => (n + 1, sum + length),
+        _ => (n, sum),
+    });
     let mut found = Found {
         cycle,
         ..Found::default()
     };
-    let mine = |p: &Piece| matches!(p, Piece::Record(c, _) | Piece::Broken(c) if Some(*c) == cycle);
+    let mine = |p: &Piece| matches!(p, Piece::Record(c, _, _) | Piece::Broken(c, _, _) if Some(*c) == cycle);
     for (i, piece) in pieces.iter().enumerate() {
         match piece {
-            Piece::Record(c, entry) if Some(*c) == cycle => found.entries.push(entry.clone()),
-            Piece::Broken(c) if Some(*c) == cycle => found.damaged += 1,
+            Piece::Record(c, entry, _) if Some(*c) == cycle => found.entries.push(entry.clone()),
+            Piece::Broken(c, start, end) if Some(*c) == cycle => found.damaged.push(Damage {
+                start: *start,
+                end: *end,
+                submissions: 1,
+            }),
             // Garbage counts where a record of the cycle follows it: the damage lies
             // inside the cycle. At the end (a torn last write never acknowledged, or
             // an older cycle's leftovers) it does not.
-            Piece::Garbage if pieces.get(i + 1).is_some_and(mine) => found.damaged += 1,
+            Piece::Garbage { start, end } if pieces.get(i + 1).is_some_and(mine) => {
+                let submissions = match count {
+                    0 => 1,
+                    n => ((end - start) as f64 / (total as f64 / n as f64))
+                        .round()
+                        .max(1.0) as usize,
+                };
+                found.damaged.push(Damage {
+                    start: *start,
+                    end: *end,
+                    submissions,
+                });
+            }
             _ => {}
         }
     }
@@ -384,9 +439,9 @@ mod tests {
         let (bytes, _) = records(3, 7);
         assert_eq!(ids(&decode(&bytes)), [0, 1, 2]);
         let torn = decode(&bytes[..bytes.len() - 1]);
-        assert_eq!((ids(&torn), torn.damaged), (vec![0, 1], 0));
+        assert_eq!((ids(&torn), torn.lost()), (vec![0, 1], 0));
         assert!(decode(&[0; 64]).entries.is_empty());
-        assert_eq!(decode(&[0; 64]).damaged, 0);
+        assert_eq!(decode(&[0; 64]).lost(), 0);
     }
 
     #[test]
@@ -404,12 +459,47 @@ mod tests {
             let found = decode(&damaged);
             let want: Vec<u64> = (0..1000).filter(|&i| i != 500).collect();
             assert_eq!(ids(&found), want, "{what}");
-            assert_eq!(found.damaged, 1, "{what}");
+            assert_eq!(found.lost(), 1, "{what}");
         }
         // A length that claims the next records: they are found all the same.
         let mut long = bytes.clone();
         long[middle + 4..middle + 8].copy_from_slice(&(1u32 << 19).to_le_bytes());
         assert_eq!(decode(&long).entries.len(), 999);
+    }
+
+    #[test]
+    fn zeroed_kibibytes_are_counted_as_the_submissions_they_held() {
+        let (bytes, starts) = records(1000, 7);
+        for (from, len) in [
+            (starts[300] + 50, 4096),
+            (starts[10], 600),
+            (starts[900] + 3, 1),
+        ] {
+            let mut damaged = bytes.clone();
+            damaged[from..from + len].fill(0);
+            let found = decode(&damaged);
+            // The records the zeroes touched: those starting before the zeroes end
+            // and ending after they start.
+            let mut ends = starts[1..].to_vec();
+            ends.push(bytes.len());
+            let hit = (0..1000)
+                .filter(|&i| starts[i] < from + len && ends[i] > from)
+                .count();
+            assert_eq!(ids(&found).len(), 1000 - hit, "{len} bytes at {from}");
+            assert_eq!(
+                found.lost(),
+                hit,
+                "{len} bytes at {from}: {:?}",
+                found.damaged
+            );
+            // The damaged stretches (a record whose head survived, then the rest) cover the zeroes.
+            let (first, last) = (&found.damaged[0], found.damaged.last().unwrap());
+            assert!(
+                first.start <= from && last.end >= from + len,
+                "{:?}",
+                found.damaged
+            );
+        }
     }
 
     #[test]
@@ -421,7 +511,7 @@ mod tests {
         bytes[..new.len()].copy_from_slice(&new);
         let found = decode(&bytes);
         assert_eq!(
-            (ids(&found), found.cycle, found.damaged),
+            (ids(&found), found.cycle, found.lost()),
             (vec![0, 1], Some(8), 0)
         );
         // A record naming a form this version does not know is skipped as damage.
@@ -430,7 +520,7 @@ mod tests {
         let (good, _) = records(1, 9);
         unknown.extend_from_slice(&good);
         let found = decode(&unknown);
-        assert_eq!((ids(&found), found.damaged), (vec![0], 1));
+        assert_eq!((ids(&found), found.lost()), (vec![0], 1));
     }
 
     #[test]

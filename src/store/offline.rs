@@ -93,10 +93,10 @@ pub(super) fn take_in_journal(
         source,
     };
     let (mut journal, found) = Journal::open(&data_dir.journal()).map_err(io)?;
-    let kept = if found.damaged > 0 {
-        Some((keep_damaged(data_dir)?, found.damaged))
-    } else {
+    let kept = if found.damaged.is_empty() {
         None
+    } else {
+        Some((keep_damaged(data_dir)?, found.lost(), found.ranges()))
     };
     let found = found.entries;
     if found.is_empty() && kept.is_none() {
@@ -121,11 +121,12 @@ pub(super) fn take_in_journal(
     outbox::add(&txn, &notifications)?;
     txn.commit()?;
     match &kept {
-        Some((copy, skipped)) => tracing::warn!(
+        Some((copy, lost, bytes)) => tracing::warn!(
             taken = missing.len(),
-            skipped,
+            lost,
+            bytes = %bytes,
             copy = %copy.display(),
-            "the journal held damaged records: the intact ones were taken into the database, the damaged ones skipped; the whole journal is kept at the copy for inspection"
+            "the journal held damaged records: the intact ones were taken into the database; about `lost` acknowledged submissions (as far as the damaged bytes tell) are not recoverable from it; the whole journal is kept at the copy for inspection"
         ),
         None if !missing.is_empty() => tracing::info!(
             submissions = missing.len(),
@@ -277,7 +278,7 @@ mod tests {
             assert_eq!(warnings.len(), 1, "{what}: {log}");
             assert!(
                 warnings[0].contains("taken=1199")
-                    && warnings[0].contains("skipped=1")
+                    && warnings[0].contains("lost=1 ")
                     && warnings[0].contains("thewell.journal.damaged-"),
                 "{what}: {}",
                 warnings[0]

@@ -18,6 +18,10 @@ pub enum ServeError {
         "cannot create the data directory {path}: {source}. Check the path and its parent's permissions, or pick another with --data-dir"
     )]
     DataDir { path: PathBuf, source: io::Error },
+    #[error(
+        "{path} must be a real folder owned by the user the server runs as, but {why}. The server writes only inside its data directory: move it away and make a folder in its place (mkdir -m 700 {path}), or point --data-dir at a directory whose folders are real"
+    )]
+    ForeignFolder { path: PathBuf, why: String },
     #[error(transparent)]
     Lock(#[from] crate::backups::LockError),
     #[error("cannot listen on {addr}: {source}. {hint}", hint = bind_hint(source))]
@@ -54,6 +58,9 @@ pub fn prepare_data_dir(dir: &DataDir) -> Result<(), ServeError> {
         source,
     };
     dir.create().map_err(wrap)?;
+    if let Some((path, why)) = dir.foreign_folder().map_err(wrap)? {
+        return Err(ServeError::ForeignFolder { path, why });
+    }
     // Where a volunteer puts photos (see `thewell site photos`); made here so it is easy to find.
     if let Err(e) = dir.create_photos() {
         tracing::warn!(path = %dir.photos().display(), "cannot create the photos folder: {e}");

@@ -563,7 +563,7 @@ mod tests {
         // A speaker's name that tries to close the script element stays inside it.
         settings::set(&dir, "sermon-speaker", "Ana </script><b>").unwrap();
         std::fs::create_dir(dir.photos()).unwrap();
-        std::fs::write(dir.photo("team.jpg"), b"jpg").unwrap();
+        std::fs::write(dir.photo("team.jpg"), b"\xFF\xD8\xFFjpg").unwrap();
         let snap = snapshot(&dir);
         let out = personalize("test.html", PAGE, &snap, false);
 

@@ -16,20 +16,33 @@ use poem::{FromRequest, IntoResponse, Request, Response, handler};
 
 use crate::bundle;
 use crate::published::Live;
+use crate::settings::{HEAD_BYTES, starts_like_its_type};
 use crate::web::error::not_found;
 
 /// The site's photo slots, from the embedded build.
 static SLOTS: LazyLock<Vec<String>> =
     LazyLock::new(|| bundle::photo_slots().into_iter().map(|s| s.slot).collect());
 
-/// Opens a photo as a regular file with one name, never through a symbolic link.
+/// Opens a photo as a regular file with one name, never through a symbolic link,
+/// that starts as the image type its name says (a backup once hard-linked here has
+/// one name left after the backup is deleted, but it is no photo).
 fn open_photo(path: &std::path::Path) -> std::io::Result<File> {
+    use std::os::unix::fs::FileExt;
     let file = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
         .open(path)?;
     let meta = file.metadata()?;
     if !meta.is_file() || meta.nlink() != 1 || meta.len() == 0 {
+        return Err(std::io::ErrorKind::NotFound.into());
+    }
+    let mut head = [0u8; HEAD_BYTES];
+    let read = file.read_at(&mut head, 0)?;
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    if !starts_like_its_type(name, &head[..read]) {
         return Err(std::io::ErrorKind::NotFound.into());
     }
     Ok(file)
