@@ -353,8 +353,8 @@ test.describe('notices @desktop', () => {
 
   test('a campus notice shows on that campus’s pages only; a notice leaves by itself when it ends', async ({ page, request }) => {
     server.cli('notice', 'add', 'The Lahore study meets at the school this week', '--until', '2030-01-01 00:00', '--campus', 'pakistan');
-    // Ends four seconds from now (a file's `until` may give seconds).
-    const end = new Date(Date.now() + 4_000);
+    // Ends four seconds from now, on a whole second (a file's `until` gives seconds).
+    const end = new Date(Math.floor((Date.now() + 4_000) / 1_000) * 1_000);
     const local = end.toISOString().slice(0, 19);
     writeContent(server.dataDir, 'notices', 'soon-over.md', `+++\nuntil = ${local}\nzone = "UTC"\n+++\nThe doors open late today.\n`);
     await within(Date.now(), async () => (await html(request, '/pakistan')).includes('meets at the school') && (await html(request, '/about')).includes('doors open late'));

@@ -19,6 +19,8 @@ export function SavedLine({ at, why }: { at: Date; why: 'offline' | 'slow' }) {
     const off = () => setOnline(false);
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
+    // The signal may have come back between the first render and now: no event then.
+    setOnline(navigator.onLine);
     return () => {
       window.removeEventListener('online', on);
       window.removeEventListener('offline', off);
