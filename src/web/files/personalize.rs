@@ -658,21 +658,20 @@ mod tests {
         let snap = snapshot(&dir);
         let page = PAGE.repeat(40);
         let quick = render("background.html", page.as_bytes(), "abc", &snap, false);
+        // Another test with other settings may empty the cache meanwhile (the cache holds
+        // one tag); a render after that starts again from a quick one, so wait for a
+        // smaller one rather than for another pointer.
         let mut best = Arc::clone(&quick);
-        for _ in 0..200 {
+        for _ in 0..300 {
             best = render("background.html", page.as_bytes(), "abc", &snap, false);
-            if !Arc::ptr_eq(&best, &quick) {
+            if best.br.len() < quick.br.len() {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
         assert!(
-            !Arc::ptr_eq(&best, &quick),
-            "the best compression replaced the quick one"
-        );
-        assert!(
             best.br.len() < quick.br.len(),
-            "{} < {}",
+            "the best compression replaced the quick one: {} < {}",
             best.br.len(),
             quick.br.len()
         );
