@@ -631,9 +631,15 @@ mod tests {
         let dir = DataDir::new(temp.path());
         settings::set(&dir, "contact-email", "hello@thewell.church").unwrap();
         let snap = snapshot(&dir);
-        let first = render("test-page.html", PAGE.as_bytes(), "abc", &snap, false);
-        let second = render("test-page.html", PAGE.as_bytes(), "abc", &snap, false);
-        assert!(Arc::ptr_eq(&first, &second));
+        // Other tests render with other settings, which empties the one-tag cache: a
+        // pair of renders with no such test between them gives the same copy.
+        let first = (0..50)
+            .find_map(|_| {
+                let first = render("test-page.html", PAGE.as_bytes(), "abc", &snap, false);
+                let second = render("test-page.html", PAGE.as_bytes(), "abc", &snap, false);
+                Arc::ptr_eq(&first, &second).then_some(first)
+            })
+            .expect("a second render comes from the cache");
         let (_, etag) = first.variant(Some("br"));
         assert_eq!(etag, &format!("\"abc-{:016x}-br\"", snap.tag));
 
