@@ -113,6 +113,11 @@ pub const WORD_MARKER: &str = "data-word";
 /// It comes before `content`, which the server fills in again.
 pub const TEMPLATE_MARKER: &str = "data-template";
 
+/// The attribute of a `<script type="application/ld+json">` whose JSON names words as
+/// `{word}` inside its strings (the church's address); the server fills them in,
+/// escaped for JSON, on every page it serves.
+pub const JSON_WORDS_MARKER: &str = "data-json-words";
+
 /// The attribute of an element that shows one gathering (its value is the id): the
 /// server leaves it out once the gathering is past its last date.
 pub const GATHERING_MARKER: &str = "data-gathering";

@@ -21,7 +21,7 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, GATHERING_MARKER, NOTICES_MARKER, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot,
+        CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot,
         SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
         VIDEO_MARKER, VIDEO_SOON, WORD_MARKER,
     };
@@ -89,6 +89,8 @@ mod emit {
              export const WORD_MARKER = {};\n\n\
              /** The attribute of a <meta> whose content is made from a text with {{word}} names; its value is that text (it comes before content). */\n\
              export const TEMPLATE_MARKER = {};\n\n\
+             /** The attribute of a JSON-LD script whose strings name words as {{word}}; the server fills them in. */\n\
+             export const JSON_WORDS_MARKER = {};\n\n\
              /** The attribute of an element that shows one gathering; its value is the id (left out once the gathering has ended). */\n\
              export const GATHERING_MARKER = {};\n\n\
              /** The attribute of the element at the top of every page that holds the current notices. */\n\
@@ -103,6 +105,7 @@ mod emit {
             quote(SET_MARKER),
             quote(WORD_MARKER),
             quote(TEMPLATE_MARKER),
+            quote(JSON_WORDS_MARKER),
             quote(GATHERING_MARKER),
             quote(NOTICES_MARKER)
         ));
@@ -125,11 +128,10 @@ mod emit {
         out.push_str(&format!(
             "/** What a site without content files shows: the built-in example sermon, and no event. */\n\
              export const defaultContent: Shown = {builtin};\n\n\
-             /** The built-in gatherings' and figures' words, and the gatherings listed: what a page\n \
-             *  whose content block is damaged falls back on (the script carries these, not the sermon). */\n\
-             export const defaultWords: Record<string, string> = {};\n\
+             /** The built-in gatherings listed: what a page whose content block is damaged falls\n \
+             *  back on (with the words written in the page itself, lib/content.ts). */\n\
              export const defaultGatherings: string[] = {};\n\n",
-            shown["words"], shown["gatherings"]
+            shown["gatherings"]
         ));
         out.push_str(&declaration::<ServerPart>());
         out.push_str(&format!(

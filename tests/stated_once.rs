@@ -229,3 +229,29 @@ fn no_time_of_day_is_written_outside_the_gatherings_data() {
         found.join("\n")
     );
 }
+
+#[test]
+fn the_church_address_is_written_once() {
+    // The Florida service's place (src/schedule/defaults.rs) is the church's address:
+    // pages, pop-ups and the home page's structured data name its word.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let defaults = std::fs::read_to_string(root.join("src/schedule/defaults.rs")).unwrap();
+    let street = "1520 NW 65th Ave";
+    assert!(defaults.contains(street), "the built-in address moved: update this test");
+    let mut found = Vec::new();
+    let mut sources = Vec::new();
+    files(&root.join("frontend/src"), "ts", &mut sources);
+    files(&root.join("frontend/src"), "tsx", &mut sources);
+    for path in sources
+        .iter()
+        .filter(|p| !p.to_string_lossy().contains(".generated."))
+    {
+        if std::fs::read_to_string(path).unwrap().contains(street) {
+            found.push(path.strip_prefix(root).unwrap().display().to_string());
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the church's address written as text; name {{sunday-service-florida.where}} instead: {found:?}"
+    );
+}

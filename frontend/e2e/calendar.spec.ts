@@ -257,6 +257,9 @@ test.describe('the Bible study moved to Thursdays at 7:30 PM @desktop', () => {
   });
 });
 
+/** Where the Florida service moves to in the case below. */
+const newAddress = '200 E Broward Blvd, Fort Lauderdale, FL 33301';
+
 test.describe('the North campus’s monthly gathering, a gathering ended and one added @desktop', () => {
   let server: OwnServer;
   test.beforeAll(async () => {
@@ -264,6 +267,7 @@ test.describe('the North campus’s monthly gathering, a gathering ended and one
       const gathering = (id: string, fields: Record<string, string>) => writeContent(dataDir, 'gatherings', `${id}.md`, gatheringFile(fields));
       gathering('north-monthly', { name: '"North Campus Gathering"', campus: '"north"', repeats: '"first Saturday"', first: '2027-01-02', start: '10:00', minutes: '120', zone: '"America/New_York"', where: '"Brandywine Hall, 1 Main St, Wilmington, DE"' });
       gathering('sunday-service-pakistan', { name: '"The Well Pakistan Sunday Service"', campus: '"pakistan"', repeats: '"every Sunday"', last: '2026-11-01', start: '10:00', minutes: '120', zone: '"Asia/Karachi"', where: '"In person"' });
+      gathering('sunday-service-florida', { name: '"The Well Sunday Service"', campus: '"south-florida"', repeats: '"every Sunday"', start: '12:00', minutes: '90', zone: '"America/New_York"', where: `"${newAddress}"` });
       gathering('youth-night', { name: '"Youth Night"', campus: '"pakistan"', repeats: '"last Friday"', start: '18:00', minutes: '90', zone: '"Asia/Karachi"', where: '"The church hall"' });
     });
   });
@@ -287,6 +291,21 @@ test.describe('the North campus’s monthly gathering, a gathering ended and one
     await page.goto(`${server.url}/united-states`);
     await expect(page.getByText('Starting Saturday, January 2').first()).toBeVisible();
     await expectAccessible(page, '/united-states with the monthly gathering dated');
+  });
+
+  test('the Florida service moved: its new address on every page that gave the old one, and in the home page’s structured data', async ({ request }) => {
+    for (const route of routes) {
+      const served = await (await request.get(`${server.url}${route}`)).text();
+      expect(served, route).not.toContain('65th Ave');
+    }
+    for (const route of ['/', '/united-states', '/new-here', '/contact', '/about']) {
+      const served = await (await request.get(`${server.url}${route}`)).text();
+      expect(served, route).toContain(newAddress);
+    }
+    const home = await (await request.get(`${server.url}/`)).text();
+    const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(home);
+    expect(ld).not.toBeNull();
+    expect(JSON.parse(ld![1])).toMatchObject({ '@type': 'Church', address: newAddress });
   });
 
   test('a gathering past its last date leaves every page; one a volunteer added shows on its campus page', async ({ browser, page, request }) => {
@@ -364,6 +383,30 @@ test.describe('notices @desktop', () => {
     await page.goto(`${server.url}/pakistan`);
     await expect(page.getByText('The Lahore study meets at the school this week')).toBeVisible();
     await expectAccessible(page, '/pakistan with notices');
+
+    // Beside the Pakistan gatherings' lines on other pages, in the HTML and after the
+    // script has run; never beside another campus's line.
+    const school = 'The Lahore study meets at the school this week';
+    const besidePakistan: [string, string][] = [
+      ['/', 'In person in Pakistan'],
+      ['/contact', 'Pakistan'],
+      ['/global-campuses', 'Pakistan'],
+    ];
+    for (const [route, line] of besidePakistan) {
+      const served = await (await request.get(`${server.url}${route}`)).text();
+      expect(served, route).toMatch(new RegExp(`data-word="[a-z-]*pakistan\\.notice"[^>]*>${school}<`));
+      expect(served, route).not.toMatch(new RegExp(`data-word="(?![a-z-]*pakistan)[a-z-]+\\.notice"[^>]*>${school}<`));
+      await page.goto(`${server.url}${route}`);
+      const item = page.locator('li').filter({ hasText: line }).filter({ hasText: school });
+      await expect(item.first(), route).toBeVisible();
+      await expect(page.locator('li').filter({ hasText: school }), route).toHaveCount(1);
+    }
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('button', { name: 'Global Ministry' }).click();
+    const dialog = page.getByTestId('global-ministry-modal');
+    await expect(dialog.locator('li').filter({ hasText: 'Pakistan' }).getByText(school).first()).toBeVisible();
+    await expect(dialog.locator('li').filter({ hasText: 'Europe' }).getByText(school)).toHaveCount(0);
+    await expectAccessible(page, 'the Global Ministry pop-up with a campus notice');
 
     await expect.poll(async () => (await html(request, '/about')).includes('doors open late'), { timeout: 10_000 }).toBe(false);
     expect(Date.now()).toBeGreaterThanOrEqual(end.getTime());

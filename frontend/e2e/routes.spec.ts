@@ -1,6 +1,7 @@
 // Every route: status, heading, the facts each page must carry, the tags that make a
 // shared link preview, and an axe scan.
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 
 const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> = {
@@ -60,8 +61,8 @@ test('the home page describes the church as structured data; sitemap and robots 
   await page.goto('/');
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(data['@type']).toBe('Church');
-  expect(data.address.streetAddress).toBe('1520 NW 65th Ave');
-  expect(data.address.addressLocality).toBe('Plantation');
+  // The Florida service's address, as its gathering's words give it (src/schedule/defaults.rs).
+  expect(data.address).toBe('1520 NW 65th Ave, Plantation, FL 33313');
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const route of routes) expect(sitemap).toContain(`${route === '/' ? '/' : route}</loc>`);
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:');
@@ -75,6 +76,38 @@ test('the prerendered HTML carries the page before any script runs', async ({ re
   expect(html).toContain('$35,000');
   expect(html).toContain('<title>Pakistan Church &amp; School Building | The Well</title>');
   expect(html).toMatch(/<link rel="modulepreload"[^>]+PakistanBuilding/);
+});
+
+test('a page whose content block arrives damaged keeps its words after its script runs, and its pop-ups show no word names', async ({ browser, page }) => {
+  const served: Record<string, string> = {};
+  await page.route(/\/(contact)?$/, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    served[new URL(route.request().url()).pathname] = html;
+    await route.fulfill({ response, body: html.replace(/(<script type="application\/json" id="site-content">)[^<]*/, '$1{"sermon": [damaged') });
+  });
+  /** Each word element's name and text, in page order. */
+  const words = (p: Page) => p.locator('main [data-word]').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-word')}=${el.textContent}`));
+  for (const path of ['/', '/contact']) {
+    // The same page with its block whole, after its script has run.
+    const whole = await browser.newContext();
+    const reader = await whole.newPage();
+    await reader.goto(path);
+    await expect(reader.locator('html[data-hydrated]')).toHaveCount(1);
+    const expected = await words(reader);
+    await whole.close();
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    expect(served[path], path).toContain('id="site-content"');
+    expect(expected.length, path).toBeGreaterThan(3);
+    expect(await words(page), path).toEqual(expected);
+    // (without its sermon: a damaged block shows none, and says so nowhere as code)
+    expect(await page.locator('main').innerText()).not.toMatch(/\{[a-z-]+\.[a-z-]+\}/);
+  }
+  await page.getByRole('button', { name: 'Global Ministry' }).first().click();
+  const dialog = page.getByTestId('global-ministry-modal');
+  await expect(dialog).toContainText('Pakistan');
+  expect(await dialog.innerText()).not.toMatch(/\{[a-z-]+\.[a-z-]+\}/);
 });
 
 test('external give links open in a new tab without handing over this page', async ({ page }) => {

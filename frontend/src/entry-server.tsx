@@ -12,7 +12,7 @@ import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace } from './lib/photos';
 import { contentBlock } from './lib/content';
 import { fill } from './lib/words';
-import { TEMPLATE_MARKER } from './lib/contract.generated';
+import { JSON_WORDS_MARKER, TEMPLATE_MARKER } from './lib/contract.generated';
 import { settingsBlock } from './lib/settings';
 
 registerPages(import.meta.glob('./pages/*.tsx', { eager: true }));
@@ -32,7 +32,8 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The church as schema.org structured data, for the home page. */
+/** The church as schema.org structured data, for the home page. Its address names the
+ *  Florida service's word, which the server fills in from the gathering's file. */
 function churchJsonLd(): string {
   const data = {
     '@context': 'https://schema.org',
@@ -40,9 +41,9 @@ function churchJsonLd(): string {
     name: site.name,
     url: site.origin,
     description: site.footerTagline,
-    address: { '@type': 'PostalAddress', streetAddress: address.street, addressLocality: address.city, addressRegion: address.region, postalCode: address.postalCode, addressCountry: address.country },
+    address: address.word,
   };
-  return JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/ld+json" ${JSON_WORDS_MARKER}>${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
 export function render(path: string, year: number): { html: string; head: string } {
@@ -82,6 +83,6 @@ export function render(path: string, year: number): { html: string; head: string
   } else {
     tags.push('<meta name="robots" content="noindex" />');
   }
-  if (path === '/') tags.push(`<script type="application/ld+json">${churchJsonLd()}</script>`);
+  if (path === '/') tags.push(churchJsonLd());
   return { html, head: tags.join('\n    ') };
 }

@@ -229,12 +229,21 @@ impl Library {
             .collect();
         let launch = self.launch.as_ref().map(|l| l.value.clone());
         let listed = self.listed(now);
+        let notices = self.notices_at(now);
         let words = self
             .gatherings
             .iter()
             .flat_map(|g| {
+                // A campus's notices also stand beside its gatherings' lines on other pages.
+                let notice = notices
+                    .iter()
+                    .filter(|n| n.campus == g.value.campus)
+                    .map(|n| n.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" · ");
                 crate::schedule::words::of(&g.value, now)
                     .into_iter()
+                    .chain([("notice", notice)])
                     .map(|(word, text)| (format!("{}.{word}", g.value.id), text))
             })
             .collect();
@@ -242,7 +251,7 @@ impl Library {
             sermon,
             events,
             launch,
-            notices: self.notices_at(now).into_iter().cloned().collect(),
+            notices: notices.into_iter().cloned().collect(),
             gatherings: listed.iter().map(|g| g.id.clone()).collect(),
             words,
         }
@@ -423,6 +432,33 @@ mod tests {
         let kept = Library::read(&dir, &library);
         assert_eq!(kept.launch, library.launch);
         assert_eq!(kept.problems[0].file, "content/launch.md");
+    }
+
+    #[test]
+    fn a_campus_notice_stands_beside_its_gatherings_until_it_ends() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let folder = dir.content().join("notices");
+        std::fs::create_dir_all(&folder).unwrap();
+        let notice = |name: &str, campus: &str, text: &str| {
+            let file = format!("+++\nuntil = 2027-01-01T00:00:00\nzone = \"UTC\"\ncampus = \"{campus}\"\n+++\n{text}\n");
+            std::fs::write(folder.join(name), file).unwrap();
+        };
+        notice("a.md", "pakistan", "The study meets at the school");
+        notice("b.md", "pakistan", "No service on the 6th");
+        notice("c.md", "europe", "New meeting link");
+        let library = Library::read(&dir, &Library::default());
+        assert!(library.problems.is_empty(), "{:?}", library.problems);
+        let before = Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap();
+        let words = library.shown(before).words;
+        let both = "The study meets at the school · No service on the 6th";
+        // The files are read in name order, so a.md comes first.
+        assert_eq!(words["sunday-service-pakistan.notice"], both);
+        assert_eq!(words["bible-study-pakistan.notice"], both);
+        assert_eq!(words["europe-bible-study.notice"], "New meeting link");
+        assert_eq!(words["bible-study.notice"], "");
+        let after = Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 1).unwrap();
+        assert_eq!(library.shown(after).words["sunday-service-pakistan.notice"], "");
     }
 
     #[test]

@@ -97,7 +97,7 @@ pub fn all() -> Vec<Gathering> {
             (12, 0),
             90,
             New_York,
-            Place::At("1520 NW 65th Ave, Plantation, FL".into()),
+            Place::At("1520 NW 65th Ave, Plantation, FL 33313".into()),
         ),
         gathering(
             "sunday-service-pakistan",

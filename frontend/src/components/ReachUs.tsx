@@ -6,7 +6,7 @@ import { Link } from '../lib/router';
 import { contact } from '../content/contact';
 import { settings } from '../lib/settings';
 import { GatheringTime } from './GatheringTime';
-import { gatheringMark, listed, Words } from '../lib/words';
+import { GatheringNotes, gatheringMark, listed, Words } from '../lib/words';
 
 export function ReachUs() {
   return (
@@ -47,6 +47,7 @@ export function ReachUs() {
               {listed(campus.scheduleId) && (
                 <p class="text-sm text-slate-700" {...gatheringMark(campus.scheduleId)}>
                   {campus.scheduleId ? <GatheringTime id={campus.scheduleId} fallback={campus.when} next /> : <Words text={campus.when} />}
+                  <GatheringNotes id={campus.scheduleId} />
                 </p>
               )}
             </li>

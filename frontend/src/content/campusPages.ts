@@ -123,10 +123,11 @@ export const europe = {
 
 export const globalCampuses = {
   intro: 'One family in many nations. Find the campus nearest you, or join us online.',
+  /** Each campus's card; `notices` names a gathering of each campus it covers, whose campus notices it shows. */
   campuses: [
-    { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city', scheduleId: undefined },
-    { name: 'Pakistan', text: 'Over {figure.lives-changed} salvations in six months, and a church and school to build.', to: '/pakistan', kind: 'people', scheduleId: undefined },
-    { name: 'Europe', text: 'An online Bible study {europe-bible-study.every-at}.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study' },
+    { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city', scheduleId: undefined, notices: ['sunday-service-florida', 'north-monthly'] },
+    { name: 'Pakistan', text: 'Over {figure.lives-changed} salvations in six months, and a church and school to build.', to: '/pakistan', kind: 'people', scheduleId: undefined, notices: ['sunday-service-pakistan'] },
+    { name: 'Europe', text: 'An online Bible study {europe-bible-study.every-at}.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study', notices: ['europe-bible-study'] },
   ] as const,
   claim: 'In Pakistan alone, over {figure.lives-changed} people have come to faith in six months.',
 };

@@ -18,13 +18,11 @@ export interface Campus {
   gatherings: Gathering[];
 }
 
+/** The church's address: the Florida service's place, from its gathering file. */
 export const address = {
-  street: '1520 NW 65th Ave',
-  city: 'Plantation',
-  region: 'FL',
-  postalCode: '33313',
-  country: 'US',
   oneLine: '{sunday-service-florida.where}',
+  /** The address to go to (empty while the service is online), as a word name. */
+  word: '{sunday-service-florida.address}',
 };
 
 export const campuses: Campus[] = [
@@ -34,7 +32,7 @@ export const campuses: Campus[] = [
     places: 'Plantation FL, DE, PA',
     to: '/united-states',
     gatherings: [
-      { label: 'Sunday Service', when: '{sunday-service-florida.when}', where: 'In person at Plantation', scheduleId: 'sunday-service-florida' },
+      { label: 'Sunday Service', when: '{sunday-service-florida.when}', where: '{sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
       { label: 'Monthly Gathering', when: '{north-monthly.when}', where: '{north-monthly.where}', scheduleId: 'north-monthly' },
       { label: 'Bible Study', when: '{bible-study.when}', where: 'Online', scheduleId: 'bible-study' },
     ],

@@ -2,22 +2,30 @@
 // it shows now (the latest sermon, the events not yet ended) into every page's
 // #site-content block, from the volunteer's files in <data-dir>/content/, and the page
 // reads it once, before it comes alive.
-import { defaultContent, defaultGatherings, defaultWords, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
-import { CONTENT_BLOCK_ID } from './contract.generated';
+import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
+import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
 import { zoneAbbreviation } from './clock';
 
 export type { Block, Event, Launch, Notice, Shown };
 
+/** The words the server wrote into this page's elements (each marked with its name). */
+function wordsOnPage(): Record<string, string> {
+  if (typeof document === 'undefined') return {};
+  return Object.fromEntries([...document.querySelectorAll(`[${WORD_MARKER}]`)].map((el) => [el.getAttribute(WORD_MARKER) ?? '', el.textContent ?? '']));
+}
+
 /** The built-in example goes into prerendered pages only; the browser reads the page's
- *  block. The script carries only the built-in words and gatherings (not the example
- *  sermon), for a page whose block is missing or damaged (this server always writes one). */
-const fallback: Shown = import.meta.env.SSR ? defaultContent : { sermon: null, events: [], launch: null, notices: [], gatherings: defaultGatherings, words: defaultWords };
+ *  block. For a page whose block is missing or damaged (this server always writes one),
+ *  no sermon or event, every gathering listed (the server left out the ended ones) and
+ *  the words as the server wrote them into the page: what it shows stays as it is. */
+const fallback: Shown = import.meta.env.SSR
+  ? defaultContent
+  : { sermon: null, events: [], launch: null, notices: [], gatherings: defaultGatherings, words: wordsOnPage() };
 
 function readContent(): Shown {
   if (typeof document === 'undefined') return fallback;
   try {
     const given = JSON.parse(document.getElementById(CONTENT_BLOCK_ID)?.textContent || 'null') as Partial<Shown> | null;
-    // (a page saved before the words came keeps the built-in ones)
     if (given && Array.isArray(given.events) && 'sermon' in given) return { ...fallback, ...given, words: { ...fallback.words, ...given.words } } as Shown;
   } catch {
     // A damaged block: no sermon or event is shown, the page still works.

@@ -128,6 +128,9 @@ export const WORD_MARKER = "data-word";
 /** The attribute of a <meta> whose content is made from a text with {word} names; its value is that text (it comes before content). */
 export const TEMPLATE_MARKER = "data-template";
 
+/** The attribute of a JSON-LD script whose strings name words as {word}; the server fills them in. */
+export const JSON_WORDS_MARKER = "data-json-words";
+
 /** The attribute of an element that shows one gathering; its value is the id (left out once the gathering has ended). */
 export const GATHERING_MARKER = "data-gathering";
 

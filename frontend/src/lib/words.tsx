@@ -22,7 +22,8 @@ export function fill(text: string): string {
 }
 
 /** Whether the site lists gathering `id` now (a gathering past its last date is
- *  left out; the server leaves its element out of the page it serves the same way). */
+ *  left out; the server leaves its element out of the page it serves the same way).
+ *  Every one is, on a page whose content block is damaged (lib/content.ts). */
 export function listed(id: string | undefined): boolean {
   return !id || !Array.isArray(content.gatherings) || content.gatherings.includes(id);
 }
@@ -38,7 +39,10 @@ export function Words({ text, class: wordClass }: { text: string; /** The classe
   let at = 0;
   for (const match of text.matchAll(NAME)) {
     const name = match[1];
-    if (!(name in content.words)) continue;
+    // Prerendering leaves an unknown name as written, so a mistake shows in the built
+    // pages; a browser shows nothing for it (a page whose content block is damaged knows
+    // only the words written in it, lib/content.ts).
+    if (!(name in content.words) && import.meta.env.SSR) continue;
     if (match.index > at) parts.push(text.slice(at, match.index));
     parts.push({ name });
     at = match.index + match[0].length;
@@ -51,10 +55,30 @@ export function Words({ text, class: wordClass }: { text: string; /** The classe
           <Fragment key={i}>{part}</Fragment>
         ) : (
           <span key={i} {...{ [WORD_MARKER]: part.name }} class={wordClass}>
-            {content.words[part.name]}
+            {content.words[part.name] ?? ''}
           </span>
         ),
       )}
+    </>
+  );
+}
+
+const NOTE_CLASS = 'block font-semibold text-amber-800 empty:hidden';
+
+/** The current notices of the campus of gathering `of` (`{of.notice}`), in an element
+ *  the server rewrites, hidden while there is none. */
+export function CampusNotice({ of }: { of: string }) {
+  return <Words text={`{${of}.notice}`} class={NOTE_CLASS} />;
+}
+
+/** What is different about gathering `id` beside its line on any page: a week skipped
+ *  or moved, a first date ahead (`{id.note}`), and its campus's notices. */
+export function GatheringNotes({ id }: { id: string | undefined }) {
+  if (!id) return null;
+  return (
+    <>
+      <Words text={`{${id}.note}`} class={NOTE_CLASS} />
+      <CampusNotice of={id} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { YourTime } from '../components/GatheringTime';
 import { globalCampuses as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
-import { Words } from '../lib/words';
+import { CampusNotice, Words } from '../lib/words';
 
 export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
   return (
@@ -23,6 +23,9 @@ export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
                   <p class="mt-2 text-slate-700">
                     <Words text={c.text} />
                     <YourTime id={c.scheduleId} />
+                    {c.notices.map((id) => (
+                      <CampusNotice key={id} of={id} />
+                    ))}
                   </p>
                 </div>
               </Link>

@@ -13,7 +13,7 @@ import { launchIsOver } from '../lib/content';
 import { Link } from '../lib/router';
 import { useGathering } from '../lib/schedule';
 import { flags, welcomeState } from '../lib/welcome';
-import { Words } from '../lib/words';
+import { GatheringNotes, Words } from '../lib/words';
 import { ServerPart } from '../components/ServerPart';
 
 /** The first-visit sequence: launch RSVP first, then the welcome, then its minimized button. */
@@ -169,6 +169,7 @@ export default function Home() {
               <p class="mt-1 text-slate-700">{item.where}</p>
               <p class="mt-2 text-sm text-slate-700">
                 <GatheringTime id={item.scheduleId} fallback="" />
+                <GatheringNotes id={item.scheduleId} />
               </p>
             </li>
           ))}

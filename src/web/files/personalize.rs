@@ -10,7 +10,8 @@ use poem::http::HeaderValue;
 
 use crate::bundle::{
     CONTENT_BLOCK_ID, GATHERING_MARKER, NOTICES_MARKER, PHOTO_CLASS, PHOTO_MARKER,
-    SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER,
+    JSON_WORDS_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
+    VIDEO_MARKER,
     VIDEO_SOON, WORD_MARKER,
 };
 use crate::content::parts::Part;
@@ -85,6 +86,14 @@ fn div_content_len(text: &str) -> Option<usize> {
 /// `template` with each `{name}` in it replaced by that word (an unknown name is
 /// kept as written); frontend/src/lib/words.tsx fills the same way.
 pub fn fill(template: &str, words: &BTreeMap<String, String>) -> String {
+    fill_by(template, |name| words.get(name).map(String::as_str).map(Into::into))
+}
+
+/// `template` with each `{name}` that `word` knows replaced by what it gives.
+fn fill_by<'w>(
+    template: &str,
+    word: impl Fn(&str) -> Option<std::borrow::Cow<'w, str>>,
+) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -97,8 +106,8 @@ pub fn fill(template: &str, words: &BTreeMap<String, String>) -> String {
                     .chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
         }) {
-            Some(name) if words.contains_key(name) => {
-                out.push_str(&words[name]);
+            Some(name) if let Some(value) = word(name) => {
+                out.push_str(&value);
                 rest = &after[name.len() + 1..];
             }
             _ => {
@@ -240,6 +249,29 @@ fn route_of(key: &str) -> Option<String> {
     }
 }
 
+/// Each script marked `JSON_WORDS_MARKER` with its `{word}` names filled in, escaped
+/// as a JSON string's characters (and `<` so the script cannot be closed early).
+fn write_json_words(out: &mut String, words: &BTreeMap<String, String>) {
+    let mark = format!(" {JSON_WORDS_MARKER}");
+    let mut from = 0;
+    while let Some(at) = out[from..].find(&mark).map(|i| from + i) {
+        let Some(start) = out[at..].find('>').map(|i| at + i + 1) else {
+            return;
+        };
+        let Some(end) = out[start..].find("</script>").map(|i| start + i) else {
+            return;
+        };
+        let filled = fill_by(&out[start..end], |name| {
+            words.get(name).map(|word| {
+                let json = serde_json::to_string(word).expect("a string is JSON");
+                json[1..json.len() - 1].replace('<', "\\u003c").into()
+            })
+        });
+        from = start + filled.len();
+        out.replace_range(start..end, &filled);
+    }
+}
+
 /// The coming events as schema.org `Event`s for search engines, in a JSON-LD block
 /// after the content block (only pages carry one).
 fn add_events_json_ld(out: &mut String, snap: &Snapshot) {
@@ -298,6 +330,7 @@ const LEAN_MARK: &str = " data-lean";
 /// when `lean` (the visitor saves data): then no photo, and `<html>` carries `LEAN_MARK`.
 pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String {
     let mut out = write_words(text, &snap.shown.words);
+    write_json_words(&mut out, &snap.shown.words);
     drop_ended_gatherings(&mut out, &snap.shown.gatherings);
     let route = route_of(key);
     if let Some(inner) = contents_of(&out, &format!(" {NOTICES_MARKER}"))
@@ -716,6 +749,27 @@ mod tests {
             "{out}"
         );
         assert!(out.contains(">kept</span>"), "{out}");
+
+        words.insert(
+            "place.address".to_string(),
+            r#"1 "Main" St </script><b>"#.to_string(),
+        );
+        let mut page = concat!(
+            r#"<script type="application/ld+json" data-json-words>{"address":"{place.address}","#,
+            r#""name":"{unknown}"}</script><p>{place.address}</p>"#
+        )
+        .to_string();
+        write_json_words(&mut page, &words);
+        assert_eq!(
+            page,
+            concat!(
+                r#"<script type="application/ld+json" data-json-words>{"address":"1 \"Main\" St \u003c/script>\u003cb>","#,
+                r#""name":"{unknown}"}</script><p>{place.address}</p>"#
+            )
+        );
+        let json = &page[page.find('>').unwrap() + 1..page.find("</script>").unwrap()];
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(value["address"], r#"1 "Main" St </script><b>"#);
 
         let mut page = concat!(
             r#"<ul><li data-gathering="north-monthly">North <ul><li>inner</li></ul> soon</li>"#,

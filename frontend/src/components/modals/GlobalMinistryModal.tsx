@@ -5,7 +5,7 @@ import { Link } from '../../lib/router';
 import { GatheringTime } from '../GatheringTime';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
-import { listed, Words } from '../../lib/words';
+import { GatheringNotes, listed, Words } from '../../lib/words';
 
 export default function GlobalMinistryModal({ onClose }: ModalProps) {
   return (
@@ -26,6 +26,7 @@ export default function GlobalMinistryModal({ onClose }: ModalProps) {
                       <Words text={g.where} />
                     </div>
                     <div>{g.scheduleId ? <GatheringTime id={g.scheduleId} fallback={g.when} calendar /> : <Words text={g.when} />}</div>
+                    <GatheringNotes id={g.scheduleId} />
                   </dd>
                 </div>
               ))}
