@@ -80,7 +80,11 @@ fn add(
         if notice.campus.is_empty() {
             "every page".to_string()
         } else {
-            notice.routes.join(", ")
+            format!(
+                "{} and beside the {} gatherings' times on other pages",
+                notice.routes.join(", "),
+                notice.campus
+            )
         },
         notice.until,
         name.trim_end_matches(".md")
