@@ -130,8 +130,12 @@ test('a prayer request and a Connect Card sent offline are kept through closing 
   await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.org');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Fill Out a Connect Card' }).click();
+  // Offered, not filled in: the phone may be in other hands now.
+  await expect(dialog.getByTestId('on-phone')).toContainText('Continue the answers kept on this phone?');
+  await expect(dialog.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue(marker);
-  await expect(dialog.getByTestId('on-phone')).toContainText('kept on this phone');
+  await expect(dialog.getByTestId('on-phone')).toHaveCount(0);
   await dialog.getByLabel(/phone, email or text/).check();
   await dialog.getByRole('button', { name: 'Submit Connect Card' }).click();
   await expect(page.getByTestId('toast')).toContainText('Saved on this phone');
@@ -272,5 +276,159 @@ test.describe('on a server of its own', () => {
     // The saved copies are the new ones too.
     const savedMedia = await page.evaluate(async () => (await (await caches.open('thewell-pages')).match('/media'))?.text());
     expect(savedMedia).toContain('Water From The Rock');
+  });
+});
+
+/** The records the phone keeps for the forms (lib/phoneStore.ts), read from IndexedDB. */
+function phoneRecords(page: Page): Promise<{ id: string; values: Record<string, unknown>; waiting?: unknown }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('thewell');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('forms')) return resolve([]);
+          const all = db.transaction('forms').objectStore('forms').getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** Types a prayer request without sending it, and closes the dialog (kept on the phone). */
+async function typePrayer(page: Page, name: string, request: string): Promise<void> {
+  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  const dialog = page.getByTestId('prayer-request-modal');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Prayer request' }).fill(request);
+  // The answers are written once typing pauses.
+  await expect.poll(async () => (await phoneRecords(page)).some((r) => r.values.name === name)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+test.describe('a shared phone forgets @desktop', () => {
+  test('an unsent prayer is offered, not filled in; Discard deletes it; after 24 hours it is deleted by itself', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-11-24T15:00:00Z') });
+    await page.goto('/about');
+    await typePrayer(page, 'Shared Phone', 'my divorce and my debts');
+
+    // The next person to open the form sees a question, not the words.
+    await page.getByRole('button', { name: 'Prayer Request' }).click();
+    const dialog = page.getByTestId('prayer-request-modal');
+    await expect(dialog.getByTestId('on-phone')).toHaveText(/Continue the answers kept on this phone\?\s*Continue\s*Discard/);
+    await expect(dialog.getByRole('textbox', { name: 'Prayer request' })).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog.getByTestId('on-phone')).toHaveCount(0);
+    await expect.poll(() => phoneRecords(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // Typed again and left: a day and an hour later it is gone from the phone itself.
+    await typePrayer(page, 'Shared Phone', 'my divorce and my debts');
+    await page.clock.fastForward('25:00:00');
+    await page.getByRole('button', { name: 'Prayer Request' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Prayer request' })).toHaveValue('');
+    await expect(dialog.getByTestId('on-phone')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect.poll(() => phoneRecords(page)).toEqual([]);
+  });
+
+  test('a submission that finds no signal for 7 days is deleted, the visitor told, and never sent', async ({ page, context, errors }, info) => {
+    const marker = `Expired-${info.project.name}-${Date.now()}`;
+    await page.clock.install({ time: new Date('2026-11-24T15:00:00Z') });
+    await page.goto('/about');
+    await saved(page, '/about');
+    await offline(context, page);
+    await prayOffline(page, marker, 'Sent from the mountains.');
+    expect((await phoneRecords(page)).filter((r) => r.waiting)).toHaveLength(1);
+
+    await page.clock.fastForward(169 * 3600 * 1000);
+    await page.reload();
+    await expect(page.getByTestId('toast')).toContainText('Not sent');
+    await expect(page.getByTestId('toast')).toContainText('found no signal for 7 days, so this phone has deleted it. Please send it again.');
+    await expect.poll(() => phoneRecords(page)).toEqual([]);
+
+    await context.setOffline(false);
+    await page.reload();
+    await page.waitForTimeout(2_000);
+    expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(0);
+    onlyOfflineErrors(errors);
+  });
+
+  test('"Forget what this phone keeps" deletes the unsent answers, the waiting submission and the saved pages', async ({ page, context, errors }, info) => {
+    const marker = `Forget-${info.project.name}-${Date.now()}`;
+    await page.goto('/new-here');
+    await saved(page, '/new-here');
+    await page.goto('/about');
+    await saved(page, '/new-here', '/about');
+    await typePrayer(page, marker, 'Typed, never sent.');
+    await offline(context, page);
+    await page.goto('/new-here');
+    await page.getByRole('button', { name: 'Fill Out a Connect Card' }).click();
+    const card = page.getByTestId('connect-card-modal');
+    await card.getByRole('textbox', { name: 'First name', exact: true }).fill('Card');
+    await card.getByRole('textbox', { name: 'Last name', exact: true }).fill(marker);
+    await card.getByRole('textbox', { name: 'Phone', exact: true }).fill('555-123-4567');
+    await card.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.org');
+    await card.getByLabel(/phone, email or text/).check();
+    await card.getByRole('button', { name: 'Submit Connect Card' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Saved on this phone');
+    expect(await phoneRecords(page)).toHaveLength(2);
+
+    // Asked first; a visitor who says no keeps everything.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByTestId('forget-phone').click();
+    expect(await phoneRecords(page)).toHaveLength(2);
+
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain('answers not yet sent, anything waiting to be sent, and the saved pages');
+      void dialog.accept();
+    });
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Forget what this phone keeps' }).click();
+    await expect(page.getByTestId('toast')).toContainText('This phone no longer keeps anything from this site.');
+    expect(await phoneRecords(page)).toEqual([]);
+    expect(await savedPaths(page)).toEqual([]);
+
+    // The signal returns: nothing goes out.
+    await context.setOffline(false);
+    await page.reload();
+    await page.waitForTimeout(2_000);
+    expect(exported('connect-card').filter((r) => r.lastName === marker)).toHaveLength(0);
+    expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(0);
+    onlyOfflineErrors(errors);
+  });
+
+  test('the worker saves no page the server marks no-store, and offers no copy older than 30 days', async ({ page, context, errors }) => {
+    await page.goto('/about');
+    await saved(page, '/about');
+    // /go/giving answers "coming soon" with Cache-Control: no-store while giving is not set.
+    const coming = await page.request.get('/go/giving', { maxRedirects: 0 });
+    expect(coming.headers()['cache-control']).toBe('no-store');
+    // (a page without the site's script: navigated to as a link would)
+    await page.evaluate(() => location.assign('/go/giving'));
+    await expect(page.locator('h1')).toHaveText('Online giving opens soon');
+    await page.goto('/groups');
+    await saved(page, '/about', '/groups');
+    expect(await savedPaths(page)).not.toContain('/go/giving');
+
+    // The copy of /groups made as if saved 31 days ago: never offered, and deleted.
+    await page.evaluate(async () => {
+      const pages = await caches.open('thewell-pages');
+      const copy = await pages.match('/groups');
+      const headers = new Headers(copy!.headers);
+      headers.set('x-thewell-saved-at', new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString());
+      await pages.put('/groups', new Response(await copy!.text(), { status: 200, headers }));
+    });
+    await offline(context, page);
+    await page.goto('/groups');
+    await expect(page.locator('h1')).toHaveText("You're offline");
+    expect(await savedPaths(page)).not.toContain('/groups');
+    // The copy of /about, a moment old, is still offered.
+    await page.goto('/about');
+    await expect(page.locator('h1')).toHaveText('About The Well');
+    onlyOfflineErrors(errors);
   });
 });

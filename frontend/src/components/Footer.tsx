@@ -3,6 +3,7 @@
 import { footerLists, legalLinks, site, type NavLink } from '../content/layout';
 import { Link } from '../lib/router';
 import { container } from './Blocks';
+import { ForgetPhone } from './ForgetPhone';
 import { Logo } from './Logo';
 
 function LinkList({ links, class: listClass }: { links: NavLink[]; class: string }) {
@@ -41,7 +42,10 @@ export function Footer({ year }: { year: number }) {
           <p>
             © <span data-testid="copyright-year">{year}</span> {site.name}. All rights reserved.
           </p>
-          <LinkList links={legalLinks} class="flex gap-6" />
+          <div class="flex flex-wrap items-center gap-x-6">
+            <LinkList links={legalLinks} class="flex gap-6" />
+            <ForgetPhone class="inline-flex min-h-11 items-center text-left underline-offset-2 hover:text-white hover:underline md:min-h-0" />
+          </div>
         </div>
       </div>
     </footer>

@@ -239,16 +239,22 @@ export function TextInput<T extends object>({
 
 /** A form element that sends through `form`, carries the honeypot, and calls `onSuccess` once stored. */
 /** What the phone holds for the form: a submission waiting for a signal, or answers
- *  kept from before (with a button that clears them). */
+ *  kept from before, offered with Continue and Discard (nothing fills the form unasked). */
 function OnPhoneLine<T extends object>({ form }: { form: FormState<T> }) {
   if (!form.onPhone) return null;
+  const button = 'inline-flex min-h-11 items-center font-semibold underline underline-offset-2';
   return (
-    <p role="status" data-testid="on-phone" class="col-span-full flex flex-wrap items-center gap-x-3 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
-      <span>{form.onPhone === 'waiting' ? offlineWords.waitingLine : offlineWords.keptLine}</span>
+    <p role="status" data-testid="on-phone" class="col-span-full flex flex-wrap items-center gap-x-4 rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
+      <span>{form.onPhone === 'waiting' ? offlineWords.waitingLine : offlineWords.keptQuestion}</span>
       {form.onPhone === 'kept' && (
-        <button type="button" class="inline-flex min-h-11 items-center font-semibold underline underline-offset-2" onClick={form.clearKept}>
-          {offlineWords.clear}
-        </button>
+        <>
+          <button type="button" class={button} onClick={form.continueKept}>
+            {offlineWords.continue}
+          </button>
+          <button type="button" class={button} onClick={form.clearKept}>
+            {offlineWords.discard}
+          </button>
+        </>
       )}
     </p>
   );

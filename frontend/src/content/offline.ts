@@ -7,14 +7,26 @@ export const offlineWords = {
   saved: { title: 'Saved on this phone', description: 'It will be sent when you are back online.' },
   /** The line in a form whose submission waits for a signal. */
   waitingLine: 'Saved on this phone. It will be sent when you are back online.',
-  /** The line in a form whose answers were kept from before. */
-  keptLine: 'Your answers from before were kept on this phone.',
-  clear: 'Clear',
   /** Before a form's own success words, when it was sent later by itself. */
   sentLater: 'Sent now that you are back online.',
   /** The note when a waiting submission is refused for good. */
   refused: (reason: string) => ({ title: 'Not sent', description: `${reason} Open the form again to correct it.`, variant: 'destructive' as const }),
   refusedReason: 'The site could not accept it.',
+  /** The note when a waiting submission found no signal for 7 days and was deleted. */
+  expired: (at: Date) => ({
+    title: 'Not sent',
+    description: `What you sent without a signal on ${at.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })} found no signal for 7 days, so this phone has deleted it. Please send it again.`,
+    variant: 'destructive' as const,
+  }),
+  /** The question in a form that finds answers kept from before (not filled in until asked). */
+  keptQuestion: 'Continue the answers kept on this phone?',
+  continue: 'Continue',
+  discard: 'Discard',
+  /** The footer's and the offline page's way to make the phone forget the site. */
+  forget: 'Forget what this phone keeps',
+  forgetConfirm: 'Delete everything this site keeps on this phone: answers not yet sent, anything waiting to be sent, and the saved pages?',
+  forgotten: { title: 'Forgotten', description: 'This phone no longer keeps anything from this site.' },
+  forgetFailed: { title: 'Not all forgotten', description: 'This browser would not let the site delete everything. Clear this site’s data in the browser’s settings.' },
   /** The quiet line on a page shown from the phone's copy. */
   savedPage: (when: string) => `You are offline. This is the copy saved on this phone ${when}.`,
   slowPage: (when: string) => `The network is slow, so this is the copy saved on this phone ${when}.`,

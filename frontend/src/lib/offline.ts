@@ -3,8 +3,9 @@
 // the submissions waiting on the phone when the signal returns (the `online` event,
 // the next visit, a retry while some still wait, and Background Sync where the
 // browser has it), and tells the visitor what was sent.
-import { sendWaiting } from './outbox';
-import { takeNotes } from './phoneStore';
+import { sendWaiting, sweepPhone } from './outbox';
+import { forgetAll, takeNotes } from './phoneStore';
+import { PAGES_CACHE, PHOTOS_CACHE } from './savedPages';
 import { toast } from './toast';
 
 /** While some submissions still wait and the browser says it is online, they are tried this often. */
@@ -107,8 +108,27 @@ export function notePageShown(path: string): void {
     .catch(() => undefined);
 }
 
+/** Makes the phone forget the site: answers not sent, submissions waiting, notes,
+ *  saved pages and photos, and the list of pages shown. True when all went. */
+export async function forgetEverything(): Promise<boolean> {
+  const steps: Promise<unknown>[] = [forgetAll()];
+  if (typeof caches !== 'undefined') steps.push(caches.delete(PAGES_CACHE), caches.delete(PHOTOS_CACHE));
+  try {
+    localStorage.removeItem(UNTOLD_KEY);
+  } catch {
+    // Storage refused: it holds nothing then.
+  }
+  const results = await Promise.allSettled(steps);
+  changed();
+  return results.every((r) => r.status === 'fulfilled');
+}
+
 /** Everything above, started once the page has come alive. */
 export function startOffline(): void {
+  // What was kept too long goes first, even without a signal.
+  void sweepPhone()
+    .then(() => showNotes())
+    .catch(() => undefined);
   window.addEventListener('online', () => void sendNow());
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {

@@ -3,18 +3,29 @@
 // pages (on load, when the signal returns) and by the service worker (Background Sync).
 import { offlineWords } from '../content/offline';
 import { ApiError, submitForm } from './api';
-import { markRefused, markSent, waiting } from './phoneStore';
+import { markRefused, markSent, sweep, waiting, type Waiting } from './phoneStore';
 
 /** Whether the server will never take this one as it is (retrying cannot help). */
 function refusedForGood(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
 
-/** Tries every waiting submission once. Resolves with how many were stored now and
- *  whether some still wait (no signal, or the server could not take them yet). */
+/** The note for a submission that waited too long and was deleted. */
+const expiredNote = (w: Waiting) => offlineWords.expired(new Date(w.at));
+
+/** Deletes what the phone has kept too long (lib/phoneStore.ts), with a note for each
+ *  submission that never found a signal. */
+export async function sweepPhone(): Promise<void> {
+  await sweep(expiredNote);
+}
+
+/** Tries every waiting submission once (after deleting those that waited too long).
+ *  Resolves with how many were stored now and whether some still wait (no signal, or
+ *  the server could not take them yet). */
 export async function sendWaiting(): Promise<{ sent: number; left: number }> {
   let sent = 0;
   let left = 0;
+  await sweepPhone();
   for (const record of await waiting()) {
     const w = record.waiting;
     if (!w) continue;

@@ -1,8 +1,10 @@
 // What the site keeps on the visitor's own phone (IndexedDB), shared by the pages and
 // the service worker: each form's answers not yet sent (so a closed dialog or a
-// reload loses nothing), the submission waiting for a signal, and the notes of
+// reload loses nothing: kept 24 hours at most, then deleted), the submission waiting
+// for a signal (7 days at most, then deleted with a note), and the notes of
 // submissions sent while no page showed it. Nothing here ever leaves the phone
 // except a waiting submission, sent once (its Idempotency-Key) to the site itself.
+// A phone is often shared: `forgetAll` deletes everything at the visitor's word.
 
 /** A submission pressed Send without a signal: sent by itself when one returns. */
 export interface Waiting {
@@ -44,8 +46,10 @@ export interface Note {
 const DB = 'thewell';
 const FORMS = 'forms';
 const NOTES = 'notes';
-/** Answers left unsent this long are forgotten (a shared phone, a change of mind). */
-const KEPT_FOR_MS = 30 * 24 * 3600 * 1000;
+/** Answers left unsent this long are deleted (a shared phone, a change of mind). */
+export const KEPT_FOR_MS = 24 * 3600 * 1000;
+/** A submission still waiting for a signal this long is deleted, with a note. */
+export const WAITS_FOR_MS = 7 * 24 * 3600 * 1000;
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -86,17 +90,44 @@ async function transact<T>(stores: string[], mode: IDBTransactionMode, work: (tx
   return result;
 }
 
-function fresh(kept: Kept | undefined, now = Date.now()): Kept | undefined {
-  if (!kept) return undefined;
-  if (!kept.waiting && now - Date.parse(kept.at) > KEPT_FOR_MS) return undefined;
-  return kept;
+/** What becomes of a record at `now`: kept, or deleted (a draft past KEPT_FOR_MS,
+ *  a waiting submission past WAITS_FOR_MS: 'expired'). */
+function fate(kept: Kept, now: number): 'keep' | 'delete' | 'expired' {
+  if (kept.waiting) return now - Date.parse(kept.waiting.at) > WAITS_FOR_MS ? 'expired' : 'keep';
+  return now - Date.parse(kept.at) > KEPT_FOR_MS ? 'delete' : 'keep';
 }
 
 const get = (tx: IDBTransaction, id: string) => done(tx.objectStore(FORMS).get(id) as IDBRequest<Kept | undefined>);
 
-/** The answers kept for form `id`, if any. */
+/**
+ * Deletes what the phone has kept too long: answers older than KEPT_FOR_MS, and
+ * submissions that waited longer than WAITS_FOR_MS (leaving `expired`'s note for the
+ * visitor). Run before anything reads the store, by the pages and the worker.
+ */
+export async function sweep(expired: (waiting: Waiting) => Note, now = Date.now()): Promise<void> {
+  await transact([FORMS, NOTES], 'readwrite', async (tx) => {
+    const forms = tx.objectStore(FORMS);
+    for (const record of await done(forms.getAll() as IDBRequest<Kept[]>)) {
+      const what = fate(record, now);
+      if (what === 'keep') continue;
+      await done(forms.delete(record.id));
+      if (what === 'expired' && record.waiting) await done(tx.objectStore(NOTES).add(expired(record.waiting)));
+    }
+  });
+}
+
+/** The answers kept for form `id`, if any (none once too old: `sweep` deletes them). */
 export async function kept(id: string): Promise<Kept | undefined> {
-  return fresh(await transact([FORMS], 'readonly', (tx) => get(tx, id)));
+  const record = await transact([FORMS], 'readonly', (tx) => get(tx, id));
+  return record && fate(record, Date.now()) === 'keep' ? record : undefined;
+}
+
+/** Deletes every form's answers, every waiting submission and every note. */
+export async function forgetAll(): Promise<void> {
+  await transact([FORMS, NOTES], 'readwrite', async (tx) => {
+    await done(tx.objectStore(FORMS).clear());
+    await done(tx.objectStore(NOTES).clear());
+  });
 }
 
 /** Keeps the answers form `id` shows now; a submission waiting to be sent goes on
@@ -121,10 +152,11 @@ export async function forget(id: string, all = false): Promise<void> {
   });
 }
 
-/** Every submission waiting for a signal. */
+/** Every submission waiting for a signal (not yet past WAITS_FOR_MS). */
 export async function waiting(): Promise<Kept[]> {
   const all = await transact([FORMS], 'readonly', (tx) => done(tx.objectStore(FORMS).getAll() as IDBRequest<Kept[]>));
-  return all.filter((k) => k.waiting);
+  const now = Date.now();
+  return all.filter((k) => k.waiting && fate(k, now) === 'keep');
 }
 
 /**

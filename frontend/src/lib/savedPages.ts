@@ -12,7 +12,21 @@ export const OFFLINE_PAGE = '/offline.html';
 /** The header a saved page carries: when it was saved (ISO). */
 export const SAVED_AT = 'x-thewell-saved-at';
 
-/** The paths of the pages saved on this phone, most recently saved first. */
+/** A saved page older than this is never offered (and is deleted). */
+export const SAVED_FOR_MS = 30 * 24 * 3600 * 1000;
+
+/** Whether saved copy `saved` is young enough to offer at `now`. */
+export function offerable(saved: Response, now = Date.now()): boolean {
+  const at = Date.parse(saved.headers.get(SAVED_AT) ?? '');
+  return Number.isFinite(at) && now - at <= SAVED_FOR_MS;
+}
+
+/** Whether the server said this page must not be kept (Cache-Control: no-store). */
+export function mustNotKeep(response: Response): boolean {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('cache-control') ?? '');
+}
+
+/** The paths of the pages saved on this phone (and still offered), most recently saved first. */
 export async function savedPaths(): Promise<string[]> {
   if (typeof caches === 'undefined' || !(await caches.has(PAGES_CACHE))) return [];
   const cache = await caches.open(PAGES_CACHE);
@@ -20,7 +34,8 @@ export async function savedPaths(): Promise<string[]> {
   for (const request of await cache.keys()) {
     const path = new URL(request.url).pathname;
     if (path === OFFLINE_PAGE) continue;
-    found.push({ path, at: (await cache.match(request))?.headers.get(SAVED_AT) ?? '' });
+    const saved = await cache.match(request);
+    if (saved && offerable(saved)) found.push({ path, at: saved.headers.get(SAVED_AT) ?? '' });
   }
   return found.sort((a, b) => b.at.localeCompare(a.at)).map((f) => f.path);
 }

@@ -3,7 +3,9 @@
 // a toast, the server's field messages shown beside their inputs), or, without a
 // signal, saved on the phone to be sent by itself later (a toast, the modal closed).
 // The answers are kept on the phone as they are typed (lib/phoneStore.ts), so a
-// closed dialog or a reload loses nothing; sending them forgets them.
+// closed dialog or a reload loses nothing; sending them forgets them. A form that
+// finds answers kept from before asks whether to continue them (a phone is often
+// shared): they fill it only when the visitor says so.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, newSubmissionKey, submitForm } from './api';
 import { HONEYPOT } from '../content/forms.generated';
@@ -54,6 +56,8 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
   const waitingNow = useRef<Waiting | null>(null);
   // Typed into since the form opened: what the phone kept no longer replaces it.
   const typed = useRef(false);
+  // The answers kept from before, offered until the visitor continues or discards them.
+  const offered = useRef<Record<string, unknown> | null>(null);
   const keepTimer = useRef<number | undefined>(undefined);
   // Answers typed but not yet written to the phone (written when the form closes too).
   const unkept = useRef<T | null>(null);
@@ -64,8 +68,9 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
   // again with the same answers reuses it, so the server stores it once.
   const [attempt, setAttempt] = useState<{ key: string; sent: string } | null>(null);
 
-  // What the phone kept for this form fills it when it opens, and again whenever a
-  // submission goes out from elsewhere (the form empties once its answers are sent).
+  // What the phone kept for this form is offered when it opens (a waiting submission
+  // fills it, to show what will be sent), and looked at again whenever a submission
+  // goes out from elsewhere (the form empties once its answers are sent).
   useEffect(() => {
     let open = true;
     const load = () =>
@@ -74,12 +79,18 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
           if (!open) return;
           const wasWaiting = waitingNow.current;
           waitingNow.current = record?.waiting ?? null;
+          const answers = record && Object.keys(record.values).length ? record.values : null;
+          // A waiting submission's answers fill the form (what will be sent), and stay
+          // in it when it was refused, to be corrected; answers from before are offered.
+          const fill = answers && (record?.waiting || wasWaiting) && (!typed.current || wasWaiting);
+          offered.current = null;
           if (record?.waiting) setOnPhone('waiting');
-          else if (record && Object.keys(record.values).length) setOnPhone(typed.current ? null : 'kept');
-          else setOnPhone(null);
-          if (record && Object.keys(record.values).length && (!typed.current || wasWaiting)) {
-            setValues({ ...initial, ...record.values } as T);
-          } else if (!record && wasWaiting) setValues(initial);
+          else if (answers && !fill && !typed.current) {
+            offered.current = answers;
+            setOnPhone('kept');
+          } else setOnPhone(null);
+          if (fill) setValues({ ...initial, ...answers } as T);
+          else if (!record && wasWaiting) setValues(initial);
         })
         .catch(() => undefined);
     void load();
@@ -122,7 +133,11 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
       keepSoon(next);
       return next;
     });
-    if (onPhone === 'kept') setOnPhone(null);
+    // Typing over the offer answers it: the new answers are the ones kept.
+    if (onPhone === 'kept') {
+      offered.current = null;
+      setOnPhone(null);
+    }
     setErrors((old) => {
       if (!(field as string in old)) return old;
       const { [field as string]: _removed, ...rest } = old;
@@ -200,8 +215,17 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
     setErrors({});
   }
 
-  /** Empties the form and forgets its kept answers (a waiting submission still goes). */
+  /** Fills the form with the answers kept from before. */
+  function continueKept() {
+    const answers = offered.current;
+    offered.current = null;
+    setOnPhone(waitingNow.current ? 'waiting' : null);
+    if (answers) setValues({ ...initial, ...answers } as T);
+  }
+
+  /** Empties the form and deletes its kept answers (a waiting submission still goes). */
   function clearKept() {
+    offered.current = null;
     dropUnkept();
     void forget(keepAs).catch(() => undefined);
     typed.current = false;
@@ -209,7 +233,7 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
     reset();
   }
 
-  return { values, set, errors, submitting, submit, reset, honeypot, setHoneypot, onPhone, clearKept };
+  return { values, set, errors, submitting, submit, reset, honeypot, setHoneypot, onPhone, continueKept, clearKept };
 }
 
 export type FormState<T extends object> = ReturnType<typeof useForm<T>>;

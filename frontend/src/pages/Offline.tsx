@@ -9,6 +9,8 @@ import { ReachUs } from '../components/ReachUs';
 import { europeStudy, globalStudy, studyShared } from '../content/bibleStudy';
 import { offlineWords } from '../content/offline';
 import { offlineMeta, routeMeta } from '../content/routes';
+import { ForgetPhone } from '../components/ForgetPhone';
+import { onPhoneChange } from '../lib/offline';
 import { savedPaths } from '../lib/savedPages';
 
 const words = offlineWords.page;
@@ -20,9 +22,13 @@ const studies = [
 export default function Offline() {
   const [saved, setSaved] = useState<string[] | null>(null);
   useEffect(() => {
-    savedPaths()
-      .then((paths) => setSaved(paths.filter((p) => routeMeta(p))))
-      .catch(() => setSaved([]));
+    const read = () =>
+      savedPaths()
+        .then((paths) => setSaved(paths.filter((p) => routeMeta(p))))
+        .catch(() => setSaved([]));
+    void read();
+    // Once the phone has forgotten them, the list says so.
+    return onPhoneChange(() => void read());
   }, []);
   return (
     <>
@@ -47,6 +53,7 @@ export default function Offline() {
                 </li>
               ))}
             </ul>
+            <ForgetPhone class="mt-4 inline-flex min-h-11 items-center font-semibold text-sky-900 underline underline-offset-2" />
           </div>
           <div>
             <h2 class="font-serif text-2xl font-semibold">{words.studyHeading}</h2>

@@ -3,6 +3,8 @@
 // - Pages: the network first; after TIMEOUT_MS without an answer, or with no signal,
 //   the copy saved when the page was last seen (marked so the page can say so), else
 //   the offline page. An online visitor always gets the network's page when it comes.
+//   A page the server marks no-store is never saved, and a copy older than
+//   SAVED_FOR_MS (30 days) is never offered: it is deleted.
 // - Hashed assets (/assets/): from the cache first (a name never changes its content);
 //   every one of this release is fetched when the worker installs.
 // - Photos: their address carries their version, so a saved copy is never stale.
@@ -11,7 +13,7 @@
 // still use, and drops the rest.
 /// <reference lib="webworker" />
 import { sendWaiting } from '../lib/outbox';
-import { ASSETS_CACHE as ASSETS, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT } from '../lib/savedPages';
+import { ASSETS_CACHE as ASSETS, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT, mustNotKeep, offerable } from '../lib/savedPages';
 
 declare const self: ServiceWorkerGlobalScope;
 /** This release's hashed assets, written in by the build (vite.sw.config.ts). */
@@ -45,6 +47,7 @@ self.addEventListener('activate', (event) => {
       for (const name of await caches.keys()) {
         if (![PAGES, ASSETS, PHOTOS].includes(name)) await caches.delete(name);
       }
+      await dropOldPages();
       await dropUnusedAssets();
       // The page's request starts while the worker itself is still starting.
       await self.registration.navigationPreload?.enable().catch(() => undefined);
@@ -57,6 +60,15 @@ self.addEventListener('activate', (event) => {
  *  chunks they import as ./x.js, and those they load later as assets/x.js. */
 function assetsNamedIn(text: string): string[] {
   return [...text.matchAll(/(?:\/assets\/|\.\/|"assets\/)([A-Za-z0-9_-]+(?:-[A-Za-z0-9_-]+)?\.(?:js|css))/g)].map((m) => `/assets/${m[1]}`);
+}
+
+/** Deletes the saved pages too old to offer. */
+async function dropOldPages(): Promise<void> {
+  const pages = await caches.open(PAGES);
+  for (const request of await pages.keys()) {
+    const saved = await pages.match(request);
+    if (saved && !offerable(saved) && new URL(request.url).pathname !== OFFLINE_PAGE) await pages.delete(request);
+  }
 }
 
 /** Drops the assets that neither this release nor a saved page uses (with all they import). */
@@ -106,13 +118,25 @@ function pageKey(url: URL): string {
   return url.pathname.replace(/\/+$/, '') || '/';
 }
 
+/** The saved copy of `key` if it may still be offered; one too old is deleted. */
+async function savedCopy(pages: Cache, key: string): Promise<Response | undefined> {
+  const saved = await pages.match(key);
+  if (!saved || offerable(saved)) return saved;
+  await pages.delete(key);
+  return undefined;
+}
+
+/** Whether `response` is a page of this site to save (a page the server lets be kept). */
+function worthSaving(response: Response): boolean {
+  return response.ok && !!response.headers.get('content-type')?.startsWith('text/html') && !response.redirected && !mustNotKeep(response);
+}
+
 async function page(event: FetchEvent): Promise<Response> {
   const key = pageKey(new URL(event.request.url));
   const pages = await caches.open(PAGES);
   const preloaded = Promise.resolve(event.preloadResponse).catch(() => undefined) as Promise<Response | undefined>;
   const network = preloaded.then((early) => early ?? fetch(event.request)).then((response) => {
-    const html = response.headers.get('content-type')?.startsWith('text/html');
-    if (response.ok && html && response.type === 'basic' && !response.redirected) {
+    if (response.type === 'basic' && worthSaving(response)) {
       event.waitUntil(pages.put(key, stamped(response.clone())).then(refreshOfflinePage));
     }
     return response;
@@ -122,14 +146,14 @@ async function page(event: FetchEvent): Promise<Response> {
   try {
     const first = await Promise.race([network, timeout]);
     if (first !== 'slow') return first;
-    const saved = await pages.match(key);
+    const saved = await savedCopy(pages, key);
     if (saved) {
       event.waitUntil(network.catch(() => undefined));
       return asSaved(saved, 'slow');
     }
     return await network;
   } catch {
-    const saved = await pages.match(key);
+    const saved = await savedCopy(pages, key);
     if (saved) return asSaved(saved, 'offline');
     const offline = await pages.match(OFFLINE_PAGE);
     if (offline) return offline;
@@ -148,9 +172,7 @@ async function saveSeen(path: string): Promise<void> {
   const saved = await pages.match(key);
   if (saved && Date.now() - Date.parse(saved.headers.get(SAVED_AT) ?? '') < SEEN_FRESH_MS) return;
   const response = await fetch(key, { headers: { accept: 'text/html' } });
-  if (response.ok && response.headers.get('content-type')?.startsWith('text/html') && !response.redirected) {
-    await pages.put(key, stamped(response));
-  }
+  if (worthSaving(response)) await pages.put(key, stamped(response));
   await refreshOfflinePage();
 }
 
