@@ -149,7 +149,10 @@ test('a prayer request and a Connect Card sent offline are kept through closing 
 
   // The signal returns: both go by themselves, once each, and the visitor is told.
   await context.setOffline(false);
-  await expect(page.getByTestId('toast')).toContainText('Sent now that you are back online.');
+  // Each confirmed, neither hidden behind the other.
+  await expect(page.getByTestId('toast')).toContainText('2 sent now that you are back online');
+  await expect(page.getByTestId('toast')).toContainText('Prayer Request Submitted');
+  await expect(page.getByTestId('toast')).toContainText('Connect Card Submitted!');
   await expect.poll(() => exported('prayer-request').filter((r) => r.name === marker).length).toBe(1);
   await expect.poll(() => exported('connect-card').filter((r) => r.lastName === marker).length).toBe(1);
   await page.getByRole('button', { name: 'Prayer Request' }).click();

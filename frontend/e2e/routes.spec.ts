@@ -23,7 +23,7 @@ const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> 
   '/books': { h1: 'Books', text: ['Coming Soon'] },
   '/podcast': { h1: 'Podcast', text: ['Coming Soon'] },
   '/devotionals': { h1: 'Devotionals', text: ['Coming Soon'] },
-  '/contact': { h1: 'Contact Us', text: ['Write to us with the form on our contact page', 'We typically respond within 24 hours.', 'South Florida', 'North Campus', 'Europe', 'Pakistan'] },
+  '/contact': { h1: 'Contact Us', text: ['Write to us with the form on this page', 'We typically respond within 24 hours.', 'South Florida', 'North Campus', 'Europe', 'Pakistan'] },
   '/global-campuses': { h1: 'Global Campuses', text: ['United States', 'Pakistan', 'Europe', 'over 800 people'] },
   '/media': { h1: 'Media', text: ['The Cost of Oil', 'Matthew 25:1-13', 'Notify Me'] },
   '/the-city': { h1: 'The City', text: ['$100 million', 'Give to The City', 'The Vision Blueprint'] },
@@ -108,6 +108,15 @@ test('a page whose content block arrives damaged keeps its words after its scrip
   const dialog = page.getByTestId('global-ministry-modal');
   await expect(dialog).toContainText('Pakistan');
   expect(await dialog.innerText()).not.toMatch(/\{[a-z-]+\.[a-z-]+\}/);
+});
+
+test('on /contact, "write to us" leads to the form on the page, not to the page itself', async ({ page }) => {
+  await page.goto('/contact');
+  const link = page.getByRole('link', { name: 'the form on this page' });
+  await expect(link).toHaveAttribute('href', '#send-a-message');
+  await link.click();
+  await expect(page.getByRole('heading', { name: 'Send us a message' })).toBeInViewport();
+  expect(await page.locator('main a[href="/contact"]').count()).toBe(0);
 });
 
 test('external give links open in a new tab without handing over this page', async ({ page }) => {

@@ -62,6 +62,26 @@ test.describe('in Karachi', () => {
   });
 });
 
+test.describe('in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('"your time" is left out where it would only repeat the meeting’s own time', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-17T12:00:00Z'));
+    await page.goto('/bible-study');
+    await expect(page.getByTestId('visitor-local')).toHaveText('Wednesday 7:00 PM EST.');
+    await page.goto('/');
+    const promo = page.locator('main li').filter({ hasText: 'Online, from the Americas' });
+    await expect(promo).toContainText('Wednesday 7:00 PM EST');
+    await expect(promo).not.toContainText('your time');
+    // Europe's study still gives the visitor's own time.
+    const europe = page.locator('main li').filter({ hasText: 'Online, from Europe' });
+    await expect(europe).toContainText('Wednesday 7:00 PM CET (Wed 1:00 PM your time)');
+    await page.goto('/contact');
+    await expect(page.locator('main li').filter({ hasText: 'South Florida' })).toContainText('Next: Sunday 12:00 PM EST');
+    await expect(page.locator('main li').filter({ hasText: 'South Florida' })).not.toContainText('your time');
+  });
+});
+
 test('the Bible-study pages offer the calendar file', async ({ page, request }) => {
   await page.goto('/europe-bible-study');
   const link = page.getByRole('link', { name: 'Add to calendar' });

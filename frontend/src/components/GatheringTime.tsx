@@ -1,8 +1,9 @@
 // A gathering's time as the schedule gives it, with its zone and the visitor's own
-// time beside it ('Wednesday 7:00 PM EST (Thu 5:30 AM your time)'); while it is on,
+// time beside it ('Wednesday 7:00 PM EST (Thu 5:30 AM your time)', left out when the
+// visitor's clock reads the same as the gathering's); while it is on,
 // plainly that it is on and until when; the fixed words until the schedule has answered.
 // Also the visitor's own time beside fixed words, and a zone's clock with the visitor's.
-import { formatZoned, useNow } from '../lib/clock';
+import { formatZoned, useNow, visitorClockIsZones } from '../lib/clock';
 import { Words } from '../lib/words';
 import { skippedLine, useGathering, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
 
@@ -27,7 +28,8 @@ export function GatheringTime({
     const until = formatZoned(new Date(g.end), g.zone, false).replace(/^\S+ /, '');
     return (
       <>
-        <strong class="text-red-800">Live now</strong>, until {until} <span class="whitespace-nowrap text-slate-600">({visitorClock(g.end)} your time)</span>
+        <strong class="text-red-800">Live now</strong>, until {until}
+        {!visitorClockIsZones(new Date(g.end), g.zone) && <span class="whitespace-nowrap text-slate-600"> ({visitorClock(g.end)} your time)</span>}
       </>
     );
   }
@@ -36,15 +38,16 @@ export function GatheringTime({
     return (
       <>
         <strong>{skipped}</strong>
-        {` Next: ${zonedDay(g.start, g.zone)}, ${g.label} `}
-        <span class="whitespace-nowrap text-slate-600">({visitorShort(g)} your time)</span>
+        {` Next: ${zonedDay(g.start, g.zone)}, ${g.label}`}
+        <Yours g={g} />
       </>
     );
   }
   return (
     <>
       {next && 'Next: '}
-      {zonedStart(g)} <span class="whitespace-nowrap text-slate-600">({visitorShort(g)} your time)</span>
+      {zonedStart(g)}
+      <Yours g={g} />
       {calendar && (
         <a href={g.calendar} class="flex min-h-11 w-fit items-center whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
           Add to calendar
@@ -54,11 +57,18 @@ export function GatheringTime({
   );
 }
 
+/** ' (Thu 1:00 AM your time)' after a gathering's start, unless the visitor's clock reads the same. */
+function Yours({ g }: { g: NonNullable<ReturnType<typeof useGathering>> }) {
+  if (visitorClockIsZones(new Date(g.start), g.zone)) return null;
+  return <span class="whitespace-nowrap text-slate-600"> ({visitorShort(g)} your time)</span>;
+}
+
 /** The visitor's own time of a gathering the words beside it already name
- *  (' (Thu 1:00 AM your time)'); nothing until the schedule has answered. */
+ *  (' (Thu 1:00 AM your time)'); nothing until the schedule has answered, nor when the
+ *  visitor's clock reads the same as the gathering's. */
 export function YourTime({ id }: { id?: string }) {
   const g = useGathering(id ?? '');
-  if (!id || !g) return null;
+  if (!id || !g || visitorClockIsZones(new Date(g.start), g.zone)) return null;
   // The time never parts from its day or its AM/PM; the line may break before 'your time'.
   return <span class="font-normal"> ({visitorShort(g).replace(/ /g, '\u00a0')} your time)</span>;
 }
@@ -73,7 +83,7 @@ export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
     <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={testId} aria-live="off" data-varies>
       <span class="block font-sans text-base font-medium text-slate-700">{weekday}</span>
       <span class="whitespace-nowrap">{time.join(' ')}</span>
-      <span class="mt-2 block font-sans text-base font-normal text-slate-600">{visitorDayTime(now)} your time</span>
+      {!visitorClockIsZones(now, zone) && <span class="mt-2 block font-sans text-base font-normal text-slate-600">{visitorDayTime(now)} your time</span>}
     </p>
   );
 }

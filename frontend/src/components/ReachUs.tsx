@@ -8,7 +8,10 @@ import { settings } from '../lib/settings';
 import { GatheringTime } from './GatheringTime';
 import { GatheringNotes, gatheringMark, listed, Words } from '../lib/words';
 
-export function ReachUs() {
+/** `formHere`: the id of the message form when it is on this page (/contact), which the
+ *  words point to while the ministry's email is not set, rather than to the page itself. */
+export function ReachUs({ formHere }: { formHere?: string }) {
+  const linkClass = 'inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2';
   return (
     <>
       <section>
@@ -17,16 +20,22 @@ export function ReachUs() {
           <SetOrSoon
             setting="contactEmail"
             set={
-              <a href={`mailto:${settings.contactEmail}`} class="inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
+              <a href={`mailto:${settings.contactEmail}`} class={linkClass}>
                 {settings.contactEmail}
               </a>
             }
             soon={
               <>
                 {soon.email.lead}{' '}
-                <Link to={soon.email.to} class="inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
-                  {soon.email.link}
-                </Link>
+                {formHere ? (
+                  <a href={`#${formHere}`} class={linkClass}>
+                    {soon.email.here}
+                  </a>
+                ) : (
+                  <Link to={soon.email.to} class={linkClass}>
+                    {soon.email.link}
+                  </Link>
+                )}
                 .
               </>
             }

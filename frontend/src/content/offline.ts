@@ -7,6 +7,11 @@ export const offlineWords = {
   saved: { title: 'Saved on this phone', description: 'It will be sent when you are back online.' },
   /** The line in a form whose submission waits for a signal. */
   waitingLine: 'Saved on this phone. It will be sent when you are back online.',
+  /** Several notes at once: each named (all sent, or some not). */
+  several: (notes: { title: string; description: string; variant?: string }[]) =>
+    notes.every((n) => n.variant !== 'destructive')
+      ? { title: `${notes.length} sent now that you are back online`, description: notes.map((n) => n.title).join(' · ') }
+      : { title: `${notes.length} updates from this phone`, description: notes.map((n) => `${n.title}: ${n.description}`).join(' ') },
   /** Before a form's own success words, when it was sent later by itself. */
   sentLater: 'Sent now that you are back online.',
   /** The note when a waiting submission is refused for good. */

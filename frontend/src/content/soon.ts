@@ -8,5 +8,5 @@ export const soon = {
   oneTimeGift: 'One-time gifts open soon',
   churchApp: 'The church app opens soon',
   /** In place of the ministry's email address. */
-  email: { lead: 'Write to us with', link: 'the form on our contact page', to: '/contact' },
+  email: { lead: 'Write to us with', link: 'the form on our contact page', to: '/contact', here: 'the form on this page' },
 };

@@ -14,6 +14,13 @@ export function zoneAbbreviation(date: Date, zone: string): string {
   return KNOWN[zone] ?? zone;
 }
 
+/** Whether the visitor's own clock reads as `zone`'s at `date` (then "your time" would
+ *  only say the same again, and is left out). */
+export function visitorClockIsZones(date: Date, zone: string): boolean {
+  const parts = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' } as const;
+  return new Intl.DateTimeFormat('en-US', { ...parts, timeZone: zone }).format(date) === new Intl.DateTimeFormat('en-US', parts).format(date);
+}
+
 /** 'Saturday 8:15:02 AM EST' in the given zone. */
 export function formatZoned(date: Date, zone: string, withSeconds = true): string {
   const time = new Intl.DateTimeFormat('en-US', {

@@ -4,7 +4,7 @@
 // reads it once, before it comes alive.
 import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
-import { zoneAbbreviation } from './clock';
+import { visitorClockIsZones, zoneAbbreviation } from './clock';
 
 export type { Block, Event, Launch, Notice, Shown };
 
@@ -59,7 +59,8 @@ export function eventWhen(e: Pick<Event, 'startsAt' | 'zone'>): string {
 }
 
 /** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'. */
-export function eventVisitorTime(e: Pick<Event, 'startsAt'>): string {
+export function eventVisitorTime(e: Pick<Event, 'startsAt' | 'zone'>): string {
+  if (visitorClockIsZones(new Date(e.startsAt), e.zone)) return '';
   const local = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(e.startsAt));
   return `(${local.replace(',', '')} your time)`;
 }

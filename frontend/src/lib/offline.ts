@@ -4,9 +4,10 @@
 // the next visit, a retry while some still wait, and Background Sync where the
 // browser has it), and tells the visitor what was sent.
 import { sendWaiting, sweepPhone } from './outbox';
-import { forgetAll, takeNotes } from './phoneStore';
+import { forgetAll, takeNotes, type Note } from './phoneStore';
+import { offlineWords } from '../content/offline';
 import { PAGES_CACHE, PHOTOS_CACHE } from './savedPages';
-import { toast } from './toast';
+import { TOAST_DURATION_MS, toast } from './toast';
 
 /** While some submissions still wait and the browser says it is online, they are tried this often. */
 const RETRY_MS = 30_000;
@@ -26,12 +27,20 @@ function changed(): void {
   listeners.forEach((listener) => listener());
 }
 
-/** Shows the notes left for the visitor (submissions sent, or refused), once each. */
+/** The notes on screen now, and since when: notes taken a moment later join them. */
+let onScreen: { notes: Note[]; since: number } = { notes: [], since: 0 };
+
+/** Shows the notes left for the visitor (submissions sent, refused or expired), once
+ *  each: several in one toast, each named, so none is lost behind another. */
 async function showNotes(): Promise<void> {
-  const notes = await takeNotes();
-  const last = notes[notes.length - 1];
-  if (!last) return;
-  toast({ title: last.title, description: last.description, variant: last.variant ?? 'default' });
+  const taken = await takeNotes();
+  if (!taken.length) return;
+  const now = Date.now();
+  const notes = now - onScreen.since < TOAST_DURATION_MS ? [...onScreen.notes, ...taken] : taken;
+  onScreen = { notes, since: now };
+  const variant = notes.some((n) => n.variant === 'destructive') ? 'destructive' : 'default';
+  if (notes.length === 1) toast({ title: notes[0].title, description: notes[0].description, variant });
+  else toast({ ...offlineWords.several(notes), variant });
   changed();
 }
 

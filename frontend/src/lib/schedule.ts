@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import type { GatheringNow, ScheduleNow } from './contract.generated';
+import { visitorClockIsZones } from './clock';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -137,7 +138,9 @@ export function skippedLine(g: Gathering, noun: string, now: Date): string | nul
   return `No ${noun} ${when}${skipped.reason ? ` (${skipped.reason})` : ''}.`;
 }
 
-/** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'. */
+/** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'
+ *  (left out when the visitor's clock reads the same as the gathering's). */
 export function visitorLine(g: Gathering): string {
+  if (visitorClockIsZones(new Date(g.start), g.zone)) return `${zonedStart(g)}.`;
   return `${zonedStart(g)}. That is ${visitorDayTime(new Date(g.start))} your time.`;
 }

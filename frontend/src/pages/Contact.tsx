@@ -8,6 +8,9 @@ import { CONTACT_FIELDS as F, type Contact as ContactForm } from '../content/for
 import type { RouteMeta } from '../content/routes';
 import { useForm } from '../lib/useForm';
 
+/** The message form's heading, which the words about writing to us point to. */
+const FORM_ID = 'send-a-message';
+
 const empty: ContactForm = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
 export default function Contact({ meta }: { meta: RouteMeta }) {
@@ -18,10 +21,12 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
       <PageHeading title={meta.heading}>{contact.intro}</PageHeading>
       <div class={`${container} grid gap-12 py-16 lg:grid-cols-3`}>
         <aside class="space-y-8">
-          <ReachUs />
+          <ReachUs formHere={FORM_ID} />
         </aside>
         <section class="lg:col-span-2">
-          <h2 class="font-serif text-2xl font-semibold">{contact.formHeading}</h2>
+          <h2 id={FORM_ID} class="scroll-mt-24 font-serif text-2xl font-semibold">
+            {contact.formHeading}
+          </h2>
           <FormShell form={form} class="mt-6 grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
             <TextInput form={form} field="firstName" spec={F.firstName} idPrefix="contact" autoComplete="given-name" />
             <TextInput form={form} field="lastName" spec={F.lastName} idPrefix="contact" autoComplete="family-name" />
