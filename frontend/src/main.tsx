@@ -23,7 +23,7 @@ if (root) {
     if (savedAt && !Number.isNaN(Date.parse(savedAt))) {
       const line = document.createElement('div');
       document.body.insertBefore(line, root);
-      render(<SavedLine at={new Date(savedAt)} why={savedWhy === 'slow' ? 'slow' : 'offline'} />, line);
+      render(<SavedLine at={new Date(savedAt)} why={savedWhy === 'slow' ? 'slow' : 'offline'} path={path} />, line);
     }
     startOffline();
   });

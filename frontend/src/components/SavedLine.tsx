@@ -1,8 +1,10 @@
 // The one quiet line over a page the service worker showed from the phone's copy
 // (offline, or the network too slow): when it was saved, and, with a signal, a way
-// to load the latest. The worker marks such a page on <html> (src/sw/sw.ts).
+// to load the latest. The worker marks such a page on <html> (src/sw/sw.ts). The line
+// belongs to that page: it leaves once the visitor moves to another within the site.
 import { useEffect, useState } from 'react';
 import { offlineWords } from '../content/offline';
+import { onRouteChange } from '../lib/router';
 
 /** 'today at 2:05 PM', or 'on Mon, Nov 23 at 2:05 PM'. */
 export function savedWhen(at: Date, now: Date = new Date()): string {
@@ -12,8 +14,10 @@ export function savedWhen(at: Date, now: Date = new Date()): string {
   return `on ${day} at ${time}`;
 }
 
-export function SavedLine({ at, why }: { at: Date; why: 'offline' | 'slow' }) {
+export function SavedLine({ at, why, path }: { at: Date; why: 'offline' | 'slow'; /** The page saved. */ path: string }) {
   const [online, setOnline] = useState(navigator.onLine);
+  const [here, setHere] = useState(true);
+  useEffect(() => onRouteChange((now) => setHere(now === path)), [path]);
   useEffect(() => {
     const on = () => setOnline(true);
     const off = () => setOnline(false);
@@ -27,6 +31,7 @@ export function SavedLine({ at, why }: { at: Date; why: 'offline' | 'slow' }) {
     };
   }, []);
   const when = savedWhen(at);
+  if (!here) return null;
   return (
     <p role="status" data-testid="saved-line" class="flex flex-wrap items-center justify-center gap-x-3 border-b border-amber-200 bg-amber-50 px-4 py-1 text-center text-sm text-slate-800">
       <span>{why === 'slow' && online ? offlineWords.slowPage(when) : offlineWords.savedPage(when)}</span>

@@ -23,8 +23,18 @@ interface ProviderProps {
   children: ComponentChildren;
 }
 
+const moves = new Set<(path: string) => void>();
+
+/** Calls `listener` with each path the visitor moves to within the page (outside the
+ *  app's tree: the saved-copy line). Returns the unsubscribe function. */
+export function onRouteChange(listener: (path: string) => void): () => void {
+  moves.add(listener);
+  return () => void moves.delete(listener);
+}
+
 export function RouterProvider({ initialPath, prepare, children }: ProviderProps) {
   const [path, setPath] = useState(normalizePath(initialPath));
+  useEffect(() => moves.forEach((listener) => listener(path)), [path]);
 
   useEffect(() => {
     const onPop = () => {
