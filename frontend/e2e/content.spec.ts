@@ -104,36 +104,41 @@ test('a new sermon shows within 2 s; a broken edit keeps the last good one and c
   writeFileSync(path, text);
 });
 
-test('an event shows in its zone until it ends, then What\'s New says none is planned', async ({ page }) => {
-  const start = Date.now() - 60 * 60 * 1000;
-  const end = Date.now() + 5000;
-  const folder = join(server.dataDir, 'content', 'events');
-  mkdirSync(folder, { recursive: true });
-  const file = join(folder, 'today-picnic.md');
-  writeFileSync(
-    file,
-    `+++\ntitle = "Church picnic"\nstart = ${utcLocal(start)}\nend = ${utcLocal(end)}\nzone = "UTC"\nplace = "Plantation Heritage Park"\nlink = "https://example.org/picnic"\n+++\nBring a dish to share.\n`,
-  );
-  await servedWithin('Church picnic');
-  await page.goto(`${server.url}/about`);
-  await page.getByRole('button', { name: "What's New" }).click();
-  const dialog = page.getByTestId('whats-new-modal');
-  const event = dialog.getByTestId('whats-new-event');
-  await expect(event).toHaveCount(1);
-  await expect(event).toContainText('Church picnic');
-  await expect(event).toContainText(/UTC|GMT/);
-  await expect(event).toContainText('your time');
-  await expect(event.getByRole('link', { name: 'More about this event' })).toHaveAttribute('href', 'https://example.org/picnic');
-  await expect(dialog).toContainText('Latest sermon');
+test.describe('a visitor in New York', () => {
+  // The event's zone (UTC) is not the visitor's, so its time is also given in theirs.
+  test.use({ timezoneId: 'America/New_York' });
 
-  await new Promise((r) => setTimeout(r, Math.max(0, end - Date.now()) + 1200));
-  const html = await (await fetch(`${server.url}/about`)).text();
-  expect(html).not.toContain('Church picnic');
-  await page.goto(`${server.url}/about`);
-  await page.getByRole('button', { name: "What's New" }).click();
-  await expect(dialog.getByTestId('whats-new-event')).toHaveCount(0);
-  await expect(dialog.getByTestId('whats-new-no-events')).toBeVisible();
-  await expect(dialog).toContainText('Watch Sermon');
+  test('an event shows in its zone until it ends, then What\'s New says none is planned', async ({ page }) => {
+    const start = Date.now() - 60 * 60 * 1000;
+    const end = Date.now() + 5000;
+    const folder = join(server.dataDir, 'content', 'events');
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, 'today-picnic.md');
+    writeFileSync(
+      file,
+      `+++\ntitle = "Church picnic"\nstart = ${utcLocal(start)}\nend = ${utcLocal(end)}\nzone = "UTC"\nplace = "Plantation Heritage Park"\nlink = "https://example.org/picnic"\n+++\nBring a dish to share.\n`,
+    );
+    await servedWithin('Church picnic');
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('button', { name: "What's New" }).click();
+    const dialog = page.getByTestId('whats-new-modal');
+    const event = dialog.getByTestId('whats-new-event');
+    await expect(event).toHaveCount(1);
+    await expect(event).toContainText('Church picnic');
+    await expect(event).toContainText(/UTC|GMT/);
+    await expect(event).toContainText('your time');
+    await expect(event.getByRole('link', { name: 'More about this event' })).toHaveAttribute('href', 'https://example.org/picnic');
+    await expect(dialog).toContainText('Latest sermon');
+
+    await new Promise((r) => setTimeout(r, Math.max(0, end - Date.now()) + 1200));
+    const html = await (await fetch(`${server.url}/about`)).text();
+    expect(html).not.toContain('Church picnic');
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('button', { name: "What's New" }).click();
+    await expect(dialog.getByTestId('whats-new-event')).toHaveCount(0);
+    await expect(dialog.getByTestId('whats-new-no-events')).toBeVisible();
+    await expect(dialog).toContainText('Watch Sermon');
+  });
 });
 
 test('a person file puts them on their page within 2 s, the same with and without script and after a client-side visit', async ({ page, browser }) => {
