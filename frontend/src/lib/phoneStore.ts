@@ -52,6 +52,8 @@ export const KEPT_FOR_MS = 24 * 3600 * 1000;
 export const WAITS_FOR_MS = 7 * 24 * 3600 * 1000;
 
 let opening: Promise<IDBDatabase> | null = null;
+/** The transactions under way on this page's connection (see `letGo`). */
+const underWay = new Set<IDBTransaction>();
 
 function open(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
@@ -70,6 +72,31 @@ function open(): Promise<IDBDatabase> {
   return opening;
 }
 
+/**
+ * A page the visitor leaves lets go of the store. WebKit keeps a page it may show
+ * again on Back suspended, with its transactions: one left under way would hold the
+ * store from every other page and the worker for as long as it stays suspended (the
+ * next page's sweep, a form's answers, a sent form's forgetting would all wait for
+ * ever). Its transactions are aborted (what they did is done again: a sweep runs on
+ * every page, answers are written as they are typed) and its connection closed; a
+ * page shown again opens a new one.
+ */
+function letGo(): void {
+  for (const tx of underWay) {
+    try {
+      tx.abort();
+    } catch {
+      // Finished meanwhile.
+    }
+  }
+  underWay.clear();
+  const closing = opening;
+  opening = null;
+  void closing?.then((db) => db.close()).catch(() => undefined);
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', letGo);
+
 function done<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
@@ -81,10 +108,13 @@ function done<T>(request: IDBRequest<T>): Promise<T> {
 async function transact<T>(stores: string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T>): Promise<T> {
   const db = await open();
   const tx = db.transaction(stores, mode);
+  underWay.add(tx);
   const committed = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
-    tx.onabort = tx.onerror = () => reject(tx.error);
-  });
+    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('the phone store let go of this page'));
+  }).finally(() => underWay.delete(tx));
+  // Awaited below; a failure of `work` first must not leave it unhandled.
+  committed.catch(() => undefined);
   const result = await work(tx);
   await committed;
   return result;
