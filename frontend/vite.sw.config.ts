@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
-// The service worker (src/sw/sw.ts), built after the client bundle into dist/sw.js:
+// The service worker (src/offline/sw.ts), built after the client bundle into dist/sw.js:
 // one classic script, no chunks, with the list of this release's hashed assets
 // written in. A new release's list differs, so its worker is a new file and replaces
 // the old one (the server sends sw.js with no-cache).
@@ -21,7 +21,7 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: false,
     rollupOptions: {
-      input: 'src/sw/sw.ts',
+      input: 'src/offline/sw.ts',
       output: { format: 'iife', entryFileNames: 'sw.js', inlineDynamicImports: true },
     },
   },

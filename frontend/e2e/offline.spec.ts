@@ -296,7 +296,7 @@ test.describe('on a server of its own', () => {
   });
 });
 
-/** The records the phone keeps for the forms (lib/phoneStore.ts), read from IndexedDB. */
+/** The records the phone keeps for the forms (src/offline/phoneStore.ts), read from IndexedDB. */
 function phoneRecords(page: Page): Promise<{ id: string; values: Record<string, unknown>; waiting?: unknown }[]> {
   return page.evaluate(
     () =>

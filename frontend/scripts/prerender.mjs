@@ -1,10 +1,19 @@
 // Writes one prerendered HTML file per route into dist/ (dist/index.html,
 // dist/about/index.html, ..., dist/404.html), then a .br and a .gz beside every
 // text asset. Runs after `vite build` and the SSR build of src/entry-server.tsx.
+//
+// Nothing but the page holds its first paint on a weak network: each page carries
+// in its own <style> the rules of the stylesheet that its HTML uses (Beasties picks
+// them; the server's own parts' classes, src/lib/classes.generated.ts, always go
+// in), and its scripts and the whole stylesheet are named only at the end of <body>,
+// so they are fetched once the page's own bytes are in. The whole stylesheet comes
+// as media="print" (it never blocks a paint) and the page's script turns it on for
+// what only the script shows (pop-ups, the menu, toasts).
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import Beasties from 'beasties';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -24,16 +33,49 @@ function pageChunks(page) {
   return found;
 }
 
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
-if (!template.includes('<!--app-->') || !template.includes('<!--head-->')) {
+const built = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!built.includes('<!--app-->') || !built.includes('<!--head-->')) {
   throw new Error('dist/index.html lacks the <!--app--> or <!--head--> placeholder');
 }
+// What Vite put in <head> that would hold the first paint: the entry script, its
+// preloads and the stylesheet. They move to the end of <body>.
+const late = [...built.matchAll(/\s*<(?:script type="module"[^>]*><\/script|link rel="(?:modulepreload|stylesheet)"[^>]*)>/g)].map((m) => m[0].trim());
+const stylesheet = late.find((tag) => tag.startsWith('<link rel="stylesheet"'));
+const entry = late.find((tag) => tag.startsWith('<script'));
+if (!stylesheet || !entry) throw new Error('dist/index.html lacks the stylesheet or the entry script Vite writes');
+const template = late.reduce((text, tag) => text.replace(tag, ''), built);
+const cssFile = /href="\/(assets\/[^"]+\.css)"/.exec(stylesheet)[1];
+/** The stylesheet for what the script shows: fetched after the page, applied by main.tsx. */
+const wholeStyle = stylesheet.replace('<link ', '<link media="print" data-whole-style ');
+
+// Classes the server writes into pages (sermon lists, people, notices): not in the
+// prerendered HTML, so kept whatever the page holds.
+const serverClasses = [...readFileSync(join(root, 'src/lib/classes.generated.ts'), 'utf8').matchAll(/= "([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean);
+const escapeClass = (name) => name.replace(/[^A-Za-z0-9_-]/g, (c) => `\\${c}`);
+const beasties = new Beasties({
+  path: dist,
+  publicPath: '/',
+  preload: false,
+  // The page's own <style> stays apart: the no-script rule lives in a <noscript>.
+  mergeStylesheets: false,
+  reduceInlineStyles: false,
+  fonts: false,
+  compress: true,
+  logLevel: 'warn',
+  allowRules: [...new Set(serverClasses)].map((name) => new RegExp(`^\\.${escapeClass(name).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(?![\\w-])`)),
+});
 const year = new Date().getFullYear();
 
-function page(path, pageName) {
+async function page(path, pageName) {
   const { html, head } = render(path, year);
   const preloads = pageChunks(pageName).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
-  return template.replace('<!--head-->', [head, ...preloads].join('\n    ')).replace('<!--app-->', html);
+  const whole = template.replace('<!--head-->', `${head}\n    ${stylesheet}`).replace('<!--app-->', html);
+  // Beasties inlines the rules this HTML uses in place of the <link> (left as it was).
+  const inlined = (await beasties.process(whole)).replace(stylesheet, '');
+  if (!inlined.includes('<style>') || inlined.includes(`href="/${cssFile}"`)) throw new Error(`${path}: its stylesheet was not inlined`);
+  const chunks = [...late.filter((tag) => tag.startsWith('<link rel="modulepreload"')), ...preloads].map((tag) => /href="([^"]+)"/.exec(tag)[1]);
+  const tail = [wholeStyle, entry, ...[...new Set(chunks)].map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)];
+  return inlined.replace('</body>', `  ${tail.join('\n    ')}\n  </body>`);
 }
 
 function write(file, text) {
@@ -42,11 +84,11 @@ function write(file, text) {
 }
 
 for (const { path, page: pageName } of routes) {
-  write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), page(path, pageName));
+  write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), await page(path, pageName));
 }
-write(join(dist, '404.html'), page('/404', 'NotFound'));
+write(join(dist, '404.html'), await page('/404', 'NotFound'));
 // The service worker's page for an address not saved on the phone; #app names its path.
-write(join(dist, 'offline.html'), page('/offline', 'Offline').replace('<div id="app">', '<div id="app" data-page="/offline">'));
+write(join(dist, 'offline.html'), (await page('/offline', 'Offline')).replace('<div id="app">', '<div id="app" data-page="/offline">'));
 // The places a volunteer's photo can replace a drawing, for `thewell site photos`.
 await notePopUpPhotos();
 write(join(dist, 'photo-slots.json'), JSON.stringify(photoSlots(), null, 1));

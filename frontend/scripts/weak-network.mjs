@@ -1,14 +1,16 @@
-// First paint and load of pages on a weak phone network (400 kbps each way, 400 ms
-// round trip), on a first visit (empty cache) and on a repeat visit (the service
-// worker and the browser's cache in place), and whether Chromium finds the site
-// installable. Prints a table; not a test: a measurement.
+// First paint, largest paint and load of pages on a weak phone network (400 kbps each
+// way, 400 ms round trip) at 360 px, on a first visit (empty cache) and on a repeat
+// visit, with the service worker (settled: its own saves done) and with it blocked,
+// medians of RUNS (5) visits; and whether Chromium finds the site installable. Prints
+// a table; not a test: a measurement.
 //
 //   cargo build --release && node frontend/scripts/weak-network.mjs [route ...]
 //
-// The weak link is a proxy in front of the server that holds every byte 200 ms each
-// way and lets through 400 kbps each way (all connections share it, as they share a
-// phone's radio). Chromium's own network emulation would not do: it slows the page's
-// requests but not those of its service worker.
+// The weak link is a proxy in front of the server that models the connection: a new
+// connection pays its opening round trip before its first byte goes, then every byte
+// is held 200 ms each way and clocked at 400 kbps each way (all connections share
+// it, as they share a phone's radio). Chromium's own network emulation would not do:
+// it slows the page's requests but not those of its service worker.
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
@@ -20,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const binary = process.env.THEWELL_BIN ?? join(root, 'target/release/thewell');
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/bible-study', '/pakistan'];
-const RUNS = Number(process.env.RUNS ?? 3);
+const RUNS = Number(process.env.RUNS ?? 5);
 const ONE_WAY_MS = 200;
 const BYTES_PER_MS = 400_000 / 8 / 1000;
 
@@ -53,6 +55,9 @@ const up = direction();
 const down = direction();
 const [host, port] = origin.replace('http://', '').split(':');
 const link = createServer((phone) => {
+  // The connection's opening round trip (SYN, SYN-ACK): what the phone sends waits it out.
+  phone.pause();
+  setTimeout(() => phone.resume(), 2 * ONE_WAY_MS);
   const site = connect(Number(port), host);
   phone.on('data', (chunk) => {
     const line = /^(GET|HEAD|POST) (\S+)/.exec(chunk.toString('latin1', 0, 200));
@@ -83,16 +88,27 @@ async function visit(page, route) {
     () =>
       new Promise((resolve) => {
         const nav = performance.getEntriesByType('navigation')[0];
-        new PerformanceObserver((list, observer) => {
-          const paint = list.getEntriesByName('first-contentful-paint')[0];
-          if (!paint) return;
-          observer.disconnect();
-          resolve({ paint: paint.startTime, load: nav.loadEventEnd, html: nav.responseStart });
-        }).observe({ type: 'paint', buffered: true });
-        setTimeout(() => resolve({ paint: NaN, load: nav.loadEventEnd, html: nav.responseStart }), 5000);
+        const entries = (type) => new Promise((done) => new PerformanceObserver((list) => done(list.getEntries())).observe({ type, buffered: true }));
+        const late = new Promise((done) => setTimeout(() => done([]), 5000));
+        Promise.all([Promise.race([entries('paint'), late]), Promise.race([entries('largest-contentful-paint'), late])]).then(([paints, largest]) =>
+          resolve({
+            paint: paints.find((p) => p.name === 'first-contentful-paint')?.startTime ?? NaN,
+            largest: largest.at(-1)?.startTime ?? NaN,
+            load: nav.loadEventEnd,
+            html: nav.responseStart,
+          }),
+        );
       }),
   );
   return { ...timing, bytes, requests };
+}
+
+/** Polls `check` in the page (awaiting it) every 100 ms until it is true, for up to 30 s. */
+async function until(page, check, what, arg) {
+  for (const start = Date.now(); Date.now() - start < 30_000; await page.waitForTimeout(100)) {
+    if (await page.evaluate(check, arg).catch(() => false)) return;
+  }
+  throw new Error(`${what}: not within 30 s`);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -102,32 +118,34 @@ try {
   for (const route of routes) {
     const first = [];
     const repeat = [];
+    const blocked = [];
     for (let run = 0; run < RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
-      const page = await context.newPage();
-      first.push(await visit(page, route));
-      // The worker installs after the first load (a build without one: only the
-      // browser's cache); then the phone comes back another time.
-      const hasWorker = await page.evaluate(() => fetch('/sw.js', { method: 'HEAD' }).then((r) => r.ok));
-      if (hasWorker) {
-        await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
-        await page.waitForFunction(async (path) => {
-          const keys = await (await caches.open('thewell-pages')).keys();
-          return keys.some((r) => new URL(r.url).pathname === path);
-        }, route, { timeout: 30_000 });
-      } else await page.waitForTimeout(3000);
-      await page.close();
-      repeat.push(await visit(await context.newPage(), route));
-      await context.close();
+      for (const serviceWorkers of ['allow', 'block']) {
+        const context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers });
+        const page = await context.newPage();
+        const firstVisit = await visit(page, route);
+        if (serviceWorkers === 'allow') {
+          first.push(firstVisit);
+          // The worker installs after the first load and saves the page: the phone
+          // comes back once it has (each check awaited, not a promise taken as true).
+          await until(page, () => navigator.serviceWorker?.controller != null, 'the worker took the page');
+          await until(page, async (path) => (await (await caches.open('thewell-pages')).keys()).some((r) => new URL(r.url).pathname === path), 'the worker saved the page', route);
+        } else await page.waitForTimeout(3000);
+        await page.close();
+        (serviceWorkers === 'allow' ? repeat : blocked).push(await visit(await context.newPage(), route));
+        await context.close();
+      }
     }
     const summary = (visits) => ({
       html: median(visits.map((v) => v.html)),
       paint: median(visits.map((v) => v.paint)),
+      afterHtml: median(visits.map((v) => v.paint - v.html)),
+      largestAfterHtml: median(visits.map((v) => v.largest - v.html)),
       load: median(visits.map((v) => v.load)),
       kb: median(visits.map((v) => v.bytes)) / 1024,
       requests: median(visits.map((v) => v.requests)),
     });
-    rows.push({ route, first: summary(first), repeat: summary(repeat) });
+    rows.push({ route, first: summary(first), repeat: summary(repeat), blocked: summary(blocked) });
   }
   // Chromium checks installability only outside incognito: a profile of its own.
   const profile = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'thewell-profile-')), {
@@ -150,10 +168,16 @@ try {
 }
 
 const ms = (v) => `${(v / 1000).toFixed(2)} s`.padStart(9);
-console.log(`Weak network (400 kbps each way, 400 ms round trip, through a shaping proxy), phone width, median of ${RUNS} runs, ${binary}`);
-console.log('first visit (empty cache) | repeat visit; html: when the first byte of the page came; KB and req: what crossed the link until load');
-const head = (name) => `${'html'.padStart(9)}${name.padStart(9)}${'load'.padStart(9)}${'KB'.padStart(6)}${'req'.padStart(5)}`;
-console.log(`${'route'.padEnd(14)}${head('paint')}   |${head('paint')}`);
-const cells = (v) => `${ms(v.html)}${ms(v.paint)}${ms(v.load)}${v.kb.toFixed(0).padStart(6)}${String(v.requests).padStart(5)}`;
-for (const { route, first, repeat } of rows) console.log(`${route.padEnd(14)}${cells(first)}   |${cells(repeat)}`);
+console.log(`Weak network (400 kbps each way, 400 ms round trip and one more to open each connection, through a shaping proxy), 360 px, median of ${RUNS} runs, ${binary}`);
+console.log('html: when the first byte of the page came; paint, largest: first and largest contentful paint; +html: the same after the first byte; KB and req: what crossed the link until load');
+const head = `${'html'.padStart(9)}${'paint'.padStart(9)}${'+html'.padStart(9)}${'largest'.padStart(9)}${'+html'.padStart(9)}${'load'.padStart(9)}${'KB'.padStart(6)}${'req'.padStart(5)}`;
+console.log(`${'route'.padEnd(14)}${'visit'.padEnd(22)}${head}`);
+const cells = (v) => `${ms(v.html)}${ms(v.paint)}${ms(v.afterHtml)}${ms(v.largestAfterHtml + v.html)}${ms(v.largestAfterHtml)}${ms(v.load)}${v.kb.toFixed(0).padStart(6)}${String(v.requests).padStart(5)}`;
+for (const { route, first, repeat, blocked } of rows) {
+  console.log(`${route.padEnd(14)}${'first'.padEnd(22)}${cells(first)}`);
+  console.log(`${''.padEnd(14)}${'repeat, worker'.padEnd(22)}${cells(repeat)}`);
+  console.log(`${''.padEnd(14)}${'repeat, worker blocked'.padEnd(22)}${cells(blocked)}`);
+  const gap = repeat.paint - blocked.paint;
+  console.log(`${''.padEnd(14)}worker's cost to a repeat visit's first paint: ${Math.round(gap)} ms (${((100 * gap) / blocked.paint).toFixed(1)}%)`);
+}
 console.log(`installable (Chromium): ${installable}`);

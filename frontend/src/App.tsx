@@ -10,7 +10,7 @@ import { Toaster } from './components/Toaster';
 import { metaOf, notFoundMeta, offlineMeta } from './content/routes';
 import { loadPage, pageIfLoaded } from './lib/pageLoader';
 import { RouterProvider, useRouter } from './lib/router';
-import { notePageShown } from './lib/offline';
+import { notePageShown } from './offline/page';
 import { prepareParts } from './lib/serverParts';
 import NotFound from './pages/NotFound';
 

@@ -1,21 +1,42 @@
 // The browser entry: fetch the current page's code, then hydrate the prerendered page;
-// then what works without a signal (lib/offline.ts), and the line over a page shown
+// then what works without a signal (offline/page.ts), and the line over a page shown
 // from the phone's copy.
 import { hydrate, render } from 'react-dom';
 import { App } from './App';
-import { SavedLine } from './components/SavedLine';
+import { SavedLine } from './offline/SavedLine';
 import { metaOf, notFoundMeta } from './content/routes';
-import { startOffline } from './lib/offline';
+import { startOffline } from './offline/page';
 import { loadPage } from './lib/pageLoader';
 import { normalizePath } from './lib/router';
 import './styles.css';
+
+// Each page carries the rules its own HTML uses; the whole stylesheet, fetched after
+// the page as print-only (scripts/prerender.mjs), is for what only this script shows:
+// it is turned on, and the page comes alive once it is in (or has failed), so nothing
+// the script draws appears unstyled. It is small and loads beside the scripts.
+const wholeStyle = [...document.querySelectorAll<HTMLLinkElement>('link[data-whole-style]')].map(
+  (link) =>
+    new Promise<void>((resolve) => {
+      link.media = 'all';
+      if (link.sheet) resolve();
+      link.addEventListener('load', () => resolve());
+      link.addEventListener('error', () => resolve());
+    }),
+);
+
+// The prerendered page paints before any script works on it, even when the scripts
+// come at once from the phone's cache (a frame, or 100 ms in a tab not shown).
+const painted = new Promise<void>((resolve) => {
+  requestAnimationFrame(() => window.setTimeout(resolve, 0));
+  window.setTimeout(resolve, 100);
+});
 
 const root = document.getElementById('app');
 // The offline page is shown at the address asked for; its #app names its own path.
 const path = root?.dataset.page ?? normalizePath(window.location.pathname);
 const meta = metaOf(path);
 if (root) {
-  (meta !== notFoundMeta ? loadPage(meta.page) : Promise.resolve()).finally(() => {
+  Promise.allSettled([meta !== notFoundMeta ? loadPage(meta.page) : Promise.resolve(), painted, ...wholeStyle]).finally(() => {
     hydrate(<App path={path} year={new Date().getFullYear()} />, root);
     // Tests (and curious people) can tell when the page has come alive.
     document.documentElement.dataset.hydrated = 'true';

@@ -3,7 +3,7 @@
 import { footerLists, legalLinks, site, type NavLink } from '../content/layout';
 import { Link } from '../lib/router';
 import { container } from './Blocks';
-import { ForgetPhone } from './ForgetPhone';
+import { ForgetPhone } from '../offline/ForgetPhone';
 import { Logo } from './Logo';
 
 function LinkList({ links, class: listClass }: { links: NavLink[]; class: string }) {

@@ -2,7 +2,7 @@
 // form cleared, a toast, the modal closed by the caller), failure (entries kept,
 // a toast, the server's field messages shown beside their inputs), or, without a
 // signal, saved on the phone to be sent by itself later (a toast, the modal closed).
-// The answers are kept on the phone as they are typed (lib/phoneStore.ts), so a
+// The answers are kept on the phone as they are typed (offline/phoneStore.ts), so a
 // closed dialog or a reload loses nothing; sending them forgets them. A form that
 // finds answers kept from before asks whether to continue them (a phone is often
 // shared): they fill it only when the visitor says so.
@@ -12,8 +12,8 @@ import { HONEYPOT } from '../content/forms.generated';
 import { toast } from './toast';
 import { failureWords } from '../content/modals';
 import { offlineWords } from '../content/offline';
-import { forget, keep, kept, type Waiting } from './phoneStore';
-import { onPhoneChange, sendWhenOnline } from './offline';
+import { forget, keep, kept, type Waiting } from '../offline/phoneStore';
+import { onPhoneChange, sendWhenOnline } from '../offline/page';
 
 interface Message {
   title: string;

@@ -9,9 +9,9 @@ import { ReachUs } from '../components/ReachUs';
 import { europeStudy, globalStudy, studyShared } from '../content/bibleStudy';
 import { offlineWords } from '../content/offline';
 import { offlineMeta, routeMeta } from '../content/routes';
-import { ForgetPhone } from '../components/ForgetPhone';
-import { onPhoneChange } from '../lib/offline';
-import { savedPaths } from '../lib/savedPages';
+import { ForgetPhone } from '../offline/ForgetPhone';
+import { onPhoneChange } from '../offline/page';
+import { savedPaths } from '../offline/savedPages';
 
 const words = offlineWords.page;
 const studies = [

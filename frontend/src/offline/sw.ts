@@ -12,8 +12,8 @@
 // A new release's worker takes over at once; it keeps the old assets that saved pages
 // still use, and drops the rest.
 /// <reference lib="webworker" />
-import { sendWaiting } from '../lib/outbox';
-import { ASSETS_CACHE as ASSETS, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT, mustNotKeep, offerable } from '../lib/savedPages';
+import { sendWaiting } from './sendWaiting';
+import { ASSETS_CACHE as ASSETS, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT, SEND_WAITING, SENT_MESSAGE, mustNotKeep, offerable } from './savedPages';
 
 declare const self: ServiceWorkerGlobalScope;
 /** This release's hashed assets, written in by the build (vite.sw.config.ts). */
@@ -92,7 +92,7 @@ async function dropUnusedAssets(): Promise<void> {
 }
 
 async function saveOfflinePage(): Promise<void> {
-  const response = await fetch(OFFLINE_PAGE, { cache: 'no-cache' });
+  const response = await fetch(OFFLINE_PAGE, { cache: 'no-store' });
   if (response.ok) await (await caches.open(PAGES)).put(OFFLINE_PAGE, stamped(response));
 }
 
@@ -171,7 +171,9 @@ async function saveSeen(path: string): Promise<void> {
   const pages = await caches.open(PAGES);
   const saved = await pages.match(key);
   if (saved && Date.now() - Date.parse(saved.headers.get(SAVED_AT) ?? '') < SEEN_FRESH_MS) return;
-  const response = await fetch(key, { headers: { accept: 'text/html' } });
+  // Past the browser's HTTP cache: it lets one request at a time work on an address,
+  // and the visitor's own next visit of this page must never wait behind this save.
+  const response = await fetch(key, { headers: { accept: 'text/html' }, cache: 'no-store' });
   if (worthSaving(response)) await pages.put(key, stamped(response));
   await refreshOfflinePage();
 }
@@ -229,7 +231,7 @@ self.addEventListener('fetch', (event) => {
 
 /** Tells the open pages that the phone's store changed (a submission went out). */
 async function tellPages(): Promise<void> {
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'outbox' });
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: SENT_MESSAGE });
 }
 
 interface SyncEvent extends ExtendableEvent {
@@ -237,7 +239,8 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, ((event: SyncEvent) => {
-  if (event.tag !== 'outbox') return;
+  // 'outbox': the tag of pages of an earlier release, still waiting to be fired.
+  if (event.tag !== SEND_WAITING && event.tag !== 'outbox') return;
   event.waitUntil(
     sendWaiting().then(async ({ sent, left }) => {
       if (sent) await tellPages();

@@ -1,8 +1,8 @@
-// Sends the submissions waiting on the phone (lib/phoneStore.ts), each with its own
+// Sends the submissions waiting on the phone (phoneStore.ts), each with its own
 // Idempotency-Key so that a retry after a lost answer is stored once. Run by the
 // pages (on load, when the signal returns) and by the service worker (Background Sync).
 import { offlineWords } from '../content/offline';
-import { ApiError, submitForm } from './api';
+import { ApiError, submitForm } from '../lib/api';
 import { markRefused, markSent, sweep, waiting, type Waiting } from './phoneStore';
 
 /** Whether the server will never take this one as it is (retrying cannot help). */
@@ -13,7 +13,7 @@ function refusedForGood(error: unknown): error is ApiError {
 /** The note for a submission that waited too long and was deleted. */
 const expiredNote = (w: Waiting) => offlineWords.expired(new Date(w.at));
 
-/** Deletes what the phone has kept too long (lib/phoneStore.ts), with a note for each
+/** Deletes what the phone has kept too long (phoneStore.ts), with a note for each
  *  submission that never found a signal. */
 export async function sweepPhone(): Promise<void> {
   await sweep(expiredNote);

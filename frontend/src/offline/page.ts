@@ -3,11 +3,11 @@
 // the submissions waiting on the phone when the signal returns (the `online` event,
 // the next visit, a retry while some still wait, and Background Sync where the
 // browser has it), and tells the visitor what was sent.
-import { sendWaiting, sweepPhone } from './outbox';
+import { sendWaiting, sweepPhone } from './sendWaiting';
 import { forgetAll, takeNotes, type Note } from './phoneStore';
 import { offlineWords } from '../content/offline';
-import { PAGES_CACHE, PHOTOS_CACHE } from './savedPages';
-import { TOAST_DURATION_MS, toast } from './toast';
+import { PAGES_CACHE, PHOTOS_CACHE, SEND_WAITING, SENT_MESSAGE } from './savedPages';
+import { TOAST_DURATION_MS, toast } from '../lib/toast';
 
 /** While some submissions still wait and the browser says it is online, they are tried this often. */
 const RETRY_MS = 30_000;
@@ -74,8 +74,15 @@ export function sendWhenOnline(): void {
   }
   if (!('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register('outbox'))
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SEND_WAITING))
     .catch(() => undefined);
+}
+
+/** Runs `work` once the page has loaded (at once if it has): the phone's housekeeping
+ *  and the worker's saves never compete with what the visitor came for. */
+function afterLoad(work: () => void): void {
+  if (document.readyState === 'complete') window.setTimeout(work, 0);
+  else window.addEventListener('load', () => work(), { once: true });
 }
 
 /** The pages shown that the service worker has not been told of yet (it may still be
@@ -107,14 +114,17 @@ export function notePageShown(path: string): void {
   if (!('serviceWorker' in navigator)) return;
   const paths = untold();
   if (!paths.includes(path)) setUntold([...paths, path]);
-  void navigator.serviceWorker.ready
-    .then((registration) => {
-      const paths = untold();
-      if (!registration.active || !paths.length) return;
-      registration.active.postMessage({ type: 'seen', paths });
-      setUntold([]);
-    })
-    .catch(() => undefined);
+  afterLoad(
+    () =>
+      void navigator.serviceWorker.ready
+        .then((registration) => {
+          const paths = untold();
+          if (!registration.active || !paths.length) return;
+          registration.active.postMessage({ type: 'seen', paths });
+          setUntold([]);
+        })
+        .catch(() => undefined),
+  );
 }
 
 /** Makes the phone forget the site: answers not sent, submissions waiting, notes,
@@ -132,23 +142,23 @@ export async function forgetEverything(): Promise<boolean> {
   return results.every((r) => r.status === 'fulfilled');
 }
 
-/** Everything above, started once the page has come alive. */
+/** Everything above, started once the page has come alive; its work once it has loaded. */
 export function startOffline(): void {
   // What was kept too long goes first, even without a signal.
-  void sweepPhone()
-    .then(() => showNotes())
-    .catch(() => undefined);
+  afterLoad(() => {
+    void sweepPhone()
+      .then(() => showNotes())
+      .catch(() => undefined);
+    if (navigator.onLine) void sendNow();
+  });
   window.addEventListener('online', () => void sendNow());
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
-      if (event.data?.type === 'outbox') void showNotes().catch(() => undefined);
+      if (event.data?.type === SENT_MESSAGE) void showNotes().catch(() => undefined);
     });
     // After the page has loaded and gone quiet: the worker's install fetches every
     // script of the release, which must not compete with the page's own.
     const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-    const later = () => window.setTimeout(register, REGISTER_AFTER_MS);
-    if (document.readyState === 'complete') later();
-    else window.addEventListener('load', later, { once: true });
+    afterLoad(() => window.setTimeout(register, REGISTER_AFTER_MS));
   }
-  if (navigator.onLine) void sendNow();
 }

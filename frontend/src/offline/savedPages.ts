@@ -1,5 +1,6 @@
-// The names the service worker (src/sw/sw.ts) and the pages share for the phone's
-// copies of the site, and what a page can ask about them.
+// The names the service worker (offline/sw.ts) and the pages share for the phone's
+// copies of the site and the submissions waiting on it, and what a page can ask
+// about the copies.
 
 /** The saved pages, by path ('/', '/about'), and the offline page. */
 export const PAGES_CACHE = 'thewell-pages';
@@ -11,6 +12,11 @@ export const PHOTOS_CACHE = 'thewell-photos';
 export const OFFLINE_PAGE = '/offline.html';
 /** The header a saved page carries: when it was saved (ISO). */
 export const SAVED_AT = 'x-thewell-saved-at';
+
+/** The Background Sync tag under which the worker sends the waiting submissions. */
+export const SEND_WAITING = 'send-waiting';
+/** The message the worker sends the open pages when it has sent some. */
+export const SENT_MESSAGE = 'waiting-sent';
 
 /** A saved page older than this is never offered (and is deleted). */
 export const SAVED_FOR_MS = 30 * 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 // The one quiet line over a page the service worker showed from the phone's copy
 // (offline, or the network too slow): when it was saved, and, with a signal, a way
-// to load the latest. The worker marks such a page on <html> (src/sw/sw.ts). The line
+// to load the latest. The worker marks such a page on <html> (offline/sw.ts). The line
 // belongs to that page: it leaves once the visitor moves to another within the site.
 import { useEffect, useState } from 'react';
 import { offlineWords } from '../content/offline';

@@ -1,8 +1,8 @@
 // "Forget what this phone keeps": one press (confirmed) deletes everything the site
-// keeps on the phone (lib/offline.ts forgetEverything). In the footer and on the
+// keeps on the phone (offline/page.ts forgetEverything). In the footer and on the
 // offline page; it needs the page's script, as does everything it deletes.
 import { offlineWords } from '../content/offline';
-import { forgetEverything } from '../lib/offline';
+import { forgetEverything } from './page';
 import { toast } from '../lib/toast';
 
 export function ForgetPhone({ class: buttonClass }: { class: string }) {
