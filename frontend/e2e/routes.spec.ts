@@ -75,7 +75,8 @@ test('the prerendered HTML carries the page before any script runs', async ({ re
   const html = await (await request.get('/pakistan-building')).text();
   expect(html).toContain('$35,000');
   expect(html).toContain('<title>Pakistan Church &amp; School Building | The Well</title>');
-  expect(html).toMatch(/<link rel="modulepreload"[^>]+PakistanBuilding/);
+  // Its code is fetched once it has painted, its own chunk among the first.
+  expect(html).toMatch(/<script type="application\/json" id="page-code">[^<]+"\/assets\/PakistanBuilding-[\w-]+\.js"/);
 });
 
 test('a page whose content block arrives damaged keeps its words after its script runs, and its pop-ups show no word names', async ({ browser, page }) => {
@@ -126,4 +127,34 @@ test('external give links open in a new tab without handing over this page', asy
     expect(await links.count(), route).toBeGreaterThan(0);
     for (const link of await links.all()) await expect(link).toHaveAttribute('rel', /noopener/);
   }
+});
+
+test('nothing but the page holds its first paint: each page fetches its scripts and the whole stylesheet once it has painted, and its own rules draw it as the whole stylesheet does @phone', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await bare.newPage();
+  const unlike: string[] = [];
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    const [head, body] = html.split('</head>');
+    // In <head>: the page's own rules, and nothing fetched before the page paints.
+    expect(head, route).toMatch(/<style>[\s\S]{500,}?<\/style>/);
+    expect(head, route).not.toMatch(/<link rel="(?:stylesheet|modulepreload)"|<script[^>]+src=/);
+    // After the content: a few lines that fetch the whole stylesheet and the scripts once the page has painted.
+    const after = body.slice(body.lastIndexOf('</div>'));
+    expect(after, route).toMatch(/<script type="application\/json" id="page-code">\{"style":"\/assets\/style-[\w-]+\.css","entry":"\/assets\/index-[\w-]+\.js"/);
+    expect(after, route).toMatch(/<script>\(function\(d\)\{[^<]*requestAnimationFrame\(/);
+    // Drawn with the page's own rules, then with the whole stylesheet on: the same pixels.
+    await page.unrouteAll();
+    await page.goto(route);
+    const own = await page.screenshot({ fullPage: true });
+    const style = /"style":"([^"]+)"/.exec(html)![1];
+    await page.route(route, async (r) => r.fulfill({ response: await r.fetch(), body: html.replace('</head>', `<link rel="stylesheet" href="${style}"></head>`) }));
+    await page.goto(route);
+    // (A stylesheet in <head>: the load waits for it.)
+    const whole = await page.screenshot({ fullPage: true });
+    if (!own.equals(whole)) unlike.push(route);
+  }
+  await bare.close();
+  expect(unlike, 'routes drawn otherwise by their own rules than by the whole stylesheet').toEqual([]);
 });

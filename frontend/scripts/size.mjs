@@ -17,7 +17,8 @@ function brotliBytes(rel) {
 /** The scripts and stylesheets a page pulls in, with the static imports of each script. */
 function assetsOf(html) {
   const found = new Set();
-  const queue = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  // Named in attributes, or in the list the page's loader fetches after paint.
+  const queue = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
   while (queue.length) {
     const asset = queue.shift();
     if (found.has(asset)) continue;

@@ -6,9 +6,12 @@ use poem::http::{HeaderMap, HeaderName, HeaderValue, Method, header};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 /// Only what the site itself embeds: the privacy-mode video player and the meeting service.
+/// One inline script is allowed, by its hash: the lines at the end of every page that
+/// fetch its code once it has painted (frontend/scripts/prerender.mjs prints the hash;
+/// a test below checks every page's inline scripts against this policy).
 pub const CONTENT_SECURITY_POLICY: &str = concat!(
     "default-src 'self'; ",
-    "script-src 'self'; ",
+    "script-src 'self' 'sha256-2O2PBK14L8K3u+lVrN8p+Lgw850ZMVNGF0EJvV6LVZo='; ",
     "style-src 'self' 'unsafe-inline'; ",
     "img-src 'self' data:; ",
     "font-src 'self'; ",
@@ -146,4 +149,55 @@ pub fn finish_request(
         );
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use base64::Engine;
+
+    use super::CONTENT_SECURITY_POLICY;
+
+    /// The inline scripts a browser runs in `html` (JSON and JSON-LD blocks are data).
+    fn inline_scripts(html: &str) -> Vec<&str> {
+        let mut found = Vec::new();
+        let mut rest = html;
+        while let Some(start) = rest.find("<script") {
+            let tag_end = start + rest[start..].find('>').expect("a closed <script> tag");
+            let tag = &rest[start..=tag_end];
+            let body_end = tag_end + rest[tag_end..].find("</script>").expect("a </script>");
+            let data = tag.contains("application/json") || tag.contains("application/ld+json");
+            if !tag.contains(" src=") && !data {
+                found.push(&rest[tag_end + 1..body_end]);
+            }
+            rest = &rest[body_end..];
+        }
+        found
+    }
+
+    #[test]
+    fn every_inline_script_of_every_page_is_allowed_by_its_hash() {
+        let mut pages = 0;
+        for path in crate::bundle::paths().filter(|p| p.ends_with(".html")) {
+            let bytes = crate::bundle::read(&path).expect("a page of the bundle");
+            let html = std::str::from_utf8(&bytes).expect("UTF-8");
+            let scripts = inline_scripts(html);
+            assert!(!scripts.is_empty(), "{path}: no loader for its code");
+            for script in scripts {
+                let digest = ring::digest::digest(&ring::digest::SHA256, script.as_bytes());
+                let hash = base64::engine::general_purpose::STANDARD.encode(digest.as_ref());
+                assert!(
+                    CONTENT_SECURITY_POLICY.contains(&format!("'sha256-{hash}'")),
+                    "{path}: its inline script is blocked by the Content-Security-Policy: put 'sha256-{hash}' in script-src (src/web/middleware.rs)"
+                );
+            }
+            pages += 1;
+        }
+        assert!(pages >= 27, "only {pages} pages in the bundle");
+    }
+
+    #[test]
+    fn a_script_named_by_its_address_or_data_is_not_counted_as_inline() {
+        let html = r#"<script type="application/json" id="x">{"a":1}</script><script type="module" src="/a.js"></script><script>go()</script>"#;
+        assert_eq!(inline_scripts(html), vec!["go()"]);
+    }
 }

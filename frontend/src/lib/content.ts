@@ -5,6 +5,7 @@
 import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
 import { visitorClockIsZones, zoneAbbreviation } from './clock';
+import { dateFormat } from './formats';
 
 export type { Block, Event, Launch, Notice, Shown };
 
@@ -53,14 +54,14 @@ export function launchIsOver(now: Date): boolean {
 /** 'Saturday, December 5 · 10:00 AM EST' in the event's own zone. */
 export function eventWhen(e: Pick<Event, 'startsAt' | 'zone'>): string {
   const start = new Date(e.startsAt);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: e.zone, weekday: 'long', month: 'long', day: 'numeric' }).format(start);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: e.zone, hour: 'numeric', minute: '2-digit' }).format(start);
+  const day = dateFormat('en-US', { timeZone: e.zone, weekday: 'long', month: 'long', day: 'numeric' }).format(start);
+  const time = dateFormat('en-US', { timeZone: e.zone, hour: 'numeric', minute: '2-digit' }).format(start);
   return `${day} · ${time} ${zoneAbbreviation(start, e.zone)}`;
 }
 
 /** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'. */
 export function eventVisitorTime(e: Pick<Event, 'startsAt' | 'zone'>): string {
   if (visitorClockIsZones(new Date(e.startsAt), e.zone)) return '';
-  const local = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(e.startsAt));
+  const local = dateFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(e.startsAt));
   return `(${local.replace(',', '')} your time)`;
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import type { GatheringNow, ScheduleNow } from './contract.generated';
 import { visitorClockIsZones } from './clock';
+import { dateFormat } from './formats';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -104,28 +105,28 @@ export function describeCountdown(ms: number): string {
 
 /** The gathering's start as its own zone names it: 'Wednesday 7:00 PM EDT'. */
 export function zonedStart(g: Gathering): string {
-  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: g.zone, weekday: 'long' }).format(new Date(g.start));
+  const weekday = dateFormat('en-US', { timeZone: g.zone, weekday: 'long' }).format(new Date(g.start));
   return `${weekday} ${g.label}`;
 }
 
 /** The start in the browser's own zone, short: 'Thu 1:00 AM'. */
 export function visitorShort(g: Gathering): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start)).replace(',', '');
+  return dateFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start)).replace(',', '');
 }
 
 /** An instant's time of day in the browser's own zone: '2:30 PM'. */
 export function visitorClock(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return dateFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** An instant as its weekday and time in the browser's own zone: 'Thursday 1:00 AM'. */
 export function visitorDayTime(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(date).replace(',', '');
+  return dateFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(date).replace(',', '');
 }
 
 /** The occurrence's day in the gathering's zone: 'Wednesday, December 2'. */
 export function zonedDay(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
+  return dateFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
 }
 
 /** When the next occurrence is not the regular one (a week skipped before it):
@@ -133,8 +134,8 @@ export function zonedDay(iso: string, zone: string): string {
 export function skippedLine(g: Gathering, noun: string, now: Date): string | null {
   const skipped = g.skipped?.[0];
   if (!skipped) return null;
-  const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: g.zone }).format(new Date(iso));
-  const when = day(skipped.start) === day(now.toISOString()) ? (new Date(skipped.start).getTime() - now.getTime() < 6 * 3600_000 || Number(new Intl.DateTimeFormat('en-US', { timeZone: g.zone, hour: 'numeric', hour12: false }).format(new Date(skipped.start))) >= 17 ? 'tonight' : 'today') : `on ${zonedDay(skipped.start, g.zone)}`;
+  const day = (iso: string) => dateFormat('en-CA', { timeZone: g.zone }).format(new Date(iso));
+  const when = day(skipped.start) === day(now.toISOString()) ? (new Date(skipped.start).getTime() - now.getTime() < 6 * 3600_000 || Number(dateFormat('en-US', { timeZone: g.zone, hour: 'numeric', hour12: false }).format(new Date(skipped.start))) >= 17 ? 'tonight' : 'today') : `on ${zonedDay(skipped.start, g.zone)}`;
   return `No ${noun} ${when}${skipped.reason ? ` (${skipped.reason})` : ''}.`;
 }
 
