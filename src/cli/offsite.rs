@@ -209,23 +209,31 @@ pub fn restore_from(
     let restored = super::output::runtime()?
         .block_on(restore::restore(data_dir, &bucket, identity, &options))?;
     let time = |t: &chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::Millis, true);
-    say!(out, "objects taken (each with a genuine tag):")?;
-    for (name, at) in &restored.objects {
-        say!(out, "  {}  {name}", time(at))?;
-    }
-    refused(&restored.refused, out)?;
     let total: u64 = restored.rows.values().sum();
-    say!(
-        out,
-        "restored {total} submissions (the copy of {}) and {} files{} into {}",
-        restored.copy_of.to_rfc3339_opts(SecondsFormat::Secs, true),
-        restored.files,
-        restored
-            .files_of
-            .map(|t| format!(" (of {})", t.to_rfc3339_opts(SecondsFormat::Secs, true)))
-            .unwrap_or_default(),
-        data_dir.root().display()
-    )?;
+    if restored.finished_earlier {
+        say!(
+            out,
+            "the restore before this one was stopped after it had put everything in place: its leftovers are removed; {} holds {total} submissions",
+            data_dir.root().display()
+        )?;
+    } else {
+        say!(out, "objects taken (each with a genuine tag):")?;
+        for (name, at) in &restored.objects {
+            say!(out, "  {}  {name}", time(at))?;
+        }
+        refused(&restored.refused, out)?;
+        say!(
+            out,
+            "restored {total} submissions (the copy of {}) and {} files{} into {}",
+            restored.copy_of.to_rfc3339_opts(SecondsFormat::Secs, true),
+            restored.files,
+            restored
+                .files_of
+                .map(|t| format!(" (of {})", t.to_rfc3339_opts(SecondsFormat::Secs, true)))
+                .unwrap_or_default(),
+            data_dir.root().display()
+        )?;
+    }
     for (form, n) in &restored.rows {
         say!(out, "  {form:<24} {n:>8}")?;
     }

@@ -49,6 +49,9 @@ pub struct Restored {
     pub objects: Vec<(String, DateTime<Utc>)>,
     /// Objects refused, and why (planted, or damaged, copies).
     pub refused: Vec<(String, String)>,
+    /// A restore stopped after it had moved everything into place (the database last)
+    /// but before it had tidied up: this one only tidied (no object taken, no copy time).
+    pub finished_earlier: bool,
 }
 
 /// The identity and tag key from the staff's identity file.
@@ -322,6 +325,43 @@ fn clean_leftovers(dir: &DataDir) -> Result<(), OffsiteError> {
     Ok(())
 }
 
+/// A restore stopped between moving its database into place (the last move: the data
+/// directory is then restored) and removing `.restore-moving` and its staging folder:
+/// those are removed, and what the database holds is counted.
+fn finish_tidying(dir: &DataDir) -> Result<Restored, OffsiteError> {
+    let root = dir.root();
+    if let Ok(entries) = std::fs::read_dir(root) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.starts_with(".restore-") && name != MOVING {
+                let path = entry.path();
+                let gone = if path.is_dir() {
+                    std::fs::remove_dir_all(&path)
+                } else {
+                    std::fs::remove_file(&path)
+                };
+                gone.map_err(OffsiteError::io(&path))?;
+            }
+        }
+    }
+    let moving = root.join(MOVING);
+    std::fs::remove_file(&moving).map_err(OffsiteError::io(&moving))?;
+    std::fs::File::open(root)
+        .and_then(|f| f.sync_all())
+        .map_err(OffsiteError::io(root))?;
+    let (rows, newest) = crate::store::Filling::create(&dir.database())?.counts()?;
+    Ok(Restored {
+        rows,
+        newest,
+        files: 0,
+        copy_of: DateTime::<Utc>::MIN_UTC,
+        files_of: None,
+        objects: Vec::new(),
+        refused: Vec::new(),
+        finished_earlier: true,
+    })
+}
+
 fn read_keys(identity_file: &Path) -> Result<Keys<'_>, OffsiteError> {
     Ok(Keys {
         identity: crypt::read_identity(identity_file)?,
@@ -339,6 +379,9 @@ pub async fn restore(
     options: &Options,
 ) -> Result<Restored, OffsiteError> {
     if dir.database().exists() {
+        if dir.root().join(MOVING).exists() {
+            return finish_tidying(dir);
+        }
         return Err(OffsiteError::NotEmpty(dir.root().to_path_buf()));
     }
     let keys = read_keys(identity_file)?;
@@ -387,6 +430,7 @@ pub async fn restore(
             files_of: None,
             objects: Vec::new(),
             refused: Vec::new(),
+            finished_earlier: false,
         };
         // The newest chain with a genuine base, from no later than `until`.
         let mut database = None;
@@ -585,4 +629,37 @@ fn tempfile_dir(dir: &DataDir) -> Result<PathBuf, OffsiteError> {
         .join(format!(".verify-{}", ulid::Ulid::generate()));
     create_private_dir(&path).map_err(OffsiteError::io(&path))?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_restore_stopped_after_its_database_moved_is_tidied_and_counted_by_the_next() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path().join("site"));
+        create_private_dir(dir.root()).unwrap();
+        let database = crate::store::Filling::create(&dir.database()).unwrap();
+        let form = crate::forms::FORMS[0].name.to_string();
+        database
+            .add(&[(form.clone(), ulid::Ulid::generate(), "{}".into())])
+            .unwrap();
+        drop(database);
+        std::fs::write(dir.root().join(MOVING), "site.json\n").unwrap();
+        std::fs::create_dir(dir.root().join(".restore-01J")).unwrap();
+        std::fs::write(dir.root().join(".restore-01J/object.age"), "x").unwrap();
+        std::fs::write(dir.root().join("site.json"), "{}").unwrap();
+
+        let restored = finish_tidying(&dir).unwrap();
+        assert!(restored.finished_earlier);
+        assert_eq!(restored.rows.get(&form), Some(&1));
+        let left: Vec<String> = std::fs::read_dir(dir.root())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .collect();
+        assert!(left.iter().all(|n| !n.starts_with('.')), "{left:?}");
+        assert!(left.contains(&"site.json".to_string()), "{left:?}");
+    }
 }
