@@ -21,9 +21,9 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS, PHOTO_MARKER, PhotoSlot,
-        SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
-        VIDEO_MARKER, VIDEO_SOON, WORD_MARKER,
+        CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
+        PHOTO_MARKER, PhotoSlot, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID,
+        TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER, VIDEO_SOON, WORD_MARKER,
     };
     use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};

@@ -102,7 +102,7 @@ async fn pages_carry_the_settings_and_the_photo() {
     let server = configured();
     let contact = text(&server, "/contact").await;
     assert!(contact.contains(r#"href="mailto:hello@thewell.church""#));
-    assert!(contact.contains(r#"<link rel="canonical" href="https://thewell.church/contact">"#));
+    assert!(contact.contains(r#"<link rel="canonical" href="https://thewell.church/contact" />"#));
     assert!(contact.contains(r#"content="https://thewell.church/og-image.jpg""#));
     assert!(
         !contact.contains("thewell.example"),

@@ -115,7 +115,10 @@ async fn unknown_paths_get_the_404_page_and_missing_assets_a_plain_404() {
 async fn first_script(server: &Server) -> String {
     let html = get(server, "/").await.text().await.unwrap();
     // The page names its scripts in its `page-code` JSON, loaded after the first paint.
-    let start = html.find("\"entry\":\"/assets/").expect("the page's entry script") + 9;
+    let start = html
+        .find("\"entry\":\"/assets/")
+        .expect("the page's entry script")
+        + 9;
     html[start..].split('"').next().unwrap().to_string()
 }
 
@@ -200,13 +203,13 @@ async fn the_service_worker_the_manifest_and_the_offline_page_are_served() {
         );
     }
     let home = get(&server, "/").await.text().await.unwrap();
-    assert!(home.contains(r#"<link rel="manifest" href="/manifest.webmanifest">"#));
+    assert!(home.contains(r#"<link rel="manifest" href="/manifest.webmanifest" />"#));
 
     let offline = get(&server, "/offline.html").await;
     assert_eq!(offline.status(), StatusCode::OK);
     let offline = offline.text().await.unwrap();
     assert!(offline.contains(r#"<div id="app" data-page="/offline">"#));
-    assert!(offline.contains(r#"<meta name="robots" content="noindex">"#));
+    assert!(offline.contains(r#"<meta name="robots" content="noindex" />"#));
     assert!(offline.contains("You&#39;re offline") || offline.contains("You're offline"));
     assert!(offline.contains("contact@thewell.example"));
 }

@@ -237,7 +237,10 @@ fn the_church_address_is_written_once() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let defaults = std::fs::read_to_string(root.join("src/schedule/defaults.rs")).unwrap();
     let street = "1520 NW 65th Ave";
-    assert!(defaults.contains(street), "the built-in address moved: update this test");
+    assert!(
+        defaults.contains(street),
+        "the built-in address moved: update this test"
+    );
     let mut found = Vec::new();
     let mut sources = Vec::new();
     files(&root.join("frontend/src"), "ts", &mut sources);

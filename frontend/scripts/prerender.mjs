@@ -3,16 +3,16 @@
 // text asset. Runs after `vite build` and the SSR build of src/entry-server.tsx.
 //
 // Nothing but the page holds its first paint on a weak network: each page carries
-// in its own <style> the rules of the stylesheet that its HTML uses (Beasties picks
-// them; the server's own parts' classes, src/lib/classes.generated.ts, always go
-// in); its scripts and the whole stylesheet (for what only the script shows: pop-ups,
-// the menu, toasts) are fetched by a few lines at the end of <body> once the page has
-// painted, so nothing competes with the page's own bytes or holds its first paint.
+// the whole stylesheet in its own <style> (6.8 KB brotli: 2.5 KB more than the rules
+// its own HTML uses, and no second style pass for the phone once the scripts come,
+// which a page carrying only its own rules needs before pop-ups, menu and toasts
+// can be drawn: 15-25 ms of a fast machine, a long task on a slow phone); its
+// scripts are fetched by a few lines at the end of <body> once the page has painted,
+// so nothing competes with the page's own bytes or holds its first paint.
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Beasties from 'beasties';
 import { createHash } from 'node:crypto';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,62 +38,45 @@ if (!built.includes('<!--app-->') || !built.includes('<!--head-->')) {
   throw new Error('dist/index.html lacks the <!--app--> or <!--head--> placeholder');
 }
 // What Vite put in <head> that would hold the first paint: the entry script, its
-// preloads and the stylesheet. They leave <head>: `loader` fetches them after paint.
+// preloads and the stylesheet. They leave <head>: the stylesheet's rules go into the
+// page's <style>, and `loader` fetches the scripts after paint.
 const late = [...built.matchAll(/\s*<(?:script type="module"[^>]*><\/script|link rel="(?:modulepreload|stylesheet)"[^>]*)>/g)].map((m) => m[0].trim());
 const stylesheet = late.find((tag) => tag.startsWith('<link rel="stylesheet"'));
 const entry = late.find((tag) => tag.startsWith('<script'));
 if (!stylesheet || !entry) throw new Error('dist/index.html lacks the stylesheet or the entry script Vite writes');
 const template = late.reduce((text, tag) => text.replace(tag, ''), built);
 const cssFile = /href="\/(assets\/[^"]+\.css)"/.exec(stylesheet)[1];
+const css = readFileSync(join(dist, cssFile), 'utf8').trim();
+if (/<\/style/i.test(css)) throw new Error(`${cssFile} holds '</style': it cannot go inside a page's <style>`);
 const entryFile = /src="([^"]+)"/.exec(entry)[1];
 const entryChunks = late.filter((tag) => tag.startsWith('<link rel="modulepreload"')).map((tag) => /href="([^"]+)"/.exec(tag)[1]);
 
 /**
- * The end of a page's <body>: what its code is (a JSON block: the whole stylesheet, for
- * what only the script shows, which main.tsx waits for; the entry script; the chunks
- * to preload), and a few lines that fetch it once the page has painted (the frame
+ * The end of a page's <body>: what its code is (a JSON block: the entry script and the
+ * chunks to preload), and a few lines that fetch it once the page has painted (the frame
  * after it, or within a second in a tab not shown). Named in the HTML, the browser
  * would fetch them at once, beside the page's own bytes. The lines are the same on
  * every page: the server's Content-Security-Policy allows them by their hash
  * (src/web/middleware.rs, whose test checks every page's inline script against it).
  * Each element is added in a task of its own: a slow phone's page stays responsive.
  */
-const LOADER = "(function(d){var go=function(){if(go.done)return;go.done=1;var f=JSON.parse(d.getElementById('page-code').textContent),add=function(tag,set){return function(){var e=d.createElement(tag);set(e);d.head.appendChild(e)}},q=[add('link',function(l){l.rel='stylesheet';l.href=f.style;l.setAttribute('data-whole-style','')})];f.chunks.forEach(function(h){q.push(add('link',function(p){p.rel='modulepreload';p.crossOrigin='';p.href=h}))});q.push(add('script',function(s){s.type='module';s.crossOrigin='';s.src=f.entry}));(function next(){var t=q.shift();if(t){t();setTimeout(next,0)}})()};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)";
+const LOADER = "(function(d){var go=function(){if(go.done)return;go.done=1;var f=JSON.parse(d.getElementById('page-code').textContent),add=function(tag,set){return function(){var e=d.createElement(tag);set(e);d.head.appendChild(e)}},q=[];f.chunks.forEach(function(h){q.push(add('link',function(p){p.rel='modulepreload';p.crossOrigin='';p.href=h}))});q.push(add('script',function(s){s.type='module';s.crossOrigin='';s.src=f.entry}));(function next(){var t=q.shift();if(t){t();setTimeout(next,0)}})()};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)";
 const loaderHash = createHash('sha256').update(LOADER).digest('base64');
 
 function loader(chunks) {
-  const code = JSON.stringify({ style: `/${cssFile}`, entry: entryFile, chunks });
+  const code = JSON.stringify({ entry: entryFile, chunks });
   return `<script type="application/json" id="page-code">${code}</script>\n    <script>${LOADER}</script>`;
 }
 
-// Classes the server writes into pages (sermon lists, people, notices): not in the
-// prerendered HTML, so kept whatever the page holds.
-const serverClasses = [...readFileSync(join(root, 'src/lib/classes.generated.ts'), 'utf8').matchAll(/= "([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)).filter(Boolean);
-const escapeClass = (name) => name.replace(/[^A-Za-z0-9_-]/g, (c) => `\\${c}`);
-const beasties = new Beasties({
-  path: dist,
-  publicPath: '/',
-  preload: false,
-  // The page's own <style> stays apart: the no-script rule lives in a <noscript>.
-  mergeStylesheets: false,
-  reduceInlineStyles: false,
-  fonts: false,
-  compress: true,
-  logLevel: 'warn',
-  // Beasties cannot tell which elements a :where(…) selector matches (Tailwind's
-  // space-y-*, divide-*, a few base rules): those few are always kept.
-  allowRules: [/^:where\(/, ...[...new Set(serverClasses)].map((name) => new RegExp(`^\\.${escapeClass(name).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(?![\\w-])`))],
-});
 const year = new Date().getFullYear();
 
 async function page(path, pageName) {
   const { html, head } = render(path, year);
-  const whole = template.replace('<!--head-->', `${head}\n    ${stylesheet}`).replace('<!--app-->', html);
-  // Beasties inlines the rules this HTML uses in place of the <link> (left as it was).
-  const inlined = (await beasties.process(whole)).replace(stylesheet, '');
-  if (!inlined.includes('<style>') || inlined.includes(`href="/${cssFile}"`)) throw new Error(`${path}: its stylesheet was not inlined`);
   const chunks = [...new Set([...entryChunks, ...pageChunks(pageName).map((file) => `/${file}`)])];
-  return inlined.replace('</body>', `  ${loader(chunks)}\n  </body>`);
+  return template
+    .replace('<!--head-->', `${head}\n    <style>${css}</style>`)
+    .replace('<!--app-->', html)
+    .replace('</body>', `  ${loader(chunks)}\n  </body>`);
 }
 
 function write(file, text) {

@@ -1,5 +1,6 @@
 // The application shell: the router, the chrome around every page (header, floating
-// buttons, footer, notifications, modals), and the page for the current path.
+// buttons, footer, notifications, modals), and the page for the current path; the
+// header, the page and the footer come alive each in a task of its own (lib/later.tsx).
 import { useEffect } from 'react';
 import { FloatingButtons } from './components/FloatingButtons';
 import { Footer } from './components/Footer';
@@ -8,6 +9,7 @@ import { ModalHost } from './components/ModalHost';
 import { Notices } from './components/Notices';
 import { Toaster } from './components/Toaster';
 import { metaOf, notFoundMeta, offlineMeta } from './content/routes';
+import { Later } from './lib/later';
 import { loadPage, pageIfLoaded } from './lib/pageLoader';
 import { RouterProvider, useRouter } from './lib/router';
 import { notePageShown } from './offline/page';
@@ -44,12 +46,18 @@ export function App({ path, year }: { path: string; year: number }) {
           Skip to content
         </a>
         <Notices />
-        <Header />
+        <Later>
+          <Header />
+        </Later>
         <FloatingButtons />
-        <main id="main" tabIndex={-1} class="min-h-[60vh] focus:outline-none">
-          <CurrentPage />
-        </main>
-        <Footer year={year} />
+        <Later>
+          <main id="main" tabIndex={-1} class="min-h-[60vh] focus:outline-none">
+            <CurrentPage />
+          </main>
+        </Later>
+        <Later>
+          <Footer year={year} />
+        </Later>
         <Toaster />
       </ModalHost>
     </RouterProvider>

@@ -1,6 +1,6 @@
-// The browser entry: fetch the current page's code, then hydrate the prerendered page;
-// then what works without a signal (offline/page.ts), and the line over a page shown
-// from the phone's copy.
+// The browser entry: fetch the current page's code, then hydrate the prerendered page
+// in parts (lib/later.tsx); then what works without a signal (offline/page.ts), and
+// the line over a page shown from the phone's copy.
 import { hydrate, render } from 'react-dom';
 import { App } from './App';
 import { SavedLine } from './offline/SavedLine';
@@ -8,21 +8,9 @@ import { metaOf, notFoundMeta } from './content/routes';
 import { startOffline } from './offline/page';
 import { loadPage } from './lib/pageLoader';
 import { normalizePath } from './lib/router';
+import { warmDateFormats } from './lib/formats';
+import { hydrateInParts } from './lib/later';
 import './styles.css';
-
-// Each page carries the rules its own HTML uses; the whole stylesheet, fetched after
-// the page as print-only (scripts/prerender.mjs), is for what only this script shows:
-// it is turned on, and the page comes alive once it is in (or has failed), so nothing
-// the script draws appears unstyled. It is small and loads beside the scripts.
-const wholeStyle = [...document.querySelectorAll<HTMLLinkElement>('link[data-whole-style]')].map(
-  (link) =>
-    new Promise<void>((resolve) => {
-      link.media = 'all';
-      if (link.sheet) resolve();
-      link.addEventListener('load', () => resolve());
-      link.addEventListener('error', () => resolve());
-    }),
-);
 
 // The prerendered page paints before any script works on it, even when the scripts
 // come at once from the phone's cache (a frame, or 100 ms in a tab not shown).
@@ -36,16 +24,17 @@ const root = document.getElementById('app');
 const path = root?.dataset.page ?? normalizePath(window.location.pathname);
 const meta = metaOf(path);
 if (root) {
-  Promise.allSettled([meta !== notFoundMeta ? loadPage(meta.page) : Promise.resolve(), painted, ...wholeStyle]).finally(() => {
-    hydrate(<App path={path} year={new Date().getFullYear()} />, root);
-    // Tests (and curious people) can tell when the page has come alive.
-    document.documentElement.dataset.hydrated = 'true';
-    const { savedAt, savedWhy } = document.documentElement.dataset;
-    if (savedAt && !Number.isNaN(Date.parse(savedAt))) {
-      const line = document.createElement('div');
-      document.body.insertBefore(line, root);
-      render(<SavedLine at={new Date(savedAt)} why={savedWhy === 'slow' ? 'slow' : 'offline'} path={path} />, line);
-    }
-    startOffline();
+  Promise.allSettled([meta !== notFoundMeta ? loadPage(meta.page) : Promise.resolve(), painted.then(warmDateFormats)]).finally(() => {
+    hydrateInParts(() => hydrate(<App path={path} year={new Date().getFullYear()} />, root)).then(() => {
+      // Tests (and curious people) can tell when the page has come alive.
+      document.documentElement.dataset.hydrated = 'true';
+      const { savedAt, savedWhy } = document.documentElement.dataset;
+      if (savedAt && !Number.isNaN(Date.parse(savedAt))) {
+        const line = document.createElement('div');
+        document.body.insertBefore(line, root);
+        render(<SavedLine at={new Date(savedAt)} why={savedWhy === 'slow' ? 'slow' : 'offline'} path={path} />, line);
+      }
+      startOffline();
+    });
   });
 }

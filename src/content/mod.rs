@@ -441,7 +441,9 @@ mod tests {
         let folder = dir.content().join("notices");
         std::fs::create_dir_all(&folder).unwrap();
         let notice = |name: &str, campus: &str, text: &str| {
-            let file = format!("+++\nuntil = 2027-01-01T00:00:00\nzone = \"UTC\"\ncampus = \"{campus}\"\n+++\n{text}\n");
+            let file = format!(
+                "+++\nuntil = 2027-01-01T00:00:00\nzone = \"UTC\"\ncampus = \"{campus}\"\n+++\n{text}\n"
+            );
             std::fs::write(folder.join(name), file).unwrap();
         };
         notice("a.md", "pakistan", "The study meets at the school");
@@ -458,7 +460,10 @@ mod tests {
         assert_eq!(words["europe-bible-study.notice"], "New meeting link");
         assert_eq!(words["bible-study.notice"], "");
         let after = Utc.with_ymd_and_hms(2027, 1, 1, 0, 0, 1).unwrap();
-        assert_eq!(library.shown(after).words["sunday-service-pakistan.notice"], "");
+        assert_eq!(
+            library.shown(after).words["sunday-service-pakistan.notice"],
+            ""
+        );
     }
 
     #[test]

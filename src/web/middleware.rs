@@ -11,7 +11,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 /// a test below checks every page's inline scripts against this policy).
 pub const CONTENT_SECURITY_POLICY: &str = concat!(
     "default-src 'self'; ",
-    "script-src 'self' 'sha256-2O2PBK14L8K3u+lVrN8p+Lgw850ZMVNGF0EJvV6LVZo='; ",
+    "script-src 'self' 'sha256-rexx9Elre0P9DUaOAfMi8GFjshefO1faKLqlPZDOplM='; ",
     "style-src 'self' 'unsafe-inline'; ",
     "img-src 'self' data:; ",
     "font-src 'self'; ",

@@ -13,3 +13,26 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions =
   }
   return format;
 }
+
+/** What makes the first formatters slow, done one piece per task before the page comes
+ *  alive: the locale data (the first formatter: the longest piece), the zone data (the
+ *  first one with a zone) and the other locales the zone names come from (lib/clock.ts).
+ *  A slow phone then never meets one long task of them once the schedule has answered. */
+export function warmDateFormats(): Promise<void> {
+  const steps: [string, Intl.DateTimeFormatOptions][] = [
+    ['en-US', { hour: 'numeric', minute: '2-digit' }],
+    // Any named zone: the first one loads the zone table and its names.
+    ['en-US', { timeZone: 'America/New_York', timeZoneName: 'short' }],
+    ['en-GB', { timeZone: 'America/New_York', timeZoneName: 'short' }],
+    ['en-CA', { timeZone: 'America/New_York' }],
+  ];
+  return new Promise((resolve) => {
+    const next = () => {
+      const step = steps.shift();
+      if (!step) return resolve();
+      dateFormat(...step).format(0);
+      window.setTimeout(next, 0);
+    };
+    window.setTimeout(next, 0);
+  });
+}

@@ -9,10 +9,9 @@ use bytes::Bytes;
 use poem::http::HeaderValue;
 
 use crate::bundle::{
-    CONTENT_BLOCK_ID, GATHERING_MARKER, NOTICES_MARKER, PHOTO_CLASS, PHOTO_MARKER,
-    JSON_WORDS_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
-    VIDEO_MARKER,
-    VIDEO_SOON, WORD_MARKER,
+    CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
+    PHOTO_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
+    VIDEO_MARKER, VIDEO_SOON, WORD_MARKER,
 };
 use crate::content::parts::Part;
 use crate::published::Snapshot;
@@ -86,14 +85,13 @@ fn div_content_len(text: &str) -> Option<usize> {
 /// `template` with each `{name}` in it replaced by that word (an unknown name is
 /// kept as written); frontend/src/lib/words.tsx fills the same way.
 pub fn fill(template: &str, words: &BTreeMap<String, String>) -> String {
-    fill_by(template, |name| words.get(name).map(String::as_str).map(Into::into))
+    fill_by(template, |name| {
+        words.get(name).map(String::as_str).map(Into::into)
+    })
 }
 
 /// `template` with each `{name}` that `word` knows replaced by what it gives.
-fn fill_by<'w>(
-    template: &str,
-    word: impl Fn(&str) -> Option<std::borrow::Cow<'w, str>>,
-) -> String {
+fn fill_by<'w>(template: &str, word: impl Fn(&str) -> Option<std::borrow::Cow<'w, str>>) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find('{') {
