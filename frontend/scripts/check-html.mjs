@@ -82,7 +82,12 @@ try {
 } catch (error) {
   fail(`could not serve the pages with everything set: ${error.message}`);
 }
-const run = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'gnu', ...files, ...servedFiles], { encoding: 'utf8' });
+// The checker's CSS parser predates two at-rules every browser the site serves has
+// supported since 2022-2024 and that Tailwind writes: cascade layers (`@layer`) and
+// registered custom properties (`@property`). Only those two messages are filtered;
+// every other CSS or HTML error still fails the check.
+const unknownToTheChecker = 'CSS: Unrecognized at-rule “@(layer|property)”.*';
+const run = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'gnu', '--filterpattern', `.*${unknownToTheChecker}`, ...files, ...servedFiles], { encoding: 'utf8' });
 rmSync(scratch, { recursive: true, force: true });
 if (run.error) fail(`cannot run java (${run.error.message}): apt-get install default-jre-headless`);
 const errors = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.includes('error:'));
