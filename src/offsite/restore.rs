@@ -329,23 +329,9 @@ fn clean_leftovers(dir: &DataDir) -> Result<(), OffsiteError> {
 /// directory is then restored) and removing `.restore-moving` and its staging folder:
 /// those are removed, and what the database holds is counted.
 fn finish_tidying(dir: &DataDir) -> Result<Restored, OffsiteError> {
+    // With the database in place, this removes the marker and the staging folders only.
+    clean_leftovers(dir)?;
     let root = dir.root();
-    if let Ok(entries) = std::fs::read_dir(root) {
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().to_string();
-            if name.starts_with(".restore-") && name != MOVING {
-                let path = entry.path();
-                let gone = if path.is_dir() {
-                    std::fs::remove_dir_all(&path)
-                } else {
-                    std::fs::remove_file(&path)
-                };
-                gone.map_err(OffsiteError::io(&path))?;
-            }
-        }
-    }
-    let moving = root.join(MOVING);
-    std::fs::remove_file(&moving).map_err(OffsiteError::io(&moving))?;
     std::fs::File::open(root)
         .and_then(|f| f.sync_all())
         .map_err(OffsiteError::io(root))?;
