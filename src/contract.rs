@@ -28,6 +28,7 @@ mod emit {
     use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
+    use crate::schedule::zones::ZoneSpan;
     use crate::schedule::{GatheringNow, LaterOccurrence, ScheduleNow};
     use crate::settings::{LINKS, SETTINGS};
     use ts_rs::{Config, TS};
@@ -65,6 +66,7 @@ mod emit {
         let mut out = header("src/schedule.rs and src/bundle.rs");
         out.push_str(&declaration::<LaterOccurrence>());
         out.push_str(&declaration::<GatheringNow>());
+        out.push_str(&declaration::<ZoneSpan>());
         out.push_str(&declaration::<ScheduleNow>());
         out.push_str(&declaration::<PhotoSlot>());
         let quote = |s: &str| serde_json::to_string(s).expect("string");

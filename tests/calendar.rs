@@ -164,3 +164,58 @@ async fn the_schedule_api_answers_now_by_default_and_refuses_a_bad_instant() {
         .unwrap();
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
 }
+
+/// The span of `zone` in force at `t`: (offset minutes, abbreviation).
+fn span_at(schedule: &Value, zone: &str, t: DateTime<Utc>) -> (i64, String) {
+    let spans = schedule["zones"][zone]
+        .as_array()
+        .unwrap_or_else(|| panic!("no spans for {zone}"));
+    let mut found = None;
+    for s in spans {
+        let from = DateTime::parse_from_rfc3339(s["from"].as_str().unwrap()).unwrap();
+        if from <= t {
+            found = Some((
+                s["offset"].as_i64().unwrap(),
+                s["abbreviation"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    found.unwrap_or_else(|| panic!("no span of {zone} covers {t}"))
+}
+
+#[tokio::test]
+async fn the_zones_offsets_read_each_label_across_a_clock_change() {
+    let server = Server::start();
+    // Eight weeks after February 20 cross the March clock changes (US, then Europe).
+    for at in ["2026-02-20T12:00:00Z", "2026-10-10T12:00:00Z"] {
+        let at = DateTime::parse_from_rfc3339(at)
+            .unwrap()
+            .with_timezone(&Utc);
+        let schedule = schedule_at(&server, at).await;
+        let mut changes = 0;
+        for g in schedule["gatherings"].as_array().unwrap() {
+            let zone = g["zone"].as_str().unwrap();
+            let spans = schedule["zones"][zone].as_array().unwrap();
+            // From a day before the instant asked about, a year and more ahead.
+            let first = DateTime::parse_from_rfc3339(spans[0]["from"].as_str().unwrap()).unwrap();
+            assert_eq!(first.with_timezone(&Utc), at - Duration::days(1));
+            let mut previous = None;
+            for o in std::iter::once(g).chain(g["later"].as_array().unwrap()) {
+                let start = DateTime::parse_from_rfc3339(o["start"].as_str().unwrap())
+                    .unwrap()
+                    .with_timezone(&Utc);
+                let (offset, abbreviation) = span_at(&schedule, zone, start);
+                // The label, '7:00 PM EDT', is what the offset makes of the instant.
+                let local = (start + Duration::minutes(offset)).naive_utc();
+                let expected = format!("{} {abbreviation}", local.format("%-I:%M %p"));
+                assert_eq!(o["label"].as_str().unwrap(), expected, "{zone} at {start}");
+                if previous.is_some_and(|p| p != offset) {
+                    changes += 1;
+                }
+                previous = Some(offset);
+            }
+        }
+        // Florida, Europe and both US-zone studies change; Pakistan does not.
+        assert!(changes >= 3, "{changes} clock changes seen from {at}");
+    }
+}

@@ -8,7 +8,6 @@ import { metaOf, notFoundMeta } from './content/routes';
 import { startOffline } from './offline/page';
 import { loadPage } from './lib/pageLoader';
 import { normalizePath } from './lib/router';
-import { warmDateFormats } from './lib/formats';
 import { hydrateInParts } from './lib/later';
 import './styles.css';
 
@@ -24,7 +23,7 @@ const root = document.getElementById('app');
 const path = root?.dataset.page ?? normalizePath(window.location.pathname);
 const meta = metaOf(path);
 if (root) {
-  Promise.allSettled([meta !== notFoundMeta ? loadPage(meta.page) : Promise.resolve(), painted.then(warmDateFormats)]).finally(() => {
+  Promise.allSettled([meta !== notFoundMeta ? loadPage(meta.page) : Promise.resolve(), painted]).finally(() => {
     hydrateInParts(() => hydrate(<App path={path} year={new Date().getFullYear()} />, root)).then(() => {
       // Tests (and curious people) can tell when the page has come alive.
       document.documentElement.dataset.hydrated = 'true';

@@ -63,6 +63,8 @@ pub struct Event {
     pub zone: String,
     /// Its start and end as instants with their offset in `zone` (ISO 8601).
     pub starts_at: String,
+    /// `zone`'s abbreviation at its start, e.g. "EST" (the pages name the zone with it).
+    pub abbreviation: String,
     pub ends_at: String,
     pub place: String,
     pub text: Vec<Block>,
@@ -96,6 +98,8 @@ pub struct Launch {
     pub zone: String,
     /// Its start, with its offset (ISO 8601).
     pub starts_at: String,
+    /// `zone`'s abbreviation at its start, e.g. "EST".
+    pub abbreviation: String,
     /// The start of the day after it: from then on the first visit skips the launch pop-up.
     pub over_at: String,
     pub place: String,

@@ -140,6 +140,7 @@ pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
     Ok(Launch {
         zone: zone.name().to_string(),
         starts_at: stamp(zone, start),
+        abbreviation: abbreviation(zone, start),
         over_at: stamp(zone, day_after),
         place: file.line("place", Some(&raw.place), 150, true)?,
         intro: blocks(file.body),
@@ -156,6 +157,11 @@ fn stamp(zone: Tz, local: NaiveDateTime) -> String {
     crate::schedule::resolve_local(zone, local)
         .with_timezone(&zone)
         .to_rfc3339_opts(SecondsFormat::Secs, false)
+}
+
+/// The zone's abbreviation at a local time: "EST", "CEST", "PKT".
+fn abbreviation(zone: Tz, local: NaiveDateTime) -> String {
+    crate::schedule::zones::reading(zone, crate::schedule::resolve_local(zone, local)).1
 }
 
 /// Reads one file's text. `source` names it in problems.
@@ -444,6 +450,7 @@ impl<'a> File<'a> {
             },
             zone: zone.name().to_string(),
             starts_at: stamp(zone, start),
+            abbreviation: abbreviation(zone, start),
             ends_at: stamp(zone, end),
             place: self.line("place", Some(&raw.place), 150, true)?,
             text: blocks(self.body),

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 pub mod defaults;
 pub mod words;
+pub mod zones;
 
 /// How a gathering repeats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -318,6 +319,9 @@ pub struct LaterOccurrence {
 pub struct ScheduleNow {
     pub at: String,
     pub gatherings: Vec<GatheringNow>,
+    /// Each gathering's zone, its offsets from a day before `at` to
+    /// `zones::ZONE_DAYS_AHEAD` days after: the pages' clocks read the zone's time from them.
+    pub zones: std::collections::BTreeMap<String, Vec<zones::ZoneSpan>>,
 }
 
 /// One occurrence: UTC start and the scheduled UTC end. It is live from `start` up to

@@ -14,6 +14,7 @@ use super::error::{WebError, not_found};
 use super::files::ics::{Join, ics};
 use crate::published::Live;
 use crate::published::Snapshot;
+use crate::schedule::zones::{ZONE_DAYS_AHEAD, spans};
 use crate::schedule::{
     Dated, Gathering, GatheringNow, LATER_SHOWN, LaterOccurrence, Place, ScheduleNow,
 };
@@ -99,9 +100,22 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
             })
         })
         .collect();
+    // Every zone a gathering meets in, the ended ones' too (a page may still show its clock).
+    let zones = snap
+        .library
+        .gatherings
+        .iter()
+        .map(|g| g.value.zone)
+        .map(|zone| {
+            let from = at - chrono::Duration::days(1);
+            let until = at + chrono::Duration::days(ZONE_DAYS_AHEAD);
+            (zone.name().to_string(), spans(zone, from, until))
+        })
+        .collect();
     let body = ScheduleNow {
         at: stamp(at),
         gatherings,
+        zones,
     };
     Response::builder()
         .content_type("application/json")

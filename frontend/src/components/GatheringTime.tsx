@@ -3,9 +3,10 @@
 // visitor's clock reads the same as the gathering's); while it is on,
 // plainly that it is on and until when; the fixed words until the schedule has answered.
 // Also the visitor's own time beside fixed words, and a zone's clock with the visitor's.
-import { formatZoned, useNow, visitorClockIsZones } from '../lib/clock';
+import { useNow } from '../lib/clock';
+import { knowsZone, timeWords, visitorClockIsZones, weekdayWords, zoneReading } from '../lib/wallclock';
 import { Words } from '../lib/words';
-import { skippedLine, useGathering, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
+import { skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
 
 export function GatheringTime({
   id,
@@ -25,7 +26,8 @@ export function GatheringTime({
   const g = useGathering(id);
   if (!g) return <Words text={fallback} />;
   if (g.live) {
-    const until = formatZoned(new Date(g.end), g.zone, false).replace(/^\S+ /, '');
+    const end = zoneReading(new Date(g.end), g.zone);
+    const until = `${timeWords(end)} ${end.abbreviation}`;
     return (
       <>
         <strong class="text-red-800">Live now</strong>, until {until}
@@ -73,11 +75,16 @@ export function YourTime({ id }: { id?: string }) {
   return <span class="font-normal"> ({visitorShort(g).replace(/ /g, '\u00a0')} your time)</span>;
 }
 
-/** The time now in a zone as its weekday over its time, and the visitor's own time now under it. */
+/** The time now in a zone as its weekday over its time, and the visitor's own time now under it
+ *  (once the schedule has answered with the zone's offsets). */
 export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
   const now = useNow(15_000);
-  if (!now) return <p class="font-serif text-3xl font-semibold text-slate-900">{'\u00a0'}</p>;
-  const [weekday, ...time] = formatZoned(now, zone, false).split(' ');
+  // The zone's offsets come with the schedule's answer.
+  useSchedule();
+  if (!now || !knowsZone(zone)) return <p class="font-serif text-3xl font-semibold text-slate-900">{'\u00a0'}</p>;
+  const reading = zoneReading(now, zone);
+  const weekday = weekdayWords(reading);
+  const time = [timeWords(reading), reading.abbreviation];
   return (
     // Minutes, not seconds (a ticking number draws the eye for nothing); the time and its zone never part.
     <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={testId} aria-live="off" data-varies>

@@ -48,7 +48,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
   useLayoutEffect(() => {
     const element = dialog.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Listeners first, in the same pass as showModal(): an Escape pressed at once is not missed.
+    // Listeners first, before showModal(): an Escape pressed at once is not missed.
     const onCancel = (event: Event) => {
       event.preventDefault();
       close.current();
@@ -87,20 +87,28 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
     element.addEventListener('keydown', onKey);
     element.addEventListener('close', onClosed);
     element.addEventListener('focusout', onFocusOut);
-    if (!element.open) element.showModal();
-    // Focus starts on the heading, not on the close button: a phone shows no ring on
-    // a button nobody chose, a screen reader reads the title first, and Tab goes on
-    // to the first control.
-    element.querySelector<HTMLElement>(`#${headingId}`)?.focus({ preventScroll: true });
-    openDialogs.push(element);
-    dialogsChanged();
-    document.documentElement.style.overflow = 'hidden';
+    // Shown in the task after the one that drew it: showModal() restyles the whole page
+    // (everything behind turns inert), and both in one task is a long one on a slow phone.
+    let shown = false;
+    const show = window.setTimeout(() => {
+      shown = true;
+      if (!element.open) element.showModal();
+      // Focus starts on the heading, not on the close button: a phone shows no ring on
+      // a button nobody chose, a screen reader reads the title first, and Tab goes on
+      // to the first control.
+      element.querySelector<HTMLElement>(`#${headingId}`)?.focus({ preventScroll: true });
+      openDialogs.push(element);
+      dialogsChanged();
+      document.documentElement.style.overflow = 'hidden';
+    }, 0);
     return () => {
+      window.clearTimeout(show);
       element.removeEventListener('cancel', onCancel);
       element.removeEventListener('keydown', onKey);
       element.removeEventListener('close', onClosed);
       element.removeEventListener('focusout', onFocusOut);
       if (element.open) element.close();
+      if (!shown) return;
       openDialogs.splice(openDialogs.indexOf(element), 1);
       dialogsChanged();
       if (openDialogs.length === 0) document.documentElement.style.overflow = '';

@@ -51,7 +51,11 @@ zone: string,
 /**
  * Its start and end as instants with their offset in `zone` (ISO 8601).
  */
-startsAt: string, endsAt: string, place: string, text: Array<Block>, 
+startsAt: string, 
+/**
+ * `zone`'s abbreviation at its start, e.g. "EST" (the pages name the zone with it).
+ */
+abbreviation: string, endsAt: string, place: string, text: Array<Block>, 
 /**
  * An https link for more (sign-up, map), or empty.
  */
@@ -69,6 +73,10 @@ zone: string,
  * Its start, with its offset (ISO 8601).
  */
 startsAt: string, 
+/**
+ * `zone`'s abbreviation at its start, e.g. "EST".
+ */
+abbreviation: string, 
 /**
  * The start of the day after it: from then on the first visit skips the launch pop-up.
  */

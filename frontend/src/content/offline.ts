@@ -1,7 +1,7 @@
 // What a visitor is told about the phone's own copies (pages saved for reading
 // without a signal, answers kept on the phone until they can be sent) and on a
 // connection that saves data (photos shown only when asked for).
-import { dateFormat } from '../lib/formats';
+import { dayWords, visitorReading } from '../lib/wallclock';
 
 export const offlineWords = {
   /** The toast when Send is pressed without a signal. */
@@ -21,7 +21,7 @@ export const offlineWords = {
   /** The note when a waiting submission found no signal for 7 days and was deleted. */
   expired: (at: Date) => ({
     title: 'Not sent',
-    description: `What you sent without a signal on ${dateFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' }).format(at)} found no signal for 7 days, so this phone has deleted it. Please send it again.`,
+    description: `What you sent without a signal on ${dayWords(visitorReading(at))} found no signal for 7 days, so this phone has deleted it. Please send it again.`,
     variant: 'destructive' as const,
   }),
   /** The question in a form that finds answers kept from before (not filled in until asked). */

@@ -4,8 +4,7 @@
 // reads it once, before it comes alive.
 import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
-import { visitorClockIsZones, zoneAbbreviation } from './clock';
-import { dateFormat } from './formats';
+import { dayWords, offsetOf, readingAt, timeWords, visitorReading, weekdayWords } from './wallclock';
 
 export type { Block, Event, Launch, Notice, Shown };
 
@@ -51,17 +50,17 @@ export function launchIsOver(now: Date): boolean {
   return content.launch !== null && now.getTime() >= Date.parse(content.launch.overAt);
 }
 
-/** 'Saturday, December 5 · 10:00 AM EST' in the event's own zone. */
-export function eventWhen(e: Pick<Event, 'startsAt' | 'zone'>): string {
-  const start = new Date(e.startsAt);
-  const day = dateFormat('en-US', { timeZone: e.zone, weekday: 'long', month: 'long', day: 'numeric' }).format(start);
-  const time = dateFormat('en-US', { timeZone: e.zone, hour: 'numeric', minute: '2-digit' }).format(start);
-  return `${day} · ${time} ${zoneAbbreviation(start, e.zone)}`;
+/** 'Saturday, December 5 · 10:00 AM EST' in the event's own zone (its ISO time carries its offset). */
+export function eventWhen(e: Pick<Event, 'startsAt' | 'abbreviation'>): string {
+  const r = readingAt(new Date(e.startsAt), offsetOf(e.startsAt));
+  return `${dayWords(r)} · ${timeWords(r)} ${e.abbreviation}`;
 }
 
-/** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'. */
-export function eventVisitorTime(e: Pick<Event, 'startsAt' | 'zone'>): string {
-  if (visitorClockIsZones(new Date(e.startsAt), e.zone)) return '';
-  const local = dateFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(e.startsAt));
-  return `(${local.replace(',', '')} your time)`;
+/** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'
+ *  (empty when the visitor's clock reads the same as the event's). */
+export function eventVisitorTime(e: Pick<Event, 'startsAt'>): string {
+  const start = new Date(e.startsAt);
+  if (offsetOf(e.startsAt) === -start.getTimezoneOffset()) return '';
+  const r = visitorReading(start);
+  return `(${weekdayWords(r, true)} ${timeWords(r)} your time)`;
 }

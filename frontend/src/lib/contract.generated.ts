@@ -73,9 +73,31 @@ skipped: Array<LaterOccurrence>,
 later: Array<LaterOccurrence>, };
 
 /**
+ * One stretch of a zone's time at one offset.
+ */
+export type ZoneSpan = { 
+/**
+ * From this UTC instant (RFC 3339) until the next span's `from`.
+ */
+from: string, 
+/**
+ * The zone's offset from UTC in minutes, east positive (EST: -300, PKT: 300).
+ */
+offset: number, 
+/**
+ * Its abbreviation then: "EST", "CEST", "PKT".
+ */
+abbreviation: string, };
+
+/**
  * The answer of `GET /api/schedule`: the instant asked about and every gathering then.
  */
-export type ScheduleNow = { at: string, gatherings: Array<GatheringNow>, };
+export type ScheduleNow = { at: string, gatherings: Array<GatheringNow>, 
+/**
+ * Each gathering's zone, its offsets from a day before `at` to
+ * `zones::ZONE_DAYS_AHEAD` days after: the pages' clocks read the zone's time from them.
+ */
+zones: { [key in string]: Array<ZoneSpan> }, };
 
 /**
  * One place a photo can replace a drawing, as the frontend build listed it.

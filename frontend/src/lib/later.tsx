@@ -6,15 +6,18 @@
 // Outside the first hydration (a page reached through a link, a part drawn later),
 // <Later> draws its children at once.
 import { Suspense, useRef } from 'react';
-import type { ComponentChildren } from 'preact';
+import { options, type ComponentChildren } from 'preact';
 
 let hydrating = false;
 const turns: Promise<void>[] = [];
 let queue: Promise<void> = Promise.resolve();
 
-/** The next free task after the parts already waiting: one part per task. */
+const task = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
+
+/** The next free task after the parts already waiting: one part per task, and the
+ *  effects of the part before (see hydrateInParts) in the task between. */
 function nextTurn(): Promise<void> {
-  queue = queue.then(() => new Promise<void>((resolve) => window.setTimeout(resolve, 0)));
+  queue = queue.then(task).then(task);
   turns.push(queue);
   return queue;
 }
@@ -24,18 +27,22 @@ function nextTurn(): Promise<void> {
 export function hydrateInParts(hydrate: () => void): Promise<void> {
   hydrating = true;
   performance.mark('thewell:hydrate');
-  try {
-    hydrate();
-  } finally {
-    hydrating = false;
-    // User timings: a profile (or Lighthouse's) shows what each part cost.
-    performance.mark('thewell:shell-alive');
-  }
+  // Preact runs effects after the next frame, all the parts' together then: one long
+  // task. While the parts come alive, each part's effects run in a task of their own.
+  const afterPaint = options.requestAnimationFrame;
+  options.requestAnimationFrame = (effects) => window.setTimeout(effects, 0);
+  hydrate();
+  // User timings: a profile (or Lighthouse's) shows what each part cost.
+  performance.mark('thewell:shell-alive');
+  // A part's own parts (a page's sections) take their turns after it, while it hydrates.
   const all = (): Promise<void> => {
     const count = turns.length;
     return Promise.all(turns).then(() => (turns.length > count ? all() : new Promise<void>((resolve) => window.setTimeout(resolve, 0))));
   };
-  return all();
+  return all().finally(() => {
+    hydrating = false;
+    options.requestAnimationFrame = afterPaint;
+  });
 }
 
 function Gate({ children }: { children: ComponentChildren }) {
@@ -52,6 +59,13 @@ function Gate({ children }: { children: ComponentChildren }) {
     queueMicrotask(() => performance.mark('thewell:part-alive'));
   }
   return <>{children}</>;
+}
+
+/** A page's sections, each hydrated in a task of its own (a long page is otherwise one
+ *  long task). Each child draws exactly one element, or nothing. */
+export function Parts({ children }: { children: ComponentChildren }) {
+  const each = Array.isArray(children) ? children : [children];
+  return <>{each.map((child, i) => (child == null || typeof child === 'boolean' || Array.isArray(child) ? child : <Later key={i}>{child}</Later>))}</>;
 }
 
 /** A part of the page hydrated in a task of its own. Its children must draw exactly one

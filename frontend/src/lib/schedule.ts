@@ -5,8 +5,7 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import type { GatheringNow, ScheduleNow } from './contract.generated';
-import { visitorClockIsZones } from './clock';
-import { dateFormat } from './formats';
+import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayWords, zoneReading } from './wallclock';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -44,7 +43,8 @@ export function fromSaved(answer: ScheduleNow, now: Date): Gathering[] {
 function savedAnswer(): ScheduleNow | null {
   try {
     const saved = JSON.parse(localStorage.getItem(SAVED_KEY) ?? 'null') as ScheduleNow | null;
-    return saved && Array.isArray(saved.gatherings) ? saved : null;
+    // An answer saved before answers named their zones' offsets cannot tell a zone's time.
+    return saved && Array.isArray(saved.gatherings) && saved.zones ? saved : null;
   } catch {
     return null;
   }
@@ -53,6 +53,7 @@ function savedAnswer(): ScheduleNow | null {
 function load(): void {
   apiRequest<ScheduleNow>('GET', `/api/schedule?at=${encodeURIComponent(new Date().toISOString())}`)
     .then((answer) => {
+      learnZones(answer.zones);
       publish(answer.gatherings);
       try {
         localStorage.setItem(SAVED_KEY, JSON.stringify(answer));
@@ -63,7 +64,10 @@ function load(): void {
     .catch(() => {
       // Offline or the server is restarting: the saved answer, as of now; again next minute.
       const saved = savedAnswer();
-      if (saved) publish(fromSaved(saved, new Date()));
+      if (saved) {
+        learnZones(saved.zones);
+        publish(fromSaved(saved, new Date()));
+      }
     });
 }
 
@@ -105,28 +109,29 @@ export function describeCountdown(ms: number): string {
 
 /** The gathering's start as its own zone names it: 'Wednesday 7:00 PM EDT'. */
 export function zonedStart(g: Gathering): string {
-  const weekday = dateFormat('en-US', { timeZone: g.zone, weekday: 'long' }).format(new Date(g.start));
-  return `${weekday} ${g.label}`;
+  return `${weekdayWords(zoneReading(new Date(g.start), g.zone))} ${g.label}`;
 }
 
 /** The start in the browser's own zone, short: 'Thu 1:00 AM'. */
 export function visitorShort(g: Gathering): string {
-  return dateFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(g.start)).replace(',', '');
+  const r = visitorReading(new Date(g.start));
+  return `${weekdayWords(r, true)} ${timeWords(r)}`;
 }
 
 /** An instant's time of day in the browser's own zone: '2:30 PM'. */
 export function visitorClock(iso: string): string {
-  return dateFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return timeWords(visitorReading(new Date(iso)));
 }
 
 /** An instant as its weekday and time in the browser's own zone: 'Thursday 1:00 AM'. */
 export function visitorDayTime(date: Date): string {
-  return dateFormat('en-US', { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(date).replace(',', '');
+  const r = visitorReading(date);
+  return `${weekdayWords(r)} ${timeWords(r)}`;
 }
 
 /** The occurrence's day in the gathering's zone: 'Wednesday, December 2'. */
 export function zonedDay(iso: string, zone: string): string {
-  return dateFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
+  return dayWords(zoneReading(new Date(iso), zone));
 }
 
 /** When the next occurrence is not the regular one (a week skipped before it):
@@ -134,8 +139,9 @@ export function zonedDay(iso: string, zone: string): string {
 export function skippedLine(g: Gathering, noun: string, now: Date): string | null {
   const skipped = g.skipped?.[0];
   if (!skipped) return null;
-  const day = (iso: string) => dateFormat('en-CA', { timeZone: g.zone }).format(new Date(iso));
-  const when = day(skipped.start) === day(now.toISOString()) ? (new Date(skipped.start).getTime() - now.getTime() < 6 * 3600_000 || Number(dateFormat('en-US', { timeZone: g.zone, hour: 'numeric', hour12: false }).format(new Date(skipped.start))) >= 17 ? 'tonight' : 'today') : `on ${zonedDay(skipped.start, g.zone)}`;
+  const start = zoneReading(new Date(skipped.start), g.zone);
+  const today = sameDay(start, zoneReading(now, g.zone));
+  const when = today ? (new Date(skipped.start).getTime() - now.getTime() < 6 * 3600_000 || start.hour >= 17 ? 'tonight' : 'today') : `on ${zonedDay(skipped.start, g.zone)}`;
   return `No ${noun} ${when}${skipped.reason ? ` (${skipped.reason})` : ''}.`;
 }
 

@@ -5,14 +5,13 @@
 import { useEffect, useState } from 'react';
 import { offlineWords } from '../content/offline';
 import { onRouteChange } from '../lib/router';
-import { dateFormat } from '../lib/formats';
+import { shortDayWords, timeWords, visitorReading } from '../lib/wallclock';
 
 /** 'today at 2:05 PM', or 'on Mon, Nov 23 at 2:05 PM'. */
 export function savedWhen(at: Date, now: Date = new Date()): string {
-  const time = dateFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(at);
+  const time = timeWords(visitorReading(at));
   if (at.toDateString() === now.toDateString()) return `today at ${time}`;
-  const day = dateFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' }).format(at);
-  return `on ${day} at ${time}`;
+  return `on ${shortDayWords(visitorReading(at))} at ${time}`;
 }
 
 export function SavedLine({ at, why, path }: { at: Date; why: 'offline' | 'slow'; /** The page saved. */ path: string }) {

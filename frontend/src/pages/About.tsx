@@ -4,10 +4,11 @@ import { PageHeading } from '../components/PageHeading';
 import { about } from '../content/about';
 import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
+import { Parts } from '../lib/later';
 
 export default function About({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{about.mission}</PageHeading>
       <section class={`${container} py-16`}>
         <h2 class="font-serif text-3xl font-semibold">{about.pillarsHeading}</h2>
@@ -28,6 +29,6 @@ export default function About({ meta }: { meta: RouteMeta }) {
           ))}
         </div>
       </section>
-    </>
+    </Parts>
   );
 }

@@ -3,10 +3,11 @@ import { Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { beliefs } from '../content/beliefs';
 import type { RouteMeta } from '../content/routes';
+import { Parts } from '../lib/later';
 
 export default function Beliefs({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{beliefs.intro}</PageHeading>
       <Section>
         <ol class="grid gap-4 md:grid-cols-2 md:center-lone-last">
@@ -28,6 +29,6 @@ export default function Beliefs({ meta }: { meta: RouteMeta }) {
           <figcaption class="mt-3 text-slate-700">{beliefs.hope.ref}</figcaption>
         </figure>
       </Section>
-    </>
+    </Parts>
   );
 }

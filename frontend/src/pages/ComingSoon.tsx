@@ -5,11 +5,12 @@ import { PageHeading } from '../components/PageHeading';
 import { descriptionOf } from '../content/descriptions';
 import type { RouteMeta } from '../content/routes';
 import { comingSoon } from '../content/worship';
+import { Parts } from '../lib/later';
 
 export default function ComingSoon({ meta }: { meta: RouteMeta }) {
   const page = comingSoon[meta.path];
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>
         <p class="font-semibold uppercase tracking-[0.2em] text-amber-300">Coming Soon</p>
       </PageHeading>
@@ -26,6 +27,6 @@ export default function ComingSoon({ meta }: { meta: RouteMeta }) {
           </div>
         </div>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -7,6 +7,7 @@ import { contact } from '../content/contact';
 import { CONTACT_FIELDS as F, type Contact as ContactForm } from '../content/forms.generated';
 import type { RouteMeta } from '../content/routes';
 import { useForm } from '../lib/useForm';
+import { Parts } from '../lib/later';
 
 /** The message form's heading, which the words about writing to us point to. */
 const FORM_ID = 'send-a-message';
@@ -17,7 +18,7 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
   const form = useForm('contact', empty, contact.messages);
 
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{contact.intro}</PageHeading>
       <div class={`${container} grid gap-12 py-16 lg:grid-cols-3`}>
         <aside class="space-y-8">
@@ -45,6 +46,6 @@ export default function Contact({ meta }: { meta: RouteMeta }) {
           </FormShell>
         </section>
       </div>
-    </>
+    </Parts>
   );
 }

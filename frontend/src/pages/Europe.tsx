@@ -8,10 +8,11 @@ import type { RouteMeta } from '../content/routes';
 import { GatheringTime, ZoneClock } from '../components/GatheringTime';
 import { ServerPart } from '../components/ServerPart';
 import { Words } from '../lib/words';
+import { Parts } from '../lib/later';
 
 export default function Europe({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <div class="grid items-start gap-6 md:grid-cols-2">
@@ -43,6 +44,6 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
       <div class="pb-12">
         <CountryNavigator />
       </div>
-    </>
+    </Parts>
   );
 }

@@ -4,6 +4,7 @@ import { useModals } from '../components/ModalHost';
 import { PageHeading } from '../components/PageHeading';
 import { getInvolved as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
+import { Parts } from '../lib/later';
 
 export default function GetInvolved({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
@@ -13,7 +14,7 @@ export default function GetInvolved({ meta }: { meta: RouteMeta }) {
     </button>
   );
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>
         <p>{copy.intro}</p>
         <div class="mt-6">{serveButton(copy.button)}</div>
@@ -28,6 +29,6 @@ export default function GetInvolved({ meta }: { meta: RouteMeta }) {
         <NumberedCards items={copy.steps.list} grid="grid gap-4 md:grid-cols-3" look="steps" />
         <div class="mt-8">{serveButton(copy.buttonBottom)}</div>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -9,10 +9,11 @@ import type { RouteMeta } from '../content/routes';
 import { links } from '../lib/settings';
 import { Words } from '../lib/words';
 import { ServerPart } from '../components/ServerPart';
+import { Parts } from '../lib/later';
 
 export default function Giving({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <ul class="grid gap-6 md:grid-cols-3">
@@ -39,6 +40,6 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
           </ExternalButton>
         </div>
       </Section>
-    </>
+    </Parts>
   );
 }

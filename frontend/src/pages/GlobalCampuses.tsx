@@ -7,10 +7,11 @@ import { globalCampuses as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
 import { CampusNotice, Words } from '../lib/words';
+import { Parts } from '../lib/later';
 
 export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <ul class="grid gap-6 md:grid-cols-3">
@@ -34,6 +35,6 @@ export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
         </ul>
         <p class="mt-10 rounded-2xl bg-amber-100 p-6 text-center font-serif text-2xl font-semibold text-slate-900"><Words text={copy.claim} /></p>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -6,10 +6,11 @@ import { PageHeading } from '../components/PageHeading';
 import { groups as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
 import { links } from '../lib/settings';
+import { Parts } from '../lib/later';
 
 export default function Groups({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <CardGrid items={copy.types} top />
@@ -19,6 +20,6 @@ export default function Groups({ meta }: { meta: RouteMeta }) {
           <SetOrSoon setting="churchAppUrl" set={copy.app.label} soon={soon.churchApp} />
         </ExternalButton>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -15,6 +15,7 @@ import { useGathering } from '../lib/schedule';
 import { flags, welcomeState } from '../lib/welcome';
 import { GatheringNotes, Words } from '../lib/words';
 import { ServerPart } from '../components/ServerPart';
+import { Parts } from '../lib/later';
 
 /** The first-visit sequence: launch RSVP first, then the welcome, then its minimized button. */
 function usePopupSequence() {
@@ -49,7 +50,7 @@ export default function Home() {
   const studyLive = useGathering(home.liveBanner.scheduleId)?.live ?? false;
   const { minimized, openWelcome } = usePopupSequence();
   return (
-    <>
+    <Parts>
       <section class="relative overflow-hidden bg-sky-950 text-white">
         <svg class="absolute inset-0 h-full w-full opacity-30" viewBox="0 0 800 400" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
           <defs>
@@ -179,6 +180,6 @@ export default function Home() {
         </div>
       </Section>
 
-    </>
+    </Parts>
   );
 }

@@ -10,11 +10,12 @@ import { legal } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
 import { settings } from '../lib/settings';
+import { Parts } from '../lib/later';
 
 export default function Legal({ meta }: { meta: RouteMeta }) {
   const sections = meta.path === '/privacy-policy' ? legal.privacy : legal.terms;
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{legal.updated}</PageHeading>
       <Section>
         <div class="max-w-3xl space-y-8">
@@ -52,6 +53,6 @@ export default function Legal({ meta }: { meta: RouteMeta }) {
           </ButtonLink>
         </div>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -9,6 +9,7 @@ import { PageHeading } from '../components/PageHeading';
 import { ServerPart } from '../components/ServerPart';
 import type { RouteMeta } from '../content/routes';
 import { media as copy } from '../content/worship';
+import { Parts } from '../lib/later';
 
 const LIST = 'sermon-list';
 
@@ -40,7 +41,7 @@ export default function Media({ meta }: { meta: RouteMeta }) {
   }, [query, book]);
 
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section title={copy.sermonsHeading}>
         {/* Searching needs the page's script: without it the whole list shows, and so do no dead controls. */}
@@ -80,6 +81,6 @@ export default function Media({ meta }: { meta: RouteMeta }) {
           <SubscriptionForm list="media" button={copy.notify.button} />
         </div>
       </Section>
-    </>
+    </Parts>
   );
 }

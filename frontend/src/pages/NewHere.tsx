@@ -6,11 +6,12 @@ import { PageHeading } from '../components/PageHeading';
 import { newHere as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
 import { Words } from '../lib/words';
+import { Parts } from '../lib/later';
 
 export default function NewHere({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.welcome}</PageHeading>
       <Section title={copy.expect.heading}>
         <CardGrid items={copy.expect.items} />
@@ -41,6 +42,6 @@ export default function NewHere({ meta }: { meta: RouteMeta }) {
           {copy.connect.button}
         </button>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -12,6 +12,7 @@ import { offlineMeta, routeMeta } from '../content/routes';
 import { ForgetPhone } from '../offline/ForgetPhone';
 import { onPhoneChange } from '../offline/page';
 import { savedPaths } from '../offline/savedPages';
+import { Parts } from '../lib/later';
 
 const words = offlineWords.page;
 const studies = [
@@ -31,7 +32,7 @@ export default function Offline() {
     return onPhoneChange(() => void read());
   }, []);
   return (
-    <>
+    <Parts>
       <PageHeading title={offlineMeta.heading}>
         <p>{words.intro}</p>
         <button type="button" class="mt-6 inline-flex min-h-11 items-center rounded-full bg-amber-300 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-200" onClick={() => window.location.reload()}>
@@ -73,6 +74,6 @@ export default function Offline() {
           <ReachUs />
         </aside>
       </div>
-    </>
+    </Parts>
   );
 }

@@ -13,10 +13,11 @@ import type { RouteMeta } from '../content/routes';
 import { links, youtubeSource } from '../lib/settings';
 import { gatheringMark, listed, Words } from '../lib/words';
 import { ServerPart } from '../components/ServerPart';
+import { Parts } from '../lib/later';
 
 export default function Pakistan({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>
         <p>{copy.intro}</p>
         <p class="mt-3 font-serif text-2xl font-semibold text-amber-300"><Words text={copy.claim} /></p>
@@ -77,6 +78,6 @@ export default function Pakistan({ meta }: { meta: RouteMeta }) {
           {copy.location.link.label}
         </ButtonLink>
       </Section>
-    </>
+    </Parts>
   );
 }

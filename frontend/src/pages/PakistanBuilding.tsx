@@ -6,10 +6,11 @@ import { building as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { Words } from '../lib/words';
 import { ServerPart } from '../components/ServerPart';
+import { Parts } from '../lib/later';
 
 export default function PakistanBuilding({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}><Words text={copy.narrative} /></PageHeading>
       <Section>
         <div class="grid gap-4 sm:grid-cols-2">
@@ -37,6 +38,6 @@ export default function PakistanBuilding({ meta }: { meta: RouteMeta }) {
           </ButtonLink>
         </div>
       </Section>
-    </>
+    </Parts>
   );
 }

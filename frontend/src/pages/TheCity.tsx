@@ -8,10 +8,11 @@ import { VideoSpot } from '../components/VideoSpot';
 import { city as copy } from '../content/giving';
 import type { RouteMeta } from '../content/routes';
 import { links } from '../lib/settings';
+import { Parts } from '../lib/later';
 
 export default function TheCity({ meta }: { meta: RouteMeta }) {
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <VideoSpot copy={copy.video} kind="city" source={null} testId="city-video" />
@@ -29,6 +30,6 @@ export default function TheCity({ meta }: { meta: RouteMeta }) {
           </div>
         </div>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -10,11 +10,12 @@ import { unitedStates as copy } from '../content/campusPages';
 import type { RouteMeta } from '../content/routes';
 import { ServerPart } from '../components/ServerPart';
 import { gatheringMark, listed, Words } from '../lib/words';
+import { Parts } from '../lib/later';
 
 export default function UnitedStates({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}><Words text={copy.intro} /></PageHeading>
       <Section title={copy.galleryHeading} tone="white">
         <div class="grid gap-6 md:grid-cols-2">
@@ -67,6 +68,6 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
       <Section title={copy.communityHeading}>
         <Gallery items={copy.community} />
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -10,11 +10,12 @@ import type { RouteMeta } from '../content/routes';
 import { VideoSpot } from '../components/VideoSpot';
 import { isSet, settingMark, settings, youtubeSource } from '../lib/settings';
 import { worship as copy } from '../content/worship';
+import { Parts } from '../lib/later';
 
 export default function Worship({ meta }: { meta: RouteMeta }) {
   const modals = useModals();
   return (
-    <>
+    <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <VideoSpot copy={copy.video} kind="worship" source={youtubeSource('worshipVideo')} setting="worship-video" testId="worship-video" />
@@ -40,6 +41,6 @@ export default function Worship({ meta }: { meta: RouteMeta }) {
           {copy.service.button}
         </button>
       </Section>
-    </>
+    </Parts>
   );
 }

@@ -1,0 +1,12 @@
+// The words the pages write times and dates with (lib/wallclock.ts puts them
+// together): the names of the days and months, and how a time of day reads.
+export const calendarWords = {
+  /** Sunday first, as Date's getDay() counts. */
+  weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  weekdaysShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  /** January first. */
+  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  /** A time of day on a 12-hour clock: '7:05 PM', '7:05:09 PM' (the server's labels read the same). */
+  time: (hour12: number, minute: string, second: string | null, pm: boolean) => `${hour12}:${minute}${second === null ? '' : `:${second}`} ${pm ? 'PM' : 'AM'}`,
+};
