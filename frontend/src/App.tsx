@@ -1,8 +1,9 @@
 // The application shell: the router, the chrome around every page (header, floating
 // buttons, footer, notifications, modals), and the page for the current path; the
-// header, the page and the footer come alive each in a task of its own (lib/later.tsx).
+// notices, the header, the quick buttons, the page's sections and the footer come alive
+// each in a task of its own (lib/later.tsx).
 import { useEffect } from 'react';
-import { FloatingButtons } from './components/FloatingButtons';
+import { FloatingButtons, QuickActions } from './components/FloatingButtons';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { ModalHost } from './components/ModalHost';
@@ -45,11 +46,18 @@ export function App({ path, year }: { path: string; year: number }) {
         <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
           Skip to content
         </a>
-        <Notices />
+        <Later>
+          <Notices />
+        </Later>
         <Later>
           <Header />
         </Later>
-        <FloatingButtons />
+        <Later>
+          <FloatingButtons />
+        </Later>
+        <Later>
+          <QuickActions />
+        </Later>
         <Later>
           <main id="main" tabIndex={-1} class="min-h-[60vh] focus:outline-none">
             <CurrentPage />

@@ -21,45 +21,56 @@ function Icon({ path, size }: { path: string; size: number }) {
   );
 }
 
-export function FloatingButtons() {
+/** What each quick button does: its pop-up, its code fetched on hover or focus. */
+function useHandlers() {
   const modals = useModals();
-  const handlers = (modal: ModalName) => ({
+  return (modal: ModalName) => ({
     'aria-haspopup': 'dialog' as const,
     onPointerEnter: () => preloadModal(modal),
     onFocus: () => preloadModal(modal),
     onClick: () => modals.open(modal),
   });
+}
+
+/** The three buttons floating in the page margin, on wide screens. */
+export function FloatingButtons() {
+  const handlers = useHandlers();
   return (
-    <>
-      <div class="fixed right-3 top-20 z-30 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
+    <div class="fixed right-3 top-20 z-30 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
+      {buttons.map((b) => (
+        <button
+          key={b.modal}
+          type="button"
+          class="flex min-h-14 w-16 flex-col items-center justify-center gap-0.5 rounded-2xl bg-white px-1 py-1.5 text-center text-[11px] font-semibold leading-tight text-sky-900 shadow-md ring-1 ring-slate-300 hover:bg-sky-50"
+          {...handlers(b.modal)}
+        >
+          <Icon path={b.icon} size={18} />
+          {b.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The same three as a labelled row under the header, below wide screens. */
+export function QuickActions() {
+  const handlers = useHandlers();
+  return (
+    <nav aria-label="Quick actions" class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions" data-needs-script>
+      <ul class="mx-auto grid max-w-3xl grid-cols-3">
         {buttons.map((b) => (
-          <button
-            key={b.modal}
-            type="button"
-            class="flex min-h-14 w-16 flex-col items-center justify-center gap-0.5 rounded-2xl bg-white px-1 py-1.5 text-center text-[11px] font-semibold leading-tight text-sky-900 shadow-md ring-1 ring-slate-300 hover:bg-sky-50"
-            {...handlers(b.modal)}
-          >
-            <Icon path={b.icon} size={18} />
-            {b.label}
-          </button>
+          <li key={b.modal}>
+            <button
+              type="button"
+              class="flex min-h-12 w-full flex-col items-center justify-center gap-0.5 px-1 py-1.5 text-[13px] font-semibold leading-tight text-sky-900 hover:bg-sky-100 sm:flex-row sm:gap-2 sm:text-sm"
+              {...handlers(b.modal)}
+            >
+              <Icon path={b.icon} size={18} />
+              {b.label}
+            </button>
+          </li>
         ))}
-      </div>
-      <nav aria-label="Quick actions" class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions" data-needs-script>
-        <ul class="mx-auto grid max-w-3xl grid-cols-3">
-          {buttons.map((b) => (
-            <li key={b.modal}>
-              <button
-                type="button"
-                class="flex min-h-12 w-full flex-col items-center justify-center gap-0.5 px-1 py-1.5 text-[13px] font-semibold leading-tight text-sky-900 hover:bg-sky-100 sm:flex-row sm:gap-2 sm:text-sm"
-                {...handlers(b.modal)}
-              >
-                <Icon path={b.icon} size={18} />
-                {b.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </>
+      </ul>
+    </nav>
   );
 }

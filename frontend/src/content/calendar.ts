@@ -7,6 +7,6 @@ export const calendarWords = {
   /** January first. */
   months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   monthsShort: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  /** A time of day on a 12-hour clock: '7:05 PM', '7:05:09 PM' (the server's labels read the same). */
+  /** A time of day on a 12-hour clock: hour, minutes, seconds if asked, then AM or PM (as the server's labels read). */
   time: (hour12: number, minute: string, second: string | null, pm: boolean) => `${hour12}:${minute}${second === null ? '' : `:${second}`} ${pm ? 'PM' : 'AM'}`,
 };
