@@ -14,6 +14,13 @@ let queue: Promise<void> = Promise.resolve();
 
 const task = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0));
 
+/** Whether the prerendered page is still coming alive. A part that waits its turn
+ *  must then draw what the server wrote, so shared state learned meanwhile (the
+ *  schedule's answer) is taken in by an effect, never by a part's first drawing. */
+export function stillHydrating(): boolean {
+  return hydrating;
+}
+
 /** The next free task after the parts already waiting: one part per task, and the
  *  effects of the part before (see hydrateInParts) in the task between. */
 function nextTurn(): Promise<void> {

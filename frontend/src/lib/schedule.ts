@@ -4,6 +4,7 @@
 // the phone: without a signal, the times come from its list of later occurrences.
 import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
+import { stillHydrating } from './later';
 import type { GatheringNow, ScheduleNow } from './contract.generated';
 import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayWords, zoneReading } from './wallclock';
 
@@ -73,13 +74,15 @@ function load(): void {
 
 /** All gatherings, as of the browser's clock; null until the first answer. */
 export function useSchedule(): Gathering[] | null {
-  const [gatherings, setGatherings] = useState<Gathering[] | null>(latest);
+  // A part hydrated after the answer came still draws the server's words first (lib/later.tsx).
+  const [gatherings, setGatherings] = useState<Gathering[] | null>(stillHydrating() ? null : latest);
   useEffect(() => {
     listeners.add(setGatherings);
+    if (latest) setGatherings(latest);
     if (listeners.size === 1) {
       load();
       timer = window.setInterval(load, SCHEDULE_REFRESH_MS);
-    } else if (latest) setGatherings(latest);
+    }
     return () => {
       listeners.delete(setGatherings);
       if (listeners.size === 0) {
