@@ -495,10 +495,7 @@ async fn five_floods_killed_and_restored_lose_no_acknowledged_submission() {
         }
         // Not a speed test: a machine busy with other tests acknowledges a few hundred
         // in a round where a quiet one does thousands; a few hundred still mean something.
-        assert!(
-            due > 200,
-            "round {round}: only {due} submissions to check"
-        );
+        assert!(due > 200, "round {round}: only {due} submissions to check");
         assert!(
             missing.is_empty(),
             "round {round}: {} of {due} acknowledged submissions missing after restore, e.g. {:?}",
