@@ -100,17 +100,20 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
             })
         })
         .collect();
-    // Every zone a gathering meets in, the ended ones' too (a page may still show its clock).
+    // Every zone a gathering meets in, the ended ones' too (a page may still show its
+    // clock), each once: several gatherings share one.
+    let (from, until) = (
+        at - chrono::Duration::days(1),
+        at + chrono::Duration::days(ZONE_DAYS_AHEAD),
+    );
     let zones = snap
         .library
         .gatherings
         .iter()
-        .map(|g| g.value.zone)
-        .map(|zone| {
-            let from = at - chrono::Duration::days(1);
-            let until = at + chrono::Duration::days(ZONE_DAYS_AHEAD);
-            (zone.name().to_string(), spans(zone, from, until))
-        })
+        .map(|g| (g.value.zone.name(), g.value.zone))
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_iter()
+        .map(|(name, zone)| (name.to_string(), spans(zone, from, until)))
         .collect();
     let body = ScheduleNow {
         at: stamp(at),

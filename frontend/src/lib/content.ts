@@ -4,7 +4,7 @@
 // reads it once, before it comes alive.
 import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
-import { dayWords, offsetOf, readingAt, timeWords, visitorReading, weekdayWords } from './wallclock';
+import { dayWords, offsetOf, readingAt, timeWords, visitorClockHasOffset, visitorReading, weekdayTimeWords } from './wallclock';
 
 export type { Block, Event, Launch, Notice, Shown };
 
@@ -60,7 +60,6 @@ export function eventWhen(e: Pick<Event, 'startsAt' | 'abbreviation'>): string {
  *  (empty when the visitor's clock reads the same as the event's). */
 export function eventVisitorTime(e: Pick<Event, 'startsAt'>): string {
   const start = new Date(e.startsAt);
-  if (offsetOf(e.startsAt) === -start.getTimezoneOffset()) return '';
-  const r = visitorReading(start);
-  return `(${weekdayWords(r, true)} ${timeWords(r)} your time)`;
+  if (visitorClockHasOffset(start, offsetOf(e.startsAt))) return '';
+  return `(${weekdayTimeWords(visitorReading(start), true)} your time)`;
 }

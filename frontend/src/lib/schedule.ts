@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import { stillHydrating } from './later';
 import type { GatheringNow, ScheduleNow } from './contract.generated';
-import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayWords, zoneReading } from './wallclock';
+import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zoneReading } from './wallclock';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -117,8 +117,7 @@ export function zonedStart(g: Gathering): string {
 
 /** The start in the browser's own zone, short: 'Thu 1:00 AM'. */
 export function visitorShort(g: Gathering): string {
-  const r = visitorReading(new Date(g.start));
-  return `${weekdayWords(r, true)} ${timeWords(r)}`;
+  return weekdayTimeWords(visitorReading(new Date(g.start)), true);
 }
 
 /** An instant's time of day in the browser's own zone: '2:30 PM'. */
@@ -128,8 +127,7 @@ export function visitorClock(iso: string): string {
 
 /** An instant as its weekday and time in the browser's own zone: 'Thursday 1:00 AM'. */
 export function visitorDayTime(date: Date): string {
-  const r = visitorReading(date);
-  return `${weekdayWords(r)} ${timeWords(r)}`;
+  return weekdayTimeWords(visitorReading(date));
 }
 
 /** The occurrence's day in the gathering's zone: 'Wednesday, December 2'. */

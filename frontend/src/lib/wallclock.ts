@@ -21,21 +21,6 @@ export interface Reading {
   abbreviation: string;
 }
 
-/** The visitor's own clock at `date`. */
-export function visitorReading(date: Date): Reading {
-  return {
-    year: date.getFullYear(),
-    month: date.getMonth() + 1,
-    day: date.getDate(),
-    weekday: date.getDay(),
-    hour: date.getHours(),
-    minute: date.getMinutes(),
-    second: date.getSeconds(),
-    offset: -date.getTimezoneOffset(),
-    abbreviation: '',
-  };
-}
-
 /** A clock `offset` minutes ahead of UTC at `date`. */
 export function readingAt(date: Date, offset: number, abbreviation = ''): Reading {
   const shifted = new Date(date.getTime() + offset * 60_000);
@@ -50,6 +35,11 @@ export function readingAt(date: Date, offset: number, abbreviation = ''): Readin
     offset,
     abbreviation,
   };
+}
+
+/** The visitor's own clock at `date`: UTC moved on by the offset it has then. */
+export function visitorReading(date: Date): Reading {
+  return readingAt(date, -date.getTimezoneOffset());
 }
 
 /** The offset an ISO time carries: '2026-12-05T10:00:00-05:00' → -300 (0 for 'Z'). */
@@ -89,7 +79,12 @@ export function zoneReading(date: Date, zone: string): Reading {
 /** Whether the visitor's own clock reads as the zone's at `date` (then "your time"
  *  would only say the same again). Unknown zones differ. */
 export function visitorClockIsZones(date: Date, zone: string): boolean {
-  return knowsZone(zone) && zoneReading(date, zone).offset === -date.getTimezoneOffset();
+  return knowsZone(zone) && visitorClockHasOffset(date, zoneReading(date, zone).offset);
+}
+
+/** Whether the visitor's own clock is `offset` minutes ahead of UTC at `date`. */
+export function visitorClockHasOffset(date: Date, offset: number): boolean {
+  return offset === -date.getTimezoneOffset();
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -102,6 +97,11 @@ export function timeWords(r: Reading, seconds = false): string {
 /** 'Wednesday', or short 'Wed'. */
 export function weekdayWords(r: Reading, short = false): string {
   return (short ? calendarWords.weekdaysShort : calendarWords.weekdays)[r.weekday];
+}
+
+/** 'Wednesday 7:05 PM', or short 'Wed 7:05 PM'. */
+export function weekdayTimeWords(r: Reading, short = false): string {
+  return `${weekdayWords(r, short)} ${timeWords(r)}`;
 }
 
 /** 'Wednesday, December 2'. */
