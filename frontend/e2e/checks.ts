@@ -181,6 +181,9 @@ export async function pageText(page: Page): Promise<string> {
     const body = document.body.cloneNode(true) as HTMLElement;
     body.querySelectorAll('[data-varies], [data-needs-script]').forEach((el) => el.remove());
     body.querySelectorAll('script, template, dialog:not([open])').forEach((el) => el.remove());
+    // The whole page's words, as a visitor scrolling through reads them: the parts the
+    // stylesheet lets the browser skip while off-screen (content-visibility) are drawn.
+    body.querySelectorAll<HTMLElement>('main > *').forEach((el) => (el.style.contentVisibility = 'visible'));
     // innerText needs layout: measure the copy in place, hidden from view.
     body.style.position = 'absolute';
     body.style.left = '-99999px';
@@ -189,4 +192,11 @@ export async function pageText(page: Page): Promise<string> {
     body.remove();
     return text.replace(/\s+/g, ' ').trim();
   });
+}
+
+/** Draws the parts of the page the stylesheet lets the browser skip while off-screen
+ *  (content-visibility), so that innerText holds the whole page, as a visitor scrolling
+ *  through reads it. */
+export async function drawWholePage(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('main > *').forEach((el) => (el.style.contentVisibility = 'visible')));
 }

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { drawWholePage } from './checks';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './server';
 
@@ -77,11 +78,13 @@ test('a new sermon shows within 2 s; a broken edit keeps the last good one and c
   await expect(list.locator('li h3').first()).toHaveText('Living Water');
   await list.getByText('Sermon notes').first().click();
   await expect(list).toContainText('1. Jesus asks for a drink');
+  await drawWholePage(plain);
   const withoutScript = await list.innerText();
   await bare.close();
   await page.goto(`${server.url}/media`);
   await expect(page.getByTestId('sermon-list').locator('li h3').first()).toHaveText('Living Water');
   await page.getByTestId('sermon-list').getByText('Sermon notes').first().click();
+  await drawWholePage(page);
   expect(await page.getByTestId('sermon-list').innerText()).toBe(withoutScript);
 
   // A broken edit: the title's quote left open (line 4), written whole (as an
@@ -167,10 +170,12 @@ test('a person file puts them on their page within 2 s, the same with and withou
   await expect(card).toContainText('Worship Pastor');
   await expect(card).toContainText('Leads <script>alert(1)</script> our Sunday worship.');
   await expect(plain.getByTestId('no-one-named')).toHaveCount(0);
+  await drawWholePage(plain);
   const withoutScript = await plain.locator('main').innerText();
   await bare.close();
   await page.goto(`${server.url}/worship-team`);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await drawWholePage(page);
   expect(await page.locator('main').innerText()).toBe(withoutScript);
 
   // A leader, reached by a link inside the site (the page's script fetches the people).

@@ -2,6 +2,7 @@
 // email are set (the shared server sets only its videos): no route leads a visitor
 // to a placeholder domain or shows a placeholder address to write to.
 import { routes } from '../src/content/routes';
+import { drawWholePage } from './checks';
 import { expect, test } from './fixtures';
 
 const PLACEHOLDER = /example\.(org|com)|thewell\.example/;
@@ -11,6 +12,7 @@ test('before launch no route shows or links to a placeholder, and every /go/ lin
   const goLinks = new Set<string>();
   for (const route of routes) {
     await page.goto(route.path);
+    await drawWholePage(page);
     const shown = await page.evaluate(() => {
       const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed';
       return {

@@ -20,8 +20,10 @@ const dist = join(root, 'dist');
 const { render, routes, site, photoSlots, notePopUpPhotos } = await import(pathToFileURL(join(root, '.ssr', 'entry-server.js')).href);
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-/** The chunks a page needs beyond the entry script: its own and what it imports. */
-function pageChunks(page) {
+/** The chunks a page needs beyond the entry script: its own and what it imports, and
+ *  those of the pop-ups that open by themselves on it (named 'launch' in the route,
+ *  drawn by src/components/modals/LaunchModal.tsx). */
+function pageChunks(page, popUps = []) {
   const found = [];
   const visit = (key) => {
     const chunk = manifest[key];
@@ -30,6 +32,11 @@ function pageChunks(page) {
     (chunk.imports ?? []).forEach(visit);
   };
   visit(`src/pages/${page}.tsx`);
+  for (const name of popUps) {
+    const key = `src/components/modals/${name.replace(/(^|-)(.)/g, (_, __, c) => c.toUpperCase())}Modal.tsx`;
+    if (!manifest[key]) throw new Error(`the pop-up '${name}' has no chunk ${key}`);
+    visit(key);
+  }
   return found;
 }
 
@@ -70,9 +77,9 @@ function loader(chunks) {
 
 const year = new Date().getFullYear();
 
-async function page(path, pageName) {
+async function page(path, pageName, popUps) {
   const { html, head } = render(path, year);
-  const chunks = [...new Set([...entryChunks, ...pageChunks(pageName).map((file) => `/${file}`)])];
+  const chunks = [...new Set([...entryChunks, ...pageChunks(pageName, popUps).map((file) => `/${file}`)])];
   return template
     .replace('<!--head-->', `${head}\n    <style>${css}</style>`)
     .replace('<!--app-->', html)
@@ -84,8 +91,8 @@ function write(file, text) {
   writeFileSync(file, text);
 }
 
-for (const { path, page: pageName } of routes) {
-  write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), await page(path, pageName));
+for (const { path, page: pageName, popUps } of routes) {
+  write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), await page(path, pageName, popUps));
 }
 write(join(dist, '404.html'), await page('/404', 'NotFound'));
 // The service worker's page for an address not saved on the phone; #app names its path.

@@ -62,7 +62,7 @@ export function ModalHost({ children }: { children: ComponentChildren }) {
     closing?.onClosed?.();
   }, []);
 
-  const value = useMemo(() => ({ current: state?.name ?? null, open, close }), [state, open, close]);
+  const value = useMemo(() => ({ open, close }), [open, close]);
   const Current = state?.component;
   return (
     <ModalContext.Provider value={value}>

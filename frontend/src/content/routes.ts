@@ -3,16 +3,21 @@
 // The prerender script writes one HTML file per entry; the server knows a route
 // exactly when that file exists, so this list is the one source of routes.
 
+import type { ModalName } from '../components/modals/context';
+
 export interface RouteMeta {
   path: string;
   title: string;
   heading: string;
   /** The component in src/pages/ that draws the route. */
   page: string;
+  /** The pop-ups that may open by themselves as the page loads: their code comes with
+   *  the page's, so opening one is not a fetch (and a long task) of its own. */
+  popUps?: ModalName[];
 }
 
 export const routes: RouteMeta[] = [
-  { path: '/', title: 'The Well | Love God. Love People. Change the World.', heading: 'The Well', page: 'Home' },
+  { path: '/', title: 'The Well | Love God. Love People. Change the World.', heading: 'The Well', page: 'Home', popUps: ['launch', 'welcome'] },
   { path: '/united-states', title: 'United States | The Well', heading: 'United States', page: 'UnitedStates' },
   { path: '/pakistan', title: 'Pakistan | The Well', heading: 'Pakistan', page: 'Pakistan' },
   { path: '/pakistan-building', title: 'Pakistan Church & School Building | The Well', heading: 'Pakistan Church & School Building', page: 'PakistanBuilding' },
