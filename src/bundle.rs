@@ -46,6 +46,23 @@ pub fn get(path: &str) -> Option<Stored> {
     Files::get(&format!("{path}.br")).map(Stored::Brotli)
 }
 
+/// The codes of the languages other than English the pages are written in (`ur`): each
+/// one's pages are under `<code>/` (`ur/about/index.html`), its home page `/<code>/`.
+/// From the build's `languages.json`.
+pub fn languages() -> &'static [String] {
+    static CODES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        #[derive(serde::Deserialize)]
+        struct Language {
+            code: String,
+        }
+        read("languages.json")
+            .and_then(|json| serde_json::from_slice::<Vec<Language>>(&json).ok())
+            .map(|all| all.into_iter().map(|l| l.code).collect())
+            .unwrap_or_default()
+    });
+    &CODES
+}
+
 /// The paths of every file of the bundle (a file kept only as brotli by its own name).
 pub fn paths() -> impl Iterator<Item = String> {
     Files::iter().map(|path| match path.strip_suffix(".br") {
@@ -91,9 +108,6 @@ pub const PHOTO_MARKER: &str = "data-photo";
 /// setting of the video. The server empties the line once that setting is set.
 pub const VIDEO_MARKER: &str = "data-video";
 
-/// What a video spot says until its video is set.
-pub const VIDEO_SOON: &str = "Video coming soon";
-
 /// The attribute of an element that depends on a setting not set yet (its value
 /// names the setting). Once it is set the server renames the attribute to
 /// `SET_MARKER`, so a page reads the same with and without its script; the styles
@@ -117,6 +131,11 @@ pub const TEMPLATE_MARKER: &str = "data-template";
 /// `{word}` inside its strings (the church's address); the server fills them in,
 /// escaped for JSON, on every page it serves.
 pub const JSON_WORDS_MARKER: &str = "data-json-words";
+
+/// The attribute of the `<style>` element of every prerendered page, empty in the
+/// bundle; its value names the build's stylesheet (`/assets/index-1234abcd.css`), whose
+/// rules the server puts inside it. Stored once, not once per page and language.
+pub const STYLESHEET_MARKER: &str = "data-stylesheet";
 
 /// The attribute of an element that shows one gathering (its value is the id): the
 /// server leaves it out once the gathering is past its last date.

@@ -23,7 +23,7 @@ mod emit {
     use crate::bundle::{
         CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
         PHOTO_MARKER, PhotoSlot, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID,
-        TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER, VIDEO_SOON, WORD_MARKER,
+        STYLESHEET_MARKER, TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER, WORD_MARKER,
     };
     use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
@@ -81,8 +81,6 @@ mod emit {
              export const PHOTO_MARKER = {};\n\n\
              /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */\n\
              export const VIDEO_MARKER = {};\n\n\
-             /** What a video spot says until its video is set. */\n\
-             export const VIDEO_SOON = {};\n\n\
              /** The attribute of an element that depends on a setting not set yet; its value names the setting (the server renames it to SET_MARKER once set). */\n\
              export const UNSET_MARKER = {};\n\n\
              /** What UNSET_MARKER becomes once its setting is set. */\n\
@@ -96,20 +94,22 @@ mod emit {
              /** The attribute of an element that shows one gathering; its value is the id (left out once the gathering has ended). */\n\
              export const GATHERING_MARKER = {};\n\n\
              /** The attribute of the element at the top of every page that holds the current notices. */\n\
-             export const NOTICES_MARKER = {};\n",
+             export const NOTICES_MARKER = {};\n\n\
+             /** The attribute of every prerendered page's empty <style>; its value names the stylesheet whose rules the server puts in. */\n\
+             export const STYLESHEET_MARKER = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
             quote(SERVER_PART_MARKER),
             quote(PHOTO_MARKER),
             quote(VIDEO_MARKER),
-            quote(VIDEO_SOON),
             quote(UNSET_MARKER),
             quote(SET_MARKER),
             quote(WORD_MARKER),
             quote(TEMPLATE_MARKER),
             quote(JSON_WORDS_MARKER),
             quote(GATHERING_MARKER),
-            quote(NOTICES_MARKER)
+            quote(NOTICES_MARKER),
+            quote(STYLESHEET_MARKER)
         ));
         out
     }

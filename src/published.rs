@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
+use crate::schedule::words::Vocabulary;
 use crate::settings::{
     FIGURES, Key, Photo, SETTINGS, Setting, figure_words, find, names, read_file, read_last_good,
     read_photos, save_last_good, setting, validate,
@@ -38,6 +39,9 @@ pub struct Snapshot {
     pub shown: Shown,
     /// The same, as the JSON the pages' script reads.
     pub content_json: String,
+    /// The pages of each other language (`ur`): the gatherings' words in it, and the
+    /// content JSON with them.
+    pub in_language: BTreeMap<String, InLanguage>,
     /// When that changes by itself next (an event ends, a sermon's day comes).
     pub content_until: Option<DateTime<Utc>>,
     /// Differs whenever anything the pages show differs.
@@ -46,6 +50,30 @@ pub struct Snapshot {
     default: bool,
     /// How long each form's submissions are kept (`serve --keep`): (form, "90 days").
     pub retention: Vec<(String, String)>,
+}
+
+/// What the pages of one language other than English show of the content.
+#[derive(Debug, Clone)]
+pub struct InLanguage {
+    pub words: BTreeMap<String, String>,
+    pub content_json: String,
+}
+
+/// Each other language of the pages with its words for the gatherings, as the build
+/// made them (`<code>/gathering-words.json`; a language without them shows English).
+fn vocabularies() -> &'static [(String, Vocabulary)] {
+    static ALL: std::sync::LazyLock<Vec<(String, Vocabulary)>> = std::sync::LazyLock::new(|| {
+        crate::bundle::languages()
+            .iter()
+            .map(|code| {
+                let words = crate::bundle::read(&format!("{code}/gathering-words.json"))
+                    .and_then(|json| Vocabulary::from_json(&json))
+                    .unwrap_or_else(Vocabulary::english);
+                (code.clone(), words)
+            })
+            .collect()
+    });
+    &ALL
 }
 
 /// The content JSON of a site without content files, as the build's pages carry it.
@@ -85,6 +113,7 @@ impl Snapshot {
             library,
             shown: Shown::default(),
             content_json: String::new(),
+            in_language: BTreeMap::new(),
             content_until: None,
             tag: 0,
             default: false,
@@ -101,6 +130,23 @@ impl Snapshot {
             .words
             .extend(figure_words(|key| self.get(key).to_string()));
         self.content_json = serde_json::to_string(&self.shown).expect("content is JSON");
+        self.in_language = vocabularies()
+            .iter()
+            .map(|(code, vocabulary)| {
+                let mut shown = self.library.shown_in(now, vocabulary);
+                shown
+                    .words
+                    .extend(figure_words(|key| self.get(key).to_string()));
+                let content_json = serde_json::to_string(&shown).expect("content is JSON");
+                (
+                    code.clone(),
+                    InLanguage {
+                        words: shown.words,
+                        content_json,
+                    },
+                )
+            })
+            .collect();
         self.content_until = self.library.next_change(now);
         self.retag();
     }

@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs';
 import { pageText } from './checks';
 import { expect, test } from './fixtures';
 
-const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
+const english: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
+const languages: { code: string }[] = JSON.parse(readFileSync(new URL('../dist/languages.json', import.meta.url), 'utf8'));
+// Every route in every language ('/ur/', '/ur/about', …).
+const routes = [...english, ...languages.flatMap(({ code }) => english.map((route) => `/${code}${route === '/' ? '/' : route}`))];
 
 for (const route of routes) {
   test(`${route}: the same text with and without JavaScript`, async ({ browser, page }) => {

@@ -2,7 +2,9 @@
 // WebDriver BiDi, with puppeteer-core) and WebKitGTK (through WebKitWebDriver, the
 // W3C WebDriver protocol spoken here with fetch). Against the release binary on a
 // data directory of its own, each engine: every route comes alive with its heading
-// and no console error (Firefox; WebKitWebDriver cannot show the console, see webkit.mjs); the menu and a pop-up open and close with the keyboard; a
+// and no console error (Firefox; WebKitWebDriver cannot show the console, see webkit.mjs),
+// in English and in Urdu (/ur/…, right to left); the menu and a pop-up open and close
+// with the keyboard, a pop-up on an Urdu page too; a
 // prayer request sent from its pop-up is in `thewell export`; the Bible-study page
 // shows the time in the visitor's own zone. It prints Playwright's summary lines
 // ('  12 passed'), which .ci/run counts. Nothing is skipped: a missing browser fails.
@@ -43,6 +45,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const shownWithText = (selector, text) =>
   `[...document.querySelectorAll(${JSON.stringify(selector)})].find((el) => el.offsetParent !== null && el.innerText.replace(/\\s+/g, ' ').trim() === ${JSON.stringify(text)})`;
 const PRAYER_BUTTON = shownWithText('button', 'Prayer Request');
+const URDU_PRAYER_BUTTON = shownWithText('button', 'دعا کی درخواست');
 const PRAYER = `document.querySelector('[data-testid="prayer-request-modal"]')`;
 
 /** Polls `check` (a function run in the page, as source) until it returns true, for up to 10 s. */
@@ -92,6 +95,17 @@ const tests = {
     await e.key('Escape');
     await until(e, `!${PRAYER}`, 'Escape closed it');
     await until(e, `document.activeElement === ${PRAYER_BUTTON}`, 'focus came back to its button');
+  },
+  'on an Urdu page, right to left, a pop-up opens and closes with the keyboard': async (e, server) => {
+    await e.open(`${server.url}/ur/about`);
+    await until(e, `document.documentElement.dataset.hydrated === 'true'`, 'the page came alive');
+    if ((await e.run(`document.documentElement.dir`)) !== 'rtl') throw new Error('/ur/about is not right to left');
+    await e.focus(URDU_PRAYER_BUTTON);
+    await e.key('Enter');
+    await until(e, `!!${PRAYER}?.open && /دعا/.test(${PRAYER}.querySelector('h2')?.innerText ?? '')`, 'Enter opened the Urdu Prayer Request');
+    await e.key('Escape');
+    await until(e, `!${PRAYER}`, 'Escape closed it');
+    await until(e, `document.activeElement === ${URDU_PRAYER_BUTTON}`, 'focus came back to its button');
   },
   'a prayer request sent from its pop-up is in the export': async (e, server, engineName) => {
     const name = `Smoke ${engineName} ${Date.now()}`;

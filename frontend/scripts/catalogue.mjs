@@ -8,23 +8,41 @@
 //
 //   node scripts/catalogue.mjs [lang]            lists what is missing or outdated
 //   node scripts/catalogue.mjs [lang] --check    the same, failing when any is missing
+//                                                or names other data words than the English
 //   node scripts/catalogue.mjs [lang] --template the missing entries, to fill in
 //
 // A fingerprint is the first 12 hex digits of the English text's SHA-256: when the
 // English changes, the entry is listed as outdated until someone who reads both
 // languages looks at it again and copies the new fingerprint.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { catalogueOf, languages } from './languages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contentDir = join(root, 'src', 'content');
 
 /** Keys whose values are names for the code (routes, ids, zones), never read as words. */
-const NOT_WORDS = new Set(['to', 'path', 'page', 'id', 'scheduleId', 'kind', 'art', 'zone', 'origin', 'campus', 'schedule', 'popUps']);
+const NOT_WORDS = new Set(['to', 'path', 'page', 'id', 'scheduleId', 'kind', 'art', 'zone', 'origin', 'popUps', 'notices', 'addedPart', 'also', 'mobileOmits']);
+
+/** A data word's name in a text: `{bible-study.when}` (lib/words.tsx). */
+const NAME = /\{[a-z0-9.-]+\}/g;
+
+/** Whether a text is words to translate: letters outside the data words it names
+ *  ('{bible-study.when}' alone is not: the server writes that word). */
+function isWords(text) {
+  return /\p{L}/u.test(text.replace(NAME, ''));
+}
+
+/** The data words a text names, sorted: a translation must name the same ones. (A
+ *  pattern's %slots may differ: a language may use another slot the code fills, as
+ *  its comment in src/content/ says.) */
+export function namesIn(text) {
+  return [...text.matchAll(NAME)].map((m) => m[0]).sort();
+}
 
 /** Every string of the content modules a visitor reads, by key. */
 export async function englishWords() {
@@ -37,18 +55,21 @@ export async function englishWords() {
     await build({
       configFile: false,
       logLevel: 'silent',
+      define: { __LANG__: JSON.stringify('en'), __LANGUAGES__: JSON.stringify(languages()) },
       build: { ssr: entry, outDir: work, emptyOutDir: false, rollupOptions: { output: { format: 'esm', entryFileNames: 'content.mjs' } } },
     });
     const all = await import(pathToFileURL(file).href);
     const words = {};
-    const walk = (value, key, seen) => {
+    // A value two exports share is listed under each (lib/translate.ts walks each export).
+    const walk = (value, key, above) => {
       if (typeof value === 'string') {
-        if (/\p{L}/u.test(value)) words[key] = value;
+        if (isWords(value)) words[key] = value;
         return;
       }
-      if (value === null || typeof value !== 'object' || seen.has(value)) return;
-      seen.add(value);
-      for (const [name, inner] of Object.entries(value)) if (!NOT_WORDS.has(name)) walk(inner, key ? `${key}.${name}` : name, seen);
+      if (value === null || typeof value !== 'object' || above.has(value)) return;
+      above.add(value);
+      for (const [name, inner] of Object.entries(value)) if (!NOT_WORDS.has(name)) walk(inner, key ? `${key}.${name}` : name, above);
+      above.delete(value);
     };
     walk(all, '', new Set());
     return words;
@@ -61,36 +82,57 @@ export function fingerprint(text) {
   return createHash('sha256').update(text).digest('hex').slice(0, 12);
 }
 
-/** What a language's catalogue lacks (missing), holds for older English (outdated), or holds for nothing (unused). */
+/** What a language's catalogue lacks (missing), holds for older English (outdated),
+ *  holds for nothing (unused), or translates naming other data words than the English
+ *  (broken: the page would show a wrong time or none). */
 export function compare(words, catalogue) {
   const missing = [];
   const outdated = [];
+  const broken = [];
   for (const [key, text] of Object.entries(words)) {
     const entry = catalogue[key];
     if (!entry || typeof entry.text !== 'string' || !entry.text.trim()) missing.push(key);
+    else if (namesIn(entry.text).join() !== namesIn(text).join()) broken.push(key);
     else if (entry.from !== fingerprint(text)) outdated.push(key);
   }
   const unused = Object.keys(catalogue).filter((key) => !(key in words) && !key.startsWith('$'));
-  return { missing, outdated, unused };
+  return { missing, outdated, unused, broken };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
+  // --check-all: the build's check of every language's catalogue.
+  if (args.includes('--check-all')) {
+    const words = await englishWords();
+    let failed = false;
+    for (const { code } of languages().slice(1)) {
+      const { missing, broken } = compare(words, catalogueOf(code));
+      for (const key of missing) console.error(`src/content/i18n/${code}.json lacks ${key}: ${JSON.stringify(words[key])}`);
+      for (const key of broken) console.error(`src/content/i18n/${code}.json: ${key} must name ${namesIn(words[key]).join(' ') || 'no data word'}, as the English does`);
+      failed ||= missing.length + broken.length > 0;
+    }
+    if (failed) {
+      console.error('A catalogue lacks a translation: `node scripts/catalogue.mjs <lang> --template` writes the missing entries to fill in.');
+      process.exit(1);
+    }
+    process.exit(0);
+  }
   const lang = args.find((a) => !a.startsWith('--')) ?? 'ur';
   const file = join(contentDir, 'i18n', `${lang}.json`);
-  const catalogue = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const catalogue = catalogueOf(lang);
   const words = await englishWords();
-  const { missing, outdated, unused } = compare(words, catalogue);
+  const { missing, outdated, unused, broken } = compare(words, catalogue);
   if (args.includes('--template')) {
     const template = Object.fromEntries(missing.map((key) => [key, { from: fingerprint(words[key]), en: words[key], text: '' }]));
     process.stdout.write(`${JSON.stringify(template, null, 1)}\n`);
     process.exit(0);
   }
   const total = Object.keys(words).length;
-  console.log(`${lang}: ${total - missing.length - outdated.length} of ${total} up to date, ${missing.length} missing, ${outdated.length} outdated, ${unused.length} no longer used (${file})`);
+  console.log(`${lang}: ${total - missing.length - outdated.length - broken.length} of ${total} up to date, ${missing.length} missing, ${broken.length} naming other data words than the English, ${outdated.length} outdated, ${unused.length} no longer used (${file})`);
+  for (const key of broken) console.log(`broken    ${key}: the English names ${namesIn(words[key]).join(' ') || 'no data word'}, the translation ${namesIn(catalogue[key].text).join(' ') || 'none'}`);
   for (const key of outdated) console.log(`outdated  ${key}: the English is now ${JSON.stringify(words[key])} (fingerprint ${fingerprint(words[key])})`);
   for (const key of missing.slice(0, args.includes('--all') ? Infinity : 20)) console.log(`missing   ${key}: ${JSON.stringify(words[key])}`);
   if (missing.length > 20 && !args.includes('--all')) console.log(`… and ${missing.length - 20} more (--all lists them)`);
   for (const key of unused) console.log(`unused    ${key}`);
-  if (args.includes('--check') && missing.length) process.exit(1);
+  if (args.includes('--check') && (missing.length || broken.length)) process.exit(1);
 }

@@ -1,5 +1,5 @@
 // The W3C Nu HTML Checker (vnu) over every prerendered page in dist/, and over every
-// route as the release binary serves it on a data directory where a volunteer has set
+// route in every language as the release binary serves it on a data directory where a volunteer has set
 // everything the server writes into pages (notices, the building's amount raised, a
 // skipped week, the North campus's dated gathering, a gathering added), and the /go/
 // pages of links not set yet: fails on any error. It needs Java and the checker's
@@ -56,13 +56,16 @@ async function served(dir) {
       server.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
     });
     const url = first.replace('thewell listening on ', '').trim();
-    // The routes, and the server's own pages for a link not set yet (/go/).
-    const routes = [...JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8')), '/go/giving', '/go/church-app', '/go/meeting'];
+    // The routes in every language (/ur/…), and the server's own pages for a link not set yet (/go/).
+    const english = JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8'));
+    const languages = JSON.parse(readFileSync(join(dist, 'languages.json'), 'utf8'));
+    const inLanguages = languages.flatMap(({ code }) => english.map((route) => `/${code}${route === '/' ? '/' : route}`));
+    const routes = [...english, ...inLanguages, '/go/giving', '/go/church-app', '/go/meeting'];
     return await Promise.all(
       routes.map(async (route) => {
         const response = await fetch(`${url}${route}`);
         if (!response.ok) throw new Error(`${route} answered ${response.status}`);
-        const file = join(dir, `served${route === '/' ? '/index' : route}.html`);
+        const file = join(dir, `served${route.endsWith('/') ? `${route}index` : route}.html`);
         mkdirSync(join(file, '..'), { recursive: true });
         writeFileSync(file, await response.text());
         return file;

@@ -3,7 +3,10 @@
 // text asset. Runs after `vite build` and the SSR build of src/entry-server.tsx.
 //
 // Nothing but the page holds its first paint on a weak network: each page carries
-// the whole stylesheet in its own <style> (6.8 KB brotli: 2.5 KB more than the rules
+// the whole stylesheet in its own <style> (the server puts the rules in, from the one
+// stylesheet file: the bundle keeps it once, not in every page of every language,
+// src/web/files/assets.rs;
+// 6.8 KB brotli: 2.5 KB more than the rules
 // its own HTML uses, and no second style pass for the phone once the scripts come,
 // which a page carrying only its own rules needs before pop-ups, menu and toasts
 // can be drawn: 15-25 ms of a fast machine, a long task on a slow phone); its
@@ -14,16 +17,15 @@ import { dirname, join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
+import { clientOutDir, languages, ssrOutDir } from './languages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const { render, routes, site, photoSlots, notePopUpPhotos } = await import(pathToFileURL(join(root, '.ssr', 'entry-server.js')).href);
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-/** The chunks a page needs beyond the entry script: its own and what it imports, and
- *  those of the pop-ups that open by themselves on it (named 'launch' in the route,
- *  drawn by src/components/modals/LaunchModal.tsx). */
-function pageChunks(page, popUps = []) {
+/** The chunks a page needs beyond the entry script, from a language build's manifest:
+ *  its own and what it imports, and those of the pop-ups that open by themselves on it
+ *  (named 'launch' in the route, drawn by src/components/modals/LaunchModal.tsx). */
+function pageChunks(manifest, page, popUps = []) {
   const found = [];
   const visit = (key) => {
     const chunk = manifest[key];
@@ -40,24 +42,6 @@ function pageChunks(page, popUps = []) {
   return found;
 }
 
-const built = readFileSync(join(dist, 'index.html'), 'utf8');
-if (!built.includes('<!--app-->') || !built.includes('<!--head-->')) {
-  throw new Error('dist/index.html lacks the <!--app--> or <!--head--> placeholder');
-}
-// What Vite put in <head> that would hold the first paint: the entry script, its
-// preloads and the stylesheet. They leave <head>: the stylesheet's rules go into the
-// page's <style>, and `loader` fetches the scripts after paint.
-const late = [...built.matchAll(/\s*<(?:script type="module"[^>]*><\/script|link rel="(?:modulepreload|stylesheet)"[^>]*)>/g)].map((m) => m[0].trim());
-const stylesheet = late.find((tag) => tag.startsWith('<link rel="stylesheet"'));
-const entry = late.find((tag) => tag.startsWith('<script'));
-if (!stylesheet || !entry) throw new Error('dist/index.html lacks the stylesheet or the entry script Vite writes');
-const template = late.reduce((text, tag) => text.replace(tag, ''), built);
-const cssFile = /href="\/(assets\/[^"]+\.css)"/.exec(stylesheet)[1];
-const css = readFileSync(join(dist, cssFile), 'utf8').trim();
-if (/<\/style/i.test(css)) throw new Error(`${cssFile} holds '</style': it cannot go inside a page's <style>`);
-const entryFile = /src="([^"]+)"/.exec(entry)[1];
-const entryChunks = late.filter((tag) => tag.startsWith('<link rel="modulepreload"')).map((tag) => /href="([^"]+)"/.exec(tag)[1]);
-
 /**
  * The end of a page's <body>: what its code is (a JSON block: the entry script and the
  * chunks to preload), and a few lines that fetch it once the page has painted (the frame
@@ -70,44 +54,93 @@ const entryChunks = late.filter((tag) => tag.startsWith('<link rel="modulepreloa
 const LOADER = "(function(d){var go=function(){if(go.done)return;go.done=1;var f=JSON.parse(d.getElementById('page-code').textContent),add=function(tag,set){return function(){var e=d.createElement(tag);set(e);d.head.appendChild(e)}},q=[];f.chunks.forEach(function(h){q.push(add('link',function(p){p.rel='modulepreload';p.crossOrigin='';p.href=h}))});q.push(add('script',function(s){s.type='module';s.crossOrigin='';s.src=f.entry}));(function next(){var t=q.shift();if(t){t();setTimeout(next,0)}})()};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)";
 const loaderHash = createHash('sha256').update(LOADER).digest('base64');
 
-function loader(chunks) {
-  const code = JSON.stringify({ entry: entryFile, chunks });
-  return `<script type="application/json" id="page-code">${code}</script>\n    <script>${LOADER}</script>`;
-}
-
-const year = new Date().getFullYear();
-
-async function page(path, pageName, popUps) {
-  const { html, head } = render(path, year);
-  const chunks = [...new Set([...entryChunks, ...pageChunks(pageName, popUps).map((file) => `/${file}`)])];
-  return template
-    .replace('<!--head-->', `${head}\n    <style>${css}</style>`)
-    .replace('<!--app-->', html)
-    .replace('</body>', `  ${loader(chunks)}\n  </body>`);
-}
-
 function write(file, text) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
 }
 
-for (const { path, page: pageName, popUps } of routes) {
-  write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), await page(path, pageName, popUps));
+const year = new Date().getFullYear();
+
+/**
+ * One language's build, read: its prerender entry, its client build's page template
+ * (Vite's index.html with what would hold the first paint taken out of <head>), its
+ * stylesheet and entry script, and its manifest. Another language's client build is in
+ * .dist-<code>/, its hashed files already in dist/assets/ (scripts/languages.mjs).
+ */
+async function languageBuild({ code, dir }) {
+  const out = join(root, clientOutDir(code));
+  const ssr = await import(pathToFileURL(join(root, ssrOutDir(code), 'entry-server.js')).href);
+  const manifest = JSON.parse(readFileSync(join(out, '.vite', 'manifest.json'), 'utf8'));
+  const built = readFileSync(join(out, 'index.html'), 'utf8');
+  if (!built.includes('<!--app-->') || !built.includes('<!--head-->') || !built.includes('<html lang="en">')) {
+    throw new Error(`${clientOutDir(code)}/index.html lacks <html lang="en">, the <!--app--> or the <!--head--> placeholder`);
+  }
+  // What Vite put in <head> that would hold the first paint: the entry script, its
+  // preloads and the stylesheet. They leave <head>: the stylesheet's rules go into the
+  // page's <style>, and `loader` fetches the scripts after paint.
+  const late = [...built.matchAll(/\s*<(?:script type="module"[^>]*><\/script|link rel="(?:modulepreload|stylesheet)"[^>]*)>/g)].map((m) => m[0].trim());
+  const stylesheet = late.find((tag) => tag.startsWith('<link rel="stylesheet"'));
+  const entry = late.find((tag) => tag.startsWith('<script'));
+  if (!stylesheet || !entry) throw new Error(`${clientOutDir(code)}/index.html lacks the stylesheet or the entry script Vite writes`);
+  const template = late
+    .reduce((text, tag) => text.replace(tag, ''), built)
+    .replace('<html lang="en">', `<html lang="${code}"${dir === 'rtl' ? ' dir="rtl"' : ''}>`);
+  const cssFile = /href="\/(assets\/[^"]+\.css)"/.exec(stylesheet)[1];
+  if (/<\/style/i.test(readFileSync(join(out, cssFile), 'utf8'))) throw new Error(`${cssFile} holds '</style': it cannot go inside a page's <style>`);
+  const entryFile = /src="([^"]+)"/.exec(entry)[1];
+  const entryChunks = late.filter((tag) => tag.startsWith('<link rel="modulepreload"')).map((tag) => /href="([^"]+)"/.exec(tag)[1]);
+  return { code, ssr, manifest, template, cssFile, entryFile, entryChunks };
 }
-write(join(dist, '404.html'), await page('/404', 'NotFound'));
-// The service worker's page for an address not saved on the phone; #app names its path.
-write(join(dist, 'offline.html'), (await page('/offline', 'Offline')).replace('<div id="app">', '<div id="app" data-page="/offline">'));
+
+/** A route's page in one language's build. */
+function page(build, path, pageName, popUps) {
+  const { html, head } = build.ssr.render(path, year);
+  const chunks = [...new Set([...build.entryChunks, ...pageChunks(build.manifest, pageName, popUps).map((file) => `/${file}`)])];
+  const code = JSON.stringify({ entry: build.entryFile, chunks });
+  return build.template
+    .replace('<!--head-->', `${head}\n    <style ${build.ssr.STYLESHEET_MARKER}="/${build.cssFile}"></style>`)
+    .replace('<!--app-->', html)
+    .replace('</body>', `  <script type="application/json" id="page-code">${code}</script>\n    <script>${LOADER}</script>\n  </body>`);
+}
+
+const all = languages();
+const builds = [];
+for (const language of all) builds.push(await languageBuild(language));
+const { routes, site, photoSlots, notePopUpPhotos, localPath } = builds[0].ssr;
+for (const build of builds) {
+  // English at the root (dist/about/index.html), another language under its code (dist/ur/about/index.html).
+  const base = build.code === all[0].code ? dist : join(dist, build.code);
+  for (const { path, page: pageName, popUps } of routes) {
+    write(path === '/' ? join(base, 'index.html') : join(base, path.slice(1), 'index.html'), page(build, path, pageName, popUps));
+  }
+  write(join(base, '404.html'), page(build, '/404', 'NotFound'));
+  // The service worker's page for an address not saved on the phone; #app names its path.
+  write(join(base, 'offline.html'), page(build, '/offline', 'Offline').replace('<div id="app">', '<div id="app" data-page="/offline">'));
+  // How the server writes the gatherings' days and times in this language (src/schedule/words.rs).
+  write(join(base, 'gathering-words.json'), JSON.stringify(build.ssr.serverGatheringWords()));
+}
 // The places a volunteer's photo can replace a drawing, for `thewell site photos`.
 await notePopUpPhotos();
 write(join(dist, 'photo-slots.json'), JSON.stringify(photoSlots(), null, 1));
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
-// For search engines: every route, and where the list is.
-const urls = routes.map(({ path }) => `  <url><loc>${site.origin}${path}</loc></url>`).join('\n');
-write(join(dist, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+// For search engines: every route in every language, each naming its versions in the
+// others (and English as the one for any other language), and where the list is.
+const urls = routes
+  .flatMap(({ path }) => {
+    const versions = [...all.map(({ code }) => [code, localPath(path, code)]), ['x-default', path]]
+      .map(([code, at]) => `\n    <xhtml:link rel="alternate" hreflang="${code}" href="${site.origin}${at}"/>`)
+      .join('');
+    return all.map(({ code }) => `  <url>\n    <loc>${site.origin}${localPath(path, code)}</loc>${versions}\n  </url>`);
+  })
+  .join('\n');
+write(join(dist, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`);
 write(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${site.origin}/sitemap.xml\n`);
 // The route list for the size script and the browser tests (the server looks for each route's file).
 write(join(dist, 'routes.json'), JSON.stringify(routes.map((r) => r.path)));
+// The languages other than English, for the server (each one's 404 page is <code>/404.html)
+// and the tests: [{ code, name, dir }].
+write(join(dist, 'languages.json'), JSON.stringify(all.slice(1)));
 
 // Compressed variants: the server picks one by Accept-Encoding.
 const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.xml', '.ics', '.webmanifest']);
@@ -129,4 +162,4 @@ for (const file of walk(dist)) {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   count++;
 }
-console.log(`prerendered ${routes.length} routes and the 404 page; compressed ${count} files; the pages' loader is 'sha256-${loaderHash}'`);
+console.log(`prerendered ${routes.length} routes, the 404 and the offline page in ${all.map((l) => l.code).join(', ')}; compressed ${count} files; the pages' loader is 'sha256-${loaderHash}'`);

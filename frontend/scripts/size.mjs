@@ -1,4 +1,4 @@
-// Prints, for each route, the bytes a first visit downloads: the route's HTML plus
+// Prints, for each route in each language, the bytes a first visit downloads: the route's HTML plus
 // every stylesheet and script it references (following static imports of scripts),
 // each counted as its brotli file in dist/. Run after the build: `npm run size`.
 import { existsSync, readFileSync } from 'node:fs';
@@ -6,7 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const routes = JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8'));
+const english = JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8'));
+const languages = JSON.parse(readFileSync(join(dist, 'languages.json'), 'utf8'));
+// Every route in every language: '/', …, then '/ur/', '/ur/about', …
+const routes = [...english, ...languages.flatMap(({ code }) => english.map((route) => `/${code}${route === '/' ? '/' : route}`))];
 
 function brotliBytes(rel) {
   const file = join(dist, rel.replace(/^\//, '')) + '.br';
@@ -37,7 +40,7 @@ const limit = Number(process.env.SIZE_BUDGET_KB ?? 'Infinity');
 let worst = 0;
 console.log('route'.padEnd(24) + 'html'.padStart(8) + 'css'.padStart(8) + 'js'.padStart(8) + 'total'.padStart(9) + '  (bytes, brotli)');
 for (const route of routes) {
-  const htmlFile = route === '/' ? '/index.html' : `${route}/index.html`;
+  const htmlFile = route.endsWith('/') ? `${route}index.html` : `${route}/index.html`;
   const html = readFileSync(join(dist, htmlFile.slice(1)), 'utf8');
   const assets = assetsOf(html);
   const css = assets.filter((a) => a.endsWith('.css')).reduce((n, a) => n + brotliBytes(a), 0);

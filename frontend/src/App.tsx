@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { FloatingButtons, QuickActions } from './components/FloatingButtons';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { LanguageOffer } from './components/Languages';
 import { ModalHost } from './components/ModalHost';
 import { Notices } from './components/Notices';
 import { Toaster } from './components/Toaster';
@@ -16,6 +17,7 @@ import { RouterProvider, useRouter } from './lib/router';
 import { notePageShown } from './offline/page';
 import { prepareParts } from './lib/serverParts';
 import NotFound from './pages/NotFound';
+import { frame } from './content/frame';
 
 function CurrentPage() {
   const { path } = useRouter();
@@ -43,9 +45,10 @@ export function App({ path, year }: { path: string; year: number }) {
   return (
     <RouterProvider initialPath={path} prepare={prepare}>
       <ModalHost>
-        <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
-          Skip to content
+        <a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+          {frame.skipToContent}
         </a>
+        <LanguageOffer />
         <Later>
           <Notices />
         </Later>

@@ -3,6 +3,7 @@
 import { renderToString } from 'preact-render-to-string';
 import { App } from './App';
 import { address } from './content/campuses';
+import { calendarWords, gatheringWords } from './content/calendar';
 import { descriptionOf } from './content/descriptions';
 import { offlineWords } from './content/offline';
 import { metaOf, notFoundDescription, offlineMeta, routeMeta, routes } from './content/routes';
@@ -12,12 +13,19 @@ import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace } from './lib/photos';
 import { contentBlock } from './lib/content';
 import { fill } from './lib/words';
-import { JSON_WORDS_MARKER, TEMPLATE_MARKER } from './lib/contract.generated';
+import { JSON_WORDS_MARKER, STYLESHEET_MARKER, TEMPLATE_MARKER } from './lib/contract.generated';
 import { settingsBlock } from './lib/settings';
+import { dir, lang, language, languages, localPath } from './lib/lang';
 
 registerPages(import.meta.glob('./pages/*.tsx', { eager: true }));
 
-export { photoSlots, routes, site };
+export { localPath, photoSlots, routes, site, STYLESHEET_MARKER };
+
+/** The words the server writes a gathering's days and times with, in this build's
+ *  language (src/schedule/words.rs reads them as <code>/gathering-words.json). */
+export function serverGatheringWords(): object {
+  return { weekdays: calendarWords.weekdays, months: calendarWords.months, date: calendarWords.date, ...gatheringWords, isolate: dir === 'rtl' };
+}
 
 /** Renders every pop-up once, so the photo slots they show are listed too. */
 export async function notePopUpPhotos(): Promise<void> {
@@ -42,20 +50,21 @@ function churchJsonLd(): string {
     url: site.origin,
     description: site.footerTagline,
     address: address.word,
+    inLanguage: lang,
   };
   return `<script type="application/ld+json" ${JSON_WORDS_MARKER}>${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
 export function render(path: string, year: number): { html: string; head: string } {
   const meta = metaOf(path);
-  const template = routeMeta(path) ? descriptionOf(path) : path === offlineMeta.path ? offlineWords.page.intro : notFoundDescription;
+  const template = routeMeta(path) ? descriptionOf(path) : path === offlineMeta.path ? offlineWords.offlinePage.intro : notFoundDescription;
   const description = fill(template);
   // A description that names a gathering's time or a figure carries its template, so
   // the server fills it in again from the current data (src/web/files/personalize.rs).
   const described = template.includes('{') ? `${TEMPLATE_MARKER}="${escapeHtml(template)}" content="${escapeHtml(description)}"` : `content="${escapeHtml(description)}"`;
   setPhotoPlace(path);
   const html = renderToString(<App path={path} year={year} />);
-  const url = `${site.origin}${path === '/' ? '/' : path}`;
+  const url = `${site.origin}${localPath(path)}`;
   const image = `${site.origin}/og-image.jpg`;
   const tags = [
     settingsBlock(),
@@ -66,6 +75,10 @@ export function render(path: string, year: number): { html: string; head: string
   if (routeMeta(path)) {
     tags.push(
       `<link rel="canonical" href="${url}" />`,
+      // The same page in each language, and the English one for a reader of any other.
+      ...languages.map(({ code }) => `<link rel="alternate" hreflang="${code}" href="${site.origin}${localPath(path, code)}" />`),
+      `<link rel="alternate" hreflang="x-default" href="${site.origin}${localPath(path, languages[0].code)}" />`,
+      `<meta property="og:locale" content="${language.locale}" />`,
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="${site.name}" />`,
       `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
@@ -74,7 +87,7 @@ export function render(path: string, year: number): { html: string; head: string
       `<meta property="og:image" content="${image}" />`,
       `<meta property="og:image:width" content="1200" />`,
       `<meta property="og:image:height" content="630" />`,
-      `<meta property="og:image:alt" content="The Well: Love God. Love People. Change the World." />`,
+      `<meta property="og:image:alt" content="${escapeHtml(`${site.name}: ${site.homeTagline}`)}" />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
       `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
       `<meta name="twitter:description" ${described} />`,

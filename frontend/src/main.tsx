@@ -7,7 +7,7 @@ import { SavedLine } from './offline/SavedLine';
 import { metaOf, notFoundMeta } from './content/routes';
 import { startOffline } from './offline/page';
 import { loadPage } from './lib/pageLoader';
-import { normalizePath } from './lib/router';
+import { routeAt } from './lib/router';
 import { hydrateInParts } from './lib/later';
 import './styles.css';
 
@@ -20,7 +20,7 @@ const painted = new Promise<void>((resolve) => {
 
 const root = document.getElementById('app');
 // The offline page is shown at the address asked for; its #app names its own path.
-const path = root?.dataset.page ?? normalizePath(window.location.pathname);
+const path = root?.dataset.page ?? routeAt(window.location.pathname);
 const meta = metaOf(path);
 if (root) {
   Promise.allSettled([meta !== notFoundMeta ? loadPage(meta.page) : Promise.resolve(), painted]).finally(() => {

@@ -219,8 +219,17 @@ impl Library {
             .collect()
     }
 
-    /// What the site shows at `now`.
+    /// What the site shows at `now`, its words in English.
     pub fn shown(&self, now: DateTime<Utc>) -> Shown {
+        self.shown_in(now, &crate::schedule::words::Vocabulary::english())
+    }
+
+    /// What the site shows at `now`, the gatherings' words in `words`' language.
+    pub fn shown_in(
+        &self,
+        now: DateTime<Utc>,
+        words: &crate::schedule::words::Vocabulary,
+    ) -> Shown {
         let sermon = self.preached(now).first().map(|s| s.value.clone());
         let events = self
             .upcoming(now)
@@ -241,7 +250,7 @@ impl Library {
                     .map(|n| n.text.as_str())
                     .collect::<Vec<_>>()
                     .join(" · ");
-                crate::schedule::words::of(&g.value, now)
+                crate::schedule::words::of(&g.value, now, words)
                     .into_iter()
                     .chain([("notice", notice)])
                     .map(|(word, text)| (format!("{}.{word}", g.value.id), text))

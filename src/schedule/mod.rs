@@ -74,6 +74,14 @@ impl Repeat {
     }
 
     /// The ordinal of a monthly gathering as words: "first", "last".
+    /// A monthly gathering's week: 1 to 4, or -1 for the last; None weekly.
+    pub fn nth(self) -> Option<i8> {
+        match self {
+            Repeat::Weekly(_) => None,
+            Repeat::Monthly { nth, .. } => Some(nth),
+        }
+    }
+
     pub fn ordinal(self) -> Option<&'static str> {
         match self {
             Repeat::Weekly(_) => None,

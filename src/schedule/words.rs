@@ -3,23 +3,213 @@
 //! once: the server writes them into every page and the pages' script reads the same
 //! words, so a page reads alike with and without JavaScript. A page names one as
 //! `{<id>.<word>}` (frontend/src/lib/words.tsx).
-use chrono::{DateTime, Duration, NaiveTime, Utc};
+//!
+//! In each language of the pages: English is written here (`Vocabulary::english`),
+//! another language comes with its pages (`<code>/gathering-words.json` in the bundle,
+//! made by the build from that language's catalogue, frontend/src/content/calendar.ts).
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use chrono_tz::{OffsetName, Tz};
+use serde::{Deserialize, Serialize};
 
 use super::{ANNOUNCE_DAYS, Gathering, Place, State, weekday_name};
 
+/// How one language writes a gathering's days and times: names, and patterns whose
+/// `%slots` it fills (`"%days %time"`: "Wednesdays 7:00 PM ET"). Times themselves
+/// ("7:00 PM") and zone abbreviations ("ET") are the same in every language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Vocabulary {
+    /// Sunday first.
+    pub weekdays: Vec<String>,
+    /// "Wednesdays", Sunday first.
+    pub weekdays_plural: Vec<String>,
+    /// January first.
+    pub months: Vec<String>,
+    /// A monthly gathering's week: first, second, third, fourth, last.
+    pub ordinals: Vec<String>,
+    /// The same at the start of a line: "First".
+    pub ordinals_title: Vec<String>,
+    /// "%ordinal %weekday": "First Saturday".
+    pub ordinal_day: String,
+    /// "%ordinal %weekdays": "First Saturdays" (`%weekday` may stand for the day too).
+    pub ordinal_days: String,
+    /// "every %weekday".
+    pub every: String,
+    /// "the %ordinal %weekday of every month".
+    pub every_ordinal: String,
+    /// "%every at %time %zone".
+    pub every_at: String,
+    /// "%days %time".
+    pub when: String,
+    /// "%day of the month, %time".
+    pub when_ordinal: String,
+    /// "%days · %hours %zone".
+    pub hours: String,
+    /// What a gathering still to come says in place of its times.
+    pub coming_soon: String,
+    /// ... and in place of "every Wednesday".
+    pub soon: String,
+    /// Where an online gathering meets.
+    pub online: String,
+    /// "%weekday, %month %day": "Wednesday, November 25".
+    pub date: String,
+    /// "Starting %date".
+    pub starting: String,
+    /// "Not held on %date%why".
+    pub not_held: String,
+    /// "%from moved to %to at %time%place%why".
+    pub moved: String,
+    /// ", at %place".
+    pub at_place: String,
+    /// " (%reason)".
+    pub why: String,
+    /// The long names of the zones people know: eastern, central, mountain, pacific,
+    /// uk, pakistan, centralEuropean.
+    pub zones: BTreeMap<String, String>,
+    /// Any other zone: "%name time".
+    pub other_zone: String,
+    /// A right-to-left language: each time ("7:00 PM ET") goes between Unicode's
+    /// isolates, so the words around it never pull it apart ("PM ET 7:00").
+    #[serde(default)]
+    pub isolate: bool,
+}
+
+impl Vocabulary {
+    /// English, as the site has always written it.
+    pub fn english() -> Vocabulary {
+        let list = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        use chrono::Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+        let weekdays = [Sun, Mon, Tue, Wed, Thu, Fri, Sat].map(weekday_name);
+        Vocabulary {
+            weekdays: list(&weekdays),
+            weekdays_plural: weekdays.iter().map(|d| format!("{d}s")).collect(),
+            months: list(&[
+                "January",
+                "February",
+                "March",
+                "April",
+                "May",
+                "June",
+                "July",
+                "August",
+                "September",
+                "October",
+                "November",
+                "December",
+            ]),
+            ordinals: list(&["first", "second", "third", "fourth", "last"]),
+            ordinals_title: list(&["First", "Second", "Third", "Fourth", "Last"]),
+            ordinal_day: "%ordinal %weekday".into(),
+            ordinal_days: "%ordinal %weekdays".into(),
+            every: "every %weekday".into(),
+            every_ordinal: "the %ordinal %weekday of every month".into(),
+            every_at: "%every at %time %zone".into(),
+            when: "%days %time".into(),
+            when_ordinal: "%day of the month, %time".into(),
+            hours: "%days · %hours %zone".into(),
+            coming_soon: "Coming soon".into(),
+            soon: "soon".into(),
+            online: "Online".into(),
+            date: "%weekday, %month %day".into(),
+            starting: "Starting %date".into(),
+            not_held: "Not held on %date%why".into(),
+            moved: "%from moved to %to at %time%place%why".into(),
+            at_place: ", at %place".into(),
+            why: " (%reason)".into(),
+            zones: [
+                ("eastern", "Eastern time"),
+                ("central", "Central time"),
+                ("mountain", "Mountain time"),
+                ("pacific", "Pacific time"),
+                ("uk", "UK time"),
+                ("pakistan", "Pakistan time"),
+                ("centralEuropean", "Central European time"),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+            other_zone: "%name time".into(),
+            isolate: false,
+        }
+    }
+
+    /// A language's words from its JSON (`<code>/gathering-words.json`); None when
+    /// they do not read as a whole vocabulary (every list full, every zone named).
+    pub fn from_json(json: &[u8]) -> Option<Vocabulary> {
+        let words: Vocabulary = serde_json::from_slice(json).ok()?;
+        let full = words.weekdays.len() == 7
+            && words.weekdays_plural.len() == 7
+            && words.months.len() == 12
+            && words.ordinals.len() == 5
+            && words.ordinals_title.len() == 5
+            && Vocabulary::english()
+                .zones
+                .keys()
+                .all(|k| words.zones.contains_key(k));
+        full.then_some(words)
+    }
+
+    fn weekday(&self, day: chrono::Weekday) -> &str {
+        &self.weekdays[day.num_days_from_sunday() as usize]
+    }
+
+    /// A run written left to right ("7:00 PM ET"), isolated in a right-to-left language.
+    fn ltr(&self, text: String) -> String {
+        if self.isolate {
+            format!("\u{2066}{text}\u{2069}")
+        } else {
+            text
+        }
+    }
+
+    /// "Wednesday, November 25".
+    pub fn long_date(&self, date: NaiveDate) -> String {
+        slotted(
+            &self.date,
+            &[
+                ("weekday", self.weekday(date.weekday())),
+                ("month", &self.months[date.month0() as usize]),
+                ("day", &date.day().to_string()),
+            ],
+        )
+    }
+}
+
+/// `pattern` with each `%name` replaced by its value (an unknown one kept as written).
+pub fn slotted(pattern: &str, slots: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(pattern.len() + 32);
+    let mut rest = pattern;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let len = after
+            .find(|c: char| !c.is_ascii_lowercase())
+            .unwrap_or(after.len());
+        match slots.iter().find(|(name, _)| *name == &after[..len]) {
+            Some((_, value)) if len > 0 => out.push_str(value),
+            _ => out.push_str(&rest[at..at + 1 + len]),
+        }
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The names people read for a zone: short ("ET") and long ("Eastern time").
-pub fn zone_names(zone: Tz, at: DateTime<Utc>) -> (String, String) {
-    let known = |short: &str, long: &str| (short.to_string(), long.to_string());
+pub fn zone_names(zone: Tz, at: DateTime<Utc>, words: &Vocabulary) -> (String, String) {
+    let known = |short: &str, long: &str| (short.to_string(), words.zones[long].clone());
     match zone.name() {
-        "America/New_York" | "America/Detroit" | "America/Toronto" => known("ET", "Eastern time"),
-        "America/Chicago" => known("CT", "Central time"),
-        "America/Denver" => known("MT", "Mountain time"),
-        "America/Los_Angeles" => known("PT", "Pacific time"),
-        "Europe/London" | "Europe/Dublin" => known("UK time", "UK time"),
-        "Asia/Karachi" => known("PKT", "Pakistan time"),
+        "America/New_York" | "America/Detroit" | "America/Toronto" => known("ET", "eastern"),
+        "America/Chicago" => known("CT", "central"),
+        "America/Denver" => known("MT", "mountain"),
+        "America/Los_Angeles" => known("PT", "pacific"),
+        "Europe/London" | "Europe/Dublin" => (words.zones["uk"].clone(), words.zones["uk"].clone()),
+        "Asia/Karachi" => known("PKT", "pakistan"),
         name if name.starts_with("Europe/") && zone_offset_hours(zone, at) == 1 => {
-            known("Central European time", "Central European time")
+            let long = words.zones["centralEuropean"].clone();
+            (long.clone(), long)
         }
         name => {
             let abbreviation = at
@@ -28,14 +218,14 @@ pub fn zone_names(zone: Tz, at: DateTime<Utc>) -> (String, String) {
                 .abbreviation()
                 .unwrap_or(name)
                 .to_string();
-            (abbreviation.clone(), format!("{name} time"))
+            (abbreviation, slotted(&words.other_zone, &[("name", name)]))
         }
     }
 }
 
 /// The zone's standard offset in whole hours (its offset in January).
 fn zone_offset_hours(zone: Tz, at: DateTime<Utc>) -> i32 {
-    use chrono::{Datelike, Offset, TimeZone};
+    use chrono::{Offset, TimeZone};
     let january = Utc
         .with_ymd_and_hms(at.year(), 1, 15, 12, 0, 0)
         .single()
@@ -60,45 +250,79 @@ fn clock_range(start: NaiveTime, end: NaiveTime) -> String {
     }
 }
 
-/// "Wednesday, November 25".
-pub fn long_date(date: chrono::NaiveDate) -> String {
-    date.format("%A, %B %-d").to_string()
-}
-
-/// The words of `g` at `now`: its name, times, days, zone, place ("where"), the
-/// address to go to ("address": empty while it is online or coming soon) and a note
-/// of a week skipped or moved, or of its first date ahead.
-pub fn of(g: &Gathering, now: DateTime<Utc>) -> Vec<(&'static str, String)> {
-    let (short, long) = zone_names(g.zone, now);
-    let weekday = weekday_name(g.repeat.weekday());
-    let (day, days) = match g.repeat.ordinal() {
-        None => (weekday.to_string(), format!("{weekday}s")),
+/// The words of `g` at `now` in `words`' language: its name, times, days, zone, place
+/// ("where"), the address to go to ("address": empty while it is online or coming
+/// soon) and a note of a week skipped or moved, or of its first date ahead.
+pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'static str, String)> {
+    let (short, long) = zone_names(g.zone, now, words);
+    let index = g.repeat.weekday().num_days_from_sunday() as usize;
+    let weekday = words.weekdays[index].as_str();
+    let weekdays = words.weekdays_plural[index].as_str();
+    let ordinal = g.repeat.nth().map(|nth| {
+        if nth < 0 {
+            4
+        } else {
+            (nth as usize - 1).min(3)
+        }
+    });
+    let (day, days) = match ordinal {
+        None => (weekday.to_string(), weekdays.to_string()),
         Some(o) => {
-            let o = capitalized(o);
-            (format!("{o} {weekday}"), format!("{o} {weekday}s"))
+            let title = words.ordinals_title[o].as_str();
+            (
+                slotted(
+                    &words.ordinal_day,
+                    &[("ordinal", title), ("weekday", weekday)],
+                ),
+                slotted(
+                    &words.ordinal_days,
+                    &[
+                        ("ordinal", title),
+                        ("weekdays", weekdays),
+                        ("weekday", weekday),
+                    ],
+                ),
+            )
         }
     };
     let end = g.start + Duration::minutes(g.minutes);
-    let time = format!("{} {short}", clock(g.start));
+    let time = words.ltr(format!("{} {short}", clock(g.start)));
     let (when, hours, every, every_at) = if g.soon {
         (
-            "Coming soon".into(),
-            "Coming soon".into(),
-            "soon".into(),
-            "soon".into(),
+            words.coming_soon.clone(),
+            words.coming_soon.clone(),
+            words.soon.clone(),
+            words.soon.clone(),
         )
     } else {
-        let every = match g.repeat.ordinal() {
-            None => format!("every {weekday}"),
-            Some(o) => format!("the {o} {weekday} of every month"),
+        let every = match ordinal {
+            None => slotted(&words.every, &[("weekday", weekday)]),
+            Some(o) => slotted(
+                &words.every_ordinal,
+                &[("ordinal", &words.ordinals[o]), ("weekday", weekday)],
+            ),
         };
-        let every_at = format!("{every} at {} {long}", clock(g.start));
+        let every_at = slotted(
+            &words.every_at,
+            &[
+                ("every", &every),
+                ("time", &words.ltr(clock(g.start))),
+                ("zone", &long),
+            ],
+        );
         (
-            match g.repeat.ordinal() {
-                None => format!("{days} {time}"),
-                Some(_) => format!("{day} of the month, {time}"),
+            match ordinal {
+                None => slotted(&words.when, &[("days", &days), ("time", &time)]),
+                Some(_) => slotted(&words.when_ordinal, &[("day", &day), ("time", &time)]),
             },
-            format!("{days} · {} {long}", clock_range(g.start, end)),
+            slotted(
+                &words.hours,
+                &[
+                    ("days", &days),
+                    ("hours", &words.ltr(clock_range(g.start, end))),
+                    ("zone", &long),
+                ],
+            ),
             every,
             every_at,
         )
@@ -113,7 +337,13 @@ pub fn of(g: &Gathering, now: DateTime<Utc>) -> Vec<(&'static str, String)> {
         ("days", days),
         ("time", time),
         ("zone", long),
-        ("where", g.place.text().to_string()),
+        (
+            "where",
+            match &g.place {
+                Place::Online => words.online.clone(),
+                Place::At(text) => text.clone(),
+            },
+        ),
         (
             "address",
             match &g.place {
@@ -121,21 +351,13 @@ pub fn of(g: &Gathering, now: DateTime<Utc>) -> Vec<(&'static str, String)> {
                 _ => String::new(),
             },
         ),
-        ("note", note(g, now)),
+        ("note", note(g, now, words)),
     ]
-}
-
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// What is different soon: the first date ahead, else the next skipped or moved
 /// date within `ANNOUNCE_DAYS`, else nothing.
-fn note(g: &Gathering, now: DateTime<Utc>) -> String {
+fn note(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> String {
     if g.soon {
         return String::new();
     }
@@ -145,7 +367,7 @@ fn note(g: &Gathering, now: DateTime<Utc>) -> String {
     {
         let first_held = g.upcoming(now, 1);
         let date = first_held.first().map_or(first, |d| d.date);
-        return format!("Starting {}", long_date(date));
+        return slotted(&words.starting, &[("date", &words.long_date(date))]);
     }
     let soon = g.between(now, now + Duration::days(ANNOUNCE_DAYS));
     let Some(changed) = soon.iter().find(|d| d.state != State::Held) else {
@@ -154,22 +376,29 @@ fn note(g: &Gathering, now: DateTime<Utc>) -> String {
     let why = if changed.reason.is_empty() {
         String::new()
     } else {
-        format!(" ({})", changed.reason)
+        slotted(&words.why, &[("reason", &changed.reason)])
     };
     match changed.state {
-        State::Skipped => format!("Not held on {}{why}", long_date(changed.date)),
+        State::Skipped => slotted(
+            &words.not_held,
+            &[("date", &words.long_date(changed.date)), ("why", &why)],
+        ),
         _ => {
             let local = changed.occurrence.start.with_timezone(&g.zone);
             let place = changed
                 .place
                 .as_ref()
-                .map(|p| format!(", at {p}"))
+                .map(|p| slotted(&words.at_place, &[("place", p)]))
                 .unwrap_or_default();
-            format!(
-                "{} moved to {} at {}{place}{why}",
-                long_date(changed.date),
-                long_date(local.date_naive()),
-                g.label(&changed.occurrence)
+            slotted(
+                &words.moved,
+                &[
+                    ("from", &words.long_date(changed.date)),
+                    ("to", &words.long_date(local.date_naive())),
+                    ("time", &words.ltr(g.label(&changed.occurrence))),
+                    ("place", &place),
+                    ("why", &why),
+                ],
             )
         }
     }
@@ -186,11 +415,59 @@ mod tests {
     }
 
     fn word(g: &Gathering, now: &str, name: &str) -> String {
-        of(g, at(now))
+        of(g, at(now), &Vocabulary::english())
             .into_iter()
             .find(|(n, _)| *n == name)
             .unwrap()
             .1
+    }
+
+    #[test]
+    fn the_pages_english_is_the_servers_and_urdu_reads_whole() {
+        let english = crate::bundle::read("gathering-words.json")
+            .expect("the build writes gathering-words.json");
+        assert_eq!(
+            Vocabulary::from_json(&english),
+            Some(Vocabulary::english()),
+            "frontend/src/content/calendar.ts (gatheringWords, with calendarWords' days, months and date) must read as Vocabulary::english()"
+        );
+        let json = crate::bundle::read("ur/gathering-words.json")
+            .expect("the build writes ur/gathering-words.json");
+        let urdu = Vocabulary::from_json(&json).expect("the Urdu words read whole");
+        let g = defaults::find("bible-study").unwrap();
+        let word = |g: &Gathering, name: &str| {
+            of(g, at("2026-11-20T12:00:00Z"), &urdu)
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .unwrap()
+                .1
+        };
+        // Each time between Unicode's isolates (LRI ... PDI): it reads whole, left to right.
+        assert_eq!(word(&g, "when"), "ہر بدھ \u{2066}7:00 PM ET\u{2069}");
+        assert_eq!(
+            word(&g, "every-at"),
+            "ہر بدھ، \u{2066}7:00 PM\u{2069} (مشرقی امریکی وقت)"
+        );
+        assert_eq!(word(&g, "where"), "آن لائن");
+        let mut north = defaults::find("north-monthly").unwrap();
+        assert_eq!(word(&north, "when"), "جلد آ رہا ہے");
+        north.soon = false;
+        assert_eq!(
+            word(&north, "when"),
+            "ہر مہینے کا پہلا ہفتہ، \u{2066}10:00 AM ET\u{2069}"
+        );
+        assert_eq!(
+            urdu.long_date(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()),
+            "بدھ، 25 نومبر"
+        );
+    }
+
+    #[test]
+    fn slots_are_filled_by_their_whole_names() {
+        assert_eq!(
+            slotted("%days, %day: %x 100%", &[("day", "Wed"), ("days", "Weds")]),
+            "Weds, Wed: %x 100%"
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ import { notePhotoSlot, slotName } from '../lib/photos';
 import { PHOTO_CLASS, settings } from '../lib/settings';
 
 import type { ArtKind } from '../content/art';
+import { englishOf } from '../lib/translate';
 
 const palettes = [
   ['#0c4a6e', '#0e7490', '#fcd34d'],
@@ -87,7 +88,8 @@ export function Art({
   /** Without its symbol: a ground for something laid over it (a play button). */
   bare?: boolean;
 }) {
-  const slot = photo ?? slotName(alt);
+  // Named after the English, so a photo is laid over the same drawing in every language.
+  const slot = photo ?? slotName(englishOf(alt));
   if (import.meta.env.SSR) notePhotoSlot(slot, alt, ratio);
   const src = settings.photos[slot];
   // Saving data: the photo waits for a press on its button (none inside a button:
@@ -123,7 +125,7 @@ export function Art({
           type="button"
           aria-label={`${offlineWords.showPhoto}: ${alt}`}
           data-testid="show-photo"
-          class="absolute bottom-2 right-2 inline-flex min-h-11 items-center rounded-full bg-slate-950/75 px-4 text-sm font-semibold text-white hover:bg-slate-950"
+          class="absolute bottom-2 end-2 inline-flex min-h-11 items-center rounded-full bg-slate-950/75 px-4 text-sm font-semibold text-white hover:bg-slate-950"
           onClick={() => setAsked(true)}
         >
           {offlineWords.showPhoto}

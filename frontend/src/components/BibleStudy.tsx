@@ -10,6 +10,8 @@ import { useNow } from '../lib/clock';
 import { YourTime, ZoneClock } from './GatheringTime';
 import { describeCountdown, skippedLine, useGathering, visitorLine, zonedDay } from '../lib/schedule';
 import { Words } from '../lib/words';
+import { calendarWords } from '../content/calendar';
+import { isolated, slotted } from '../lib/lang';
 
 export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy }) {
   const now = useNow();
@@ -63,7 +65,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
               <div class="rounded-2xl border border-slate-200 bg-white p-6">
                 {gathering && now && skippedLine(gathering, shared.noun, now) && (
                   <p class="mb-3 font-semibold text-slate-900" data-testid="skipped">
-                    {`${skippedLine(gathering, shared.noun, now)} Next: ${zonedDay(gathering.start, gathering.zone)}, ${gathering.label}.`}
+                    {`${skippedLine(gathering, shared.noun, now)} ${slotted(calendarWords.next, { when: `${zonedDay(gathering.start, gathering.zone)}, ${isolated(gathering.label)}` })}.`}
                   </p>
                 )}
                 <p class="text-slate-700">{shared.countdownLead}</p>
@@ -73,7 +75,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
                 {gathering && <p class="mt-2 text-slate-700" data-testid="visitor-local">{visitorLine(gathering)}</p>}
                 <div class="mt-5 rounded-xl bg-sky-50 p-4">
                   <h2 class="font-semibold text-sky-900">{shared.preview.heading}</h2>
-                  <ul class="mt-2 list-disc pl-5 text-slate-700">
+                  <ul class="mt-2 list-disc ps-5 text-slate-700">
                     {shared.preview.points.map((p) => (
                       <li key={p}>{p}</li>
                     ))}

@@ -38,7 +38,7 @@ export function CardGrid({ items, wide = false, top = false }: { items: readonly
     <div class={`grid gap-4 ${wide ? 'sm:grid-cols-2 lg:grid-cols-3' : 'md:grid-cols-3'}`}>
       {items.map((item) => (
         <Card key={item.title} title={item.title} top={top}>
-          {item.text}
+          <Words text={item.text} />
         </Card>
       ))}
     </div>

@@ -4,11 +4,12 @@ import { Link, useRouter } from '../lib/router';
 import { container } from './Blocks';
 import { YourTime } from './GatheringTime';
 import { Words } from '../lib/words';
+import { frame } from '../content/frame';
 
 export function CountryNavigator() {
   const { path } = useRouter();
   return (
-    <nav aria-label="Countries" class={container}>
+    <nav aria-label={frame.countries} class={container}>
       <ul class="grid grid-cols-2 gap-3 md:grid-cols-4">
         {countries.map((c) => {
           const current = c.to === path || (c.also ?? []).includes(path);

@@ -6,11 +6,12 @@
 // nothing, and phones, which never show a tooltip, see what each does. Each opens a
 // pop-up, which needs the page's script: without it, neither shows.
 import { preloadModal, useModals, type ModalName } from './ModalHost';
+import { frame } from '../content/frame';
 
-const buttons: { modal: ModalName; label: string; icon: string }[] = [
-  { modal: 'global-ministry', label: 'Global Ministry', icon: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c-3 3-3 15 0 18M12 3c3 3 3 15 0 18' },
-  { modal: 'prayer-request', label: 'Prayer Request', icon: 'M12 21s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.5-7 10-7 10z' },
-  { modal: 'whats-new', label: "What's New", icon: 'M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9M10.3 20.5a2 2 0 0 0 3.4 0' },
+const buttons: { modal: ModalName & keyof typeof frame.quick; icon: string }[] = [
+  { modal: 'global-ministry', icon: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c-3 3-3 15 0 18M12 3c3 3 3 15 0 18' },
+  { modal: 'prayer-request', icon: 'M12 21s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 11c0 5.5-7 10-7 10z' },
+  { modal: 'whats-new', icon: 'M6 9a6 6 0 0 1 12 0c0 6 2.5 8 2.5 8h-17S6 15 6 9M10.3 20.5a2 2 0 0 0 3.4 0' },
 ];
 
 function Icon({ path, size }: { path: string; size: number }) {
@@ -36,7 +37,7 @@ function useHandlers() {
 export function FloatingButtons() {
   const handlers = useHandlers();
   return (
-    <div class="fixed right-3 top-20 z-30 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
+    <div class="fixed end-3 top-20 z-30 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
       {buttons.map((b) => (
         <button
           key={b.modal}
@@ -45,7 +46,7 @@ export function FloatingButtons() {
           {...handlers(b.modal)}
         >
           <Icon path={b.icon} size={18} />
-          {b.label}
+          {frame.quick[b.modal]}
         </button>
       ))}
     </div>
@@ -56,7 +57,7 @@ export function FloatingButtons() {
 export function QuickActions() {
   const handlers = useHandlers();
   return (
-    <nav aria-label="Quick actions" class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions" data-needs-script>
+    <nav aria-label={frame.quickActions} class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions" data-needs-script>
       <ul class="mx-auto grid max-w-3xl grid-cols-3">
         {buttons.map((b) => (
           <li key={b.modal}>
@@ -66,7 +67,7 @@ export function QuickActions() {
               {...handlers(b.modal)}
             >
               <Icon path={b.icon} size={18} />
-              {b.label}
+              {frame.quick[b.modal]}
             </button>
           </li>
         ))}

@@ -5,6 +5,8 @@ import { Link } from '../lib/router';
 import { container } from './Blocks';
 import { ForgetPhone } from '../offline/ForgetPhone';
 import { Logo } from './Logo';
+import { LanguageSwitch } from './Languages';
+import { frame } from '../content/frame';
 
 function LinkList({ links, class: listClass }: { links: NavLink[]; class: string }) {
   return (
@@ -25,7 +27,7 @@ export function Footer({ year }: { year: number }) {
     <footer class="mt-16 bg-slate-950 text-slate-300">
       <div class={`${container} grid gap-10 py-12 md:grid-cols-4`}>
         <div class="md:col-span-2">
-          <Link to="/" class="inline-flex min-h-11 items-center text-white" aria-label="The Well, home">
+          <Link to="/" class="inline-flex min-h-11 items-center text-white" aria-label={frame.homeLink}>
             <Logo />
           </Link>
           <p class="mt-4 max-w-md text-sm leading-6">{site.footerTagline}</p>
@@ -40,11 +42,12 @@ export function Footer({ year }: { year: number }) {
       <div class="border-t border-slate-800">
         <div class={`${container} flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between`}>
           <p>
-            © <span data-testid="copyright-year">{year}</span> {site.name}. All rights reserved.
+            © <span data-testid="copyright-year">{year}</span> {site.name}. {frame.allRightsReserved}
           </p>
           <div class="flex flex-wrap items-center gap-x-6">
             <LinkList links={legalLinks} class="flex gap-6" />
-            <ForgetPhone class="inline-flex min-h-11 items-center text-left underline-offset-2 hover:text-white hover:underline md:min-h-0" />
+            <LanguageSwitch class="inline-flex min-h-11 min-w-11 items-center underline-offset-2 hover:text-white hover:underline md:min-h-0 md:min-w-0" />
+            <ForgetPhone class="inline-flex min-h-11 items-center text-start underline-offset-2 hover:text-white hover:underline md:min-h-0" />
           </div>
         </div>
       </div>

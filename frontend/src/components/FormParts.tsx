@@ -44,7 +44,7 @@ export function Field({ id, label, required, error, children }: FieldProps) {
 /** Invisible to people and screen readers; bots that fill every field fill this one. */
 export function Honeypot({ value, onInput }: { value: string; onInput: (value: string) => void }) {
   return (
-    <div aria-hidden="true" class="absolute -left-[10000px] h-px w-px overflow-hidden">
+    <div aria-hidden="true" class="absolute -start-[10000px] h-px w-px overflow-hidden">
       <label>
         Website
         <input

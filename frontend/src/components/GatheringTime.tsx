@@ -7,6 +7,8 @@ import { useNow } from '../lib/clock';
 import { knowsZone, timeWords, visitorClockIsZones, weekdayWords, zoneReading } from '../lib/wallclock';
 import { Words } from '../lib/words';
 import { skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
+import { calendarWords } from '../content/calendar';
+import { isolated, slotted } from '../lib/lang';
 
 export function GatheringTime({
   id,
@@ -27,11 +29,12 @@ export function GatheringTime({
   if (!g) return <Words text={fallback} />;
   if (g.live) {
     const end = zoneReading(new Date(g.end), g.zone);
-    const until = `${timeWords(end)} ${end.abbreviation}`;
+    const until = isolated(`${timeWords(end)} ${end.abbreviation}`);
     return (
       <>
-        <strong class="text-red-800">Live now</strong>, until {until}
-        {!visitorClockIsZones(new Date(g.end), g.zone) && <span class="whitespace-nowrap text-slate-600"> ({visitorClock(g.end)} your time)</span>}
+        <strong class="text-red-800">{calendarWords.liveNow}</strong>
+        {slotted(calendarWords.until, { time: until })}
+        {!visitorClockIsZones(new Date(g.end), g.zone) && <span class="whitespace-nowrap text-slate-600"> ({slotted(calendarWords.yourTime, { time: visitorClock(g.end) })})</span>}
       </>
     );
   }
@@ -40,19 +43,18 @@ export function GatheringTime({
     return (
       <>
         <strong>{skipped}</strong>
-        {` Next: ${zonedDay(g.start, g.zone)}, ${g.label}`}
+        {` ${slotted(calendarWords.next, { when: `${zonedDay(g.start, g.zone)}, ${isolated(g.label)}` })}`}
         <Yours g={g} />
       </>
     );
   }
   return (
     <>
-      {next && 'Next: '}
-      {zonedStart(g)}
+      {next ? slotted(calendarWords.next, { when: zonedStart(g) }) : zonedStart(g)}
       <Yours g={g} />
       {calendar && (
         <a href={g.calendar} class="flex min-h-11 w-fit items-center whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
-          Add to calendar
+          {calendarWords.addToCalendar}
         </a>
       )}
     </>
@@ -62,7 +64,7 @@ export function GatheringTime({
 /** ' (Thu 1:00 AM your time)' after a gathering's start, unless the visitor's clock reads the same. */
 function Yours({ g }: { g: NonNullable<ReturnType<typeof useGathering>> }) {
   if (visitorClockIsZones(new Date(g.start), g.zone)) return null;
-  return <span class="whitespace-nowrap text-slate-600"> ({visitorShort(g)} your time)</span>;
+  return <span class="whitespace-nowrap text-slate-600"> ({slotted(calendarWords.yourTime, { time: visitorShort(g) })})</span>;
 }
 
 /** The visitor's own time of a gathering the words beside it already name
@@ -72,7 +74,7 @@ export function YourTime({ id }: { id?: string }) {
   const g = useGathering(id ?? '');
   if (!id || !g || visitorClockIsZones(new Date(g.start), g.zone)) return null;
   // The time never parts from its day or its AM/PM; the line may break before 'your time'.
-  return <span class="font-normal"> ({visitorShort(g).replace(/ /g, '\u00a0')} your time)</span>;
+  return <span class="font-normal"> ({slotted(calendarWords.yourTime, { time: visitorShort(g).replace(/ /g, '\u00a0') })})</span>;
 }
 
 /** The time now in a zone as its weekday over its time, and the visitor's own time now under it
@@ -85,12 +87,13 @@ export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
   const reading = zoneReading(now, zone);
   const weekday = weekdayWords(reading);
   const time = [timeWords(reading), reading.abbreviation];
+  const shownTime = isolated(time.join(' '));
   return (
     // Minutes, not seconds (a ticking number draws the eye for nothing); the time and its zone never part.
     <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={testId} aria-live="off" data-varies>
       <span class="block font-sans text-base font-medium text-slate-700">{weekday}</span>
-      <span class="whitespace-nowrap">{time.join(' ')}</span>
-      {!visitorClockIsZones(now, zone) && <span class="mt-2 block font-sans text-base font-normal text-slate-600">{visitorDayTime(now)} your time</span>}
+      <span class="whitespace-nowrap">{shownTime}</span>
+      {!visitorClockIsZones(now, zone) && <span class="mt-2 block font-sans text-base font-normal text-slate-600">{slotted(calendarWords.yourTime, { time: visitorDayTime(now) })}</span>}
     </p>
   );
 }

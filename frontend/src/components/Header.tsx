@@ -8,6 +8,8 @@ import { links } from '../lib/settings';
 import { ExternalLink, Link, useRouter } from '../lib/router';
 import { container } from './Blocks';
 import { Logo } from './Logo';
+import { LanguageSwitch } from './Languages';
+import { frame } from '../content/frame';
 
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-sky-50 hover:text-sky-900 aria-[current=page]:text-sky-800';
@@ -26,7 +28,7 @@ function DonateButton({ class: extra = '' }: { class?: string }) {
       href={links.giving}
       class={`inline-flex items-center justify-center rounded-full bg-amber-500 px-5 py-2 text-sm font-semibold text-slate-950 shadow-sm hover:bg-amber-400 ${extra}`}
     >
-      <SetOrSoon setting="givingUrl" set="Donate" soon={soon.donate} />
+      <SetOrSoon setting="givingUrl" set={frame.donate} soon={soon.donate} />
     </ExternalLink>
   );
 }
@@ -56,7 +58,7 @@ function Dropdown({ group, open, onToggle, onClose }: { group: NavGroup; open: b
         {group.label}
         <Chevron open={open} />
       </button>
-      <ul id={id} hidden={!open} class="absolute left-0 top-full z-50 mt-2 min-w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+      <ul id={id} hidden={!open} class="absolute start-0 top-full z-50 mt-2 min-w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
         {group.links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} onClick={onClose} class="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-sky-50 hover:text-sky-900 aria-[current=page]:font-semibold aria-[current=page]:text-sky-800">
@@ -74,7 +76,7 @@ function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
   const [openSection, setOpenSection] = useState<string | null>(null);
   return (
     // As tall as the screen below the header at most, scrolling within itself; the page behind stays still.
-    <nav id="mobile-menu" aria-label="Main" class="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white px-4 pb-6 pt-2 lg:hidden">
+    <nav id="mobile-menu" aria-label={frame.mainNav} class="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white px-4 pb-6 pt-2 lg:hidden">
       <ul class="divide-y divide-slate-100">
         {navGroups.map((group) => {
           const open = openSection === group.label;
@@ -84,7 +86,7 @@ function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
             <li key={group.label}>
               <button
                 type="button"
-                class="flex w-full items-center justify-between py-3 text-left text-base font-medium text-slate-800"
+                class="flex w-full items-center justify-between py-3 text-start text-base font-medium text-slate-800"
                 aria-expanded={open}
                 // Only while the section is shown: aria-controls must name an element on the page.
                 aria-controls={open ? id : undefined}
@@ -93,7 +95,7 @@ function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
                 {group.label}
                 <Chevron open={open} />
               </button>
-              <ul id={id} hidden={!open} class="pb-2 pl-3">
+              <ul id={id} hidden={!open} class="pb-2 ps-3">
                 {links.map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} onClick={onNavigate} class="flex min-h-11 items-center rounded-md px-3 text-slate-700 hover:bg-sky-50 aria-[current=page]:font-semibold aria-[current=page]:text-sky-800">
@@ -156,42 +158,45 @@ export function Header() {
   return (
     <header class="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div class={`${container} flex h-16 items-center justify-between gap-4`}>
-        <Link to="/" class="inline-flex min-h-11 items-center rounded-md text-slate-900" aria-label="The Well, home">
+        <Link to="/" class="inline-flex min-h-11 items-center rounded-md text-slate-900" aria-label={frame.homeLink}>
           <Logo />
         </Link>
-        <nav ref={navRef} aria-label="Main" class="hidden items-center gap-1 lg:flex">
-          {navGroups.map((group) => (
-            <Dropdown
-              key={group.label}
-              group={group}
-              open={openGroup === group.label}
-              onToggle={() => setOpenGroup(openGroup === group.label ? null : group.label)}
-              onClose={() => setOpenGroup(null)}
-            />
-          ))}
-          {directLinks.map((link) => (
-            <Link key={link.to} to={link.to} class={navLinkClass}>
-              {link.label}
-            </Link>
-          ))}
-          <DonateButton class="ml-2" />
-        </nav>
-        <button
-          type="button"
-          class="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? 'mobile-menu' : undefined}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            {menuOpen ? (
-              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
-            ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
-            )}
-          </svg>
-        </button>
+        <div class="flex items-center gap-1">
+          <nav ref={navRef} aria-label={frame.mainNav} class="hidden items-center gap-1 lg:flex">
+            {navGroups.map((group) => (
+              <Dropdown
+                key={group.label}
+                group={group}
+                open={openGroup === group.label}
+                onToggle={() => setOpenGroup(openGroup === group.label ? null : group.label)}
+                onClose={() => setOpenGroup(null)}
+              />
+            ))}
+            {directLinks.map((link) => (
+              <Link key={link.to} to={link.to} class={navLinkClass}>
+                {link.label}
+              </Link>
+            ))}
+            <DonateButton class="ms-2" />
+          </nav>
+          <LanguageSwitch class="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-medium text-slate-700 underline-offset-2 hover:bg-slate-100 hover:underline" />
+          <button
+            type="button"
+            class="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
+            aria-label={menuOpen ? frame.closeMenu : frame.openMenu}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              {menuOpen ? (
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+              )}
+            </svg>
+          </button>
+        </div>
       </div>
       {/* Remounted on each toggle, so opening the menu always starts with every section closed. */}
       {menuOpen && <MobileMenu onNavigate={() => setMenuOpen(false)} />}

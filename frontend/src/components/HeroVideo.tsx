@@ -33,7 +33,7 @@ export function HeroVideo() {
       <video ref={video} class="absolute inset-0 h-full w-full object-cover opacity-25" src={settings.heroVideoFile} autoPlay muted loop playsInline aria-hidden="true" data-testid="hero-video" onError={() => setShown(false)} />
       <button
         type="button"
-        class="absolute left-3 top-3 z-10 rounded-full bg-slate-950/70 px-3 py-1.5 text-xs font-semibold text-white hover:bg-slate-950"
+        class="absolute start-3 top-3 z-10 rounded-full bg-slate-950/70 px-3 py-1.5 text-xs font-semibold text-white hover:bg-slate-950"
         aria-pressed={!playing}
         onClick={toggle}
       >

@@ -8,7 +8,7 @@ export function Logo({ class: className = '' }: { class?: string }) {
         <path d="M10.6 19c1.8-1.2 3.6-1.2 5.4 0s3.6 1.2 5.4 0" stroke="#1d7fa6" stroke-width="1.6" fill="none" stroke-linecap="round" />
         <path d="M7 13h18M11 13V8h10v5M16 8V5" stroke="#e0b45a" stroke-width="1.6" fill="none" stroke-linecap="round" />
       </svg>
-      <span class="font-serif text-xl font-semibold tracking-tight">The Well</span>
+      <span class="font-serif text-xl font-semibold tracking-tight" lang="en" dir="ltr">The Well</span>
     </span>
   );
 }

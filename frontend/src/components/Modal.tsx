@@ -3,6 +3,7 @@
 // with page scrolling locked while open and focus given back to what opened it.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
+import { frame } from '../content/frame';
 
 interface ModalProps {
   /** The heading, also the dialog's accessible name. */
@@ -12,6 +13,8 @@ interface ModalProps {
   onClose: () => void;
   /** The label of the corner close button ('Close'; 'Minimize' where closing minimizes). */
   closeLabel?: string;
+  /** The close button minimizes (a line, not a cross). */
+  minimize?: boolean;
   /** Wider and taller (95vh) when true; 90vh otherwise. */
   expanded?: boolean;
   wide?: boolean;
@@ -39,7 +42,7 @@ export function onDialogsChange(listener: () => void): () => void {
   return () => dialogListeners.delete(listener);
 }
 
-export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded = false, wide = false, actions, children, testId }: ModalProps) {
+export function Modal({ title, subtitle, onClose, closeLabel = frame.close, minimize = false, expanded = false, wide = false, actions, children, testId }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -166,7 +169,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
               title={closeLabel}
               onClick={() => close.current()}
             >
-              {closeLabel === 'Minimize' ? (
+              {minimize ? (
                 <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
                   <path d="M4 14h12" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
                 </svg>
@@ -188,7 +191,7 @@ export function Modal({ title, subtitle, onClose, closeLabel = 'Close', expanded
           // it, and it takes no room (its coming and going moves nothing under a finger).
           <div aria-hidden="true" class="pointer-events-none absolute inset-x-0 bottom-0 flex justify-center bg-gradient-to-t from-white via-white/90 to-transparent pb-3 pt-8" data-testid="modal-more">
             <span class="inline-flex items-center gap-2 rounded-full bg-sky-900 px-4 py-1.5 text-sm font-semibold text-white shadow-md">
-              More below
+              {frame.moreBelow}
               <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
                 <path d="M5 8l5 5 5-5" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round" stroke-linejoin="round" />
               </svg>

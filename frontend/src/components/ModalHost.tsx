@@ -5,6 +5,7 @@ import { toast } from '../lib/toast';
 import type { ComponentChildren, FunctionComponent } from 'preact';
 import { ModalContext, useModals, type ModalName } from './modals/context';
 import type { ModalProps } from './modals/ModalProps';
+import { frame } from '../content/frame';
 
 const loaders = {
   'global-ministry': () => import('./modals/GlobalMinistryModal'),
@@ -49,7 +50,7 @@ export function ModalHost({ children }: { children: ComponentChildren }) {
   const open = useCallback((name: ModalName, onClosed?: () => void) => {
     load(name).then(
       (component) => setState({ name, component, onClosed }),
-      () => toast({ title: 'Error', description: 'This window could not be loaded. Please check your connection and try again.', variant: 'destructive' }),
+      () => toast({ ...frame.popUpFailed, variant: 'destructive' }),
     );
   }, []);
 

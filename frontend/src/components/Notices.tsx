@@ -6,6 +6,7 @@ import { useNow } from '../lib/clock';
 import { content } from '../lib/content';
 import { NOTICES_MARKER } from '../lib/contract.generated';
 import { useRouter } from '../lib/router';
+import { frame } from '../content/frame';
 
 export function Notices() {
   const { path } = useRouter();
@@ -21,7 +22,7 @@ export function Notices() {
             <>
               {' '}
               <a href={n.link} class="font-semibold underline underline-offset-2">
-                More
+                {frame.more}
               </a>
             </>
           )}

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissToast, subscribeToasts, TOAST_DURATION_MS, type Toast } from '../lib/toast';
 import { onDialogsChange, topDialog, TOAST_SLOT } from './Modal';
+import { frame } from '../content/frame';
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -52,7 +53,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       role={destructive ? 'alert' : 'status'}
       data-testid="toast"
       data-variant={toast.variant}
-      class={`pointer-events-auto relative w-full touch-pan-y rounded-xl border p-4 pr-14 shadow-lg ${
+      class={`pointer-events-auto relative w-full touch-pan-y rounded-xl border p-4 pe-14 shadow-lg ${
         destructive ? 'border-red-800 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
       }`}
       style={{ transform: `translateX(${offset}px)` }}
@@ -65,8 +66,8 @@ function ToastCard({ toast }: { toast: Toast }) {
       {toast.description && <p class={`mt-1 text-sm ${destructive ? 'text-red-50' : 'text-slate-700'}`}>{toast.description}</p>}
       <button
         type="button"
-        aria-label="Dismiss notification"
-        class={`absolute right-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-md ${destructive ? 'hover:bg-red-800' : 'hover:bg-slate-100'}`}
+        aria-label={frame.dismissNotification}
+        class={`absolute end-1 top-1 inline-flex h-11 w-11 items-center justify-center rounded-md ${destructive ? 'hover:bg-red-800' : 'hover:bg-slate-100'}`}
         onClick={() => dismissToast(toast.id)}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
@@ -127,11 +128,11 @@ export function Toaster() {
     <section
       ref={region}
       tabIndex={-1}
-      aria-label="Notifications (F8)"
+      aria-label={frame.notifications}
       class={
         slot
           ? `flex w-full flex-col focus:outline-none ${current ? 'px-5 pt-4' : ''}`
-          : 'pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col p-4 focus:outline-none md:max-w-[420px]'
+          : 'pointer-events-none fixed bottom-0 end-0 z-[100] flex w-full flex-col p-4 focus:outline-none md:max-w-[420px]'
       }
     >
       <ol aria-live="polite" class="flex flex-col gap-2">

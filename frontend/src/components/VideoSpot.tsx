@@ -6,7 +6,8 @@
 import { useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
 import type { ArtKind } from '../content/art';
-import { VIDEO_MARKER, VIDEO_SOON } from '../lib/contract.generated';
+import { VIDEO_MARKER } from '../lib/contract.generated';
+import { frame as frameWords } from '../content/frame';
 import { pauseVideo, videoEmbedUrl } from '../lib/embed';
 import { Art } from './Art';
 
@@ -63,7 +64,7 @@ export function VideoSpot({
     <Poster kind={kind} alt={copy.posterAlt} bare={Boolean(source)}>
       <p class="font-serif text-xl font-semibold sm:text-2xl">{copy.title}</p>
       <p class="mt-1 text-sm text-slate-100" role="status" data-testid={`${testId}-message`} {...(setting ? { [VIDEO_MARKER]: setting } : {})}>
-        {source ? copy.duration : VIDEO_SOON}
+        {source ? copy.duration : frameWords.videoSoon}
       </p>
     </Poster>
   );
@@ -90,7 +91,7 @@ export function VideoSpot({
       {playing && source && 'youtube' in source && copy.pause && (
         <button
           type="button"
-          class="absolute bottom-3 right-3 min-h-11 rounded-full bg-white/90 px-4 py-2 font-semibold text-sky-900 shadow"
+          class="absolute bottom-3 end-3 min-h-11 rounded-full bg-white/90 px-4 py-2 font-semibold text-sky-900 shadow"
           aria-label={copy.pause}
           onClick={() => {
             pauseVideo(frame.current);

@@ -47,6 +47,7 @@ export const home = {
     link: { label: 'See our campuses', to: '/global-campuses' },
   },
   building: {
+    picture: 'Drawing of the planned church and school in Pakistan',
     heading: 'Build a Church and School in Pakistan',
     text: 'Over {figure.lives-changed} people have come to Jesus in six months. Help us raise {figure.building-goal} for a church and school building where they can worship and their children can learn.',
     learnMore: { label: 'Learn More', context: ' about the Pakistan building', to: '/pakistan-building' },

@@ -2,6 +2,7 @@
 import { address } from './campuses';
 
 export const globalMinistry = {
+  minimize: 'Minimize',
   title: 'Global Ministry',
   subtitle: 'One family. Many nations. One mission.',
   explore: 'Explore Our Campuses',
@@ -13,7 +14,7 @@ export const whatsNew = {
   noEvents: { tag: 'Events', text: 'No events are planned just now. New ones appear here as soon as they are announced.' },
   more: 'More about this event',
   eventsArt: 'Volunteers serving meals in Plantation',
-  sermon: { tag: 'Latest sermon', watch: 'Watch Sermon' },
+  sermon: { tag: 'Latest sermon', watch: 'Watch Sermon', picture: 'The latest sermon' },
   close: 'See You There!',
 };
 
@@ -57,6 +58,7 @@ export const prayerRequest = {
 };
 
 export const launch = {
+  picture: 'Sunrise over Plantation, Florida',
   title: "We're Launching!",
   intro: `The Well is opening its doors in South Florida. Come to our launch service at ${address.oneLine}: worship, a message of hope, and a family to belong to.`,
   when: '{sunday-service-florida.when}',
@@ -73,6 +75,7 @@ export const launch = {
 };
 
 export const welcome = {
+  picture: 'The Well around the world',
   title: 'Welcome to The Well',
   text: 'A global ministry bringing Jesus to the marketplace, with campuses in the United States, Pakistan and Europe. Wherever you are, there is a place for you here.',
   links: [

@@ -47,6 +47,14 @@ export const routes: RouteMeta[] = [
 /** What the 404 page says under its heading (also its meta description). */
 export const notFoundDescription = "We couldn't find that page. It may have moved, or the link may have a typo.";
 
+/** Where a lost visitor most likely wanted to go (the 404 page's links). */
+export const notFoundOnwards = [
+  { to: '/', label: 'Back to home' },
+  { to: '/new-here', label: 'New here?' },
+  { to: '/bible-study', label: 'Bible Study' },
+  { to: '/contact', label: 'Contact us' },
+];
+
 export const notFoundMeta: RouteMeta = {
   path: '/404',
   title: 'Page Not Found | The Well',

@@ -44,6 +44,6 @@ export const media = {
   allBooks: 'All books',
   empty: 'No sermon matches. Try another word or book.',
   /** '3 sermons shown', for screen readers as the list narrows. */
-  shown: (n: number) => `${n} ${n === 1 ? 'sermon' : 'sermons'} shown`,
+  shown: { one: '%n sermon shown', other: '%n sermons shown' },
   notify: { heading: 'Get notified', text: 'We will email you when a new sermon is online.', button: 'Notify Me' },
 };

@@ -5,6 +5,7 @@
 import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
 import { dayWords, offsetOf, readingAt, timeWords, visitorClockHasOffset, visitorReading, weekdayTimeWords } from './wallclock';
+import { isolated } from './lang';
 
 export type { Block, Event, Launch, Notice, Shown };
 
@@ -53,7 +54,7 @@ export function launchIsOver(now: Date): boolean {
 /** 'Saturday, December 5 · 10:00 AM EST' in the event's own zone (its ISO time carries its offset). */
 export function eventWhen(e: Pick<Event, 'startsAt' | 'abbreviation'>): string {
   const r = readingAt(new Date(e.startsAt), offsetOf(e.startsAt));
-  return `${dayWords(r)} · ${timeWords(r)} ${e.abbreviation}`;
+  return `${dayWords(r)} · ${isolated(`${timeWords(r)} ${e.abbreviation}`)}`;
 }
 
 /** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'

@@ -135,9 +135,6 @@ export const PHOTO_MARKER = "data-photo";
 /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */
 export const VIDEO_MARKER = "data-video";
 
-/** What a video spot says until its video is set. */
-export const VIDEO_SOON = "Video coming soon";
-
 /** The attribute of an element that depends on a setting not set yet; its value names the setting (the server renames it to SET_MARKER once set). */
 export const UNSET_MARKER = "data-unset";
 
@@ -158,3 +155,6 @@ export const GATHERING_MARKER = "data-gathering";
 
 /** The attribute of the element at the top of every page that holds the current notices. */
 export const NOTICES_MARKER = "data-notices";
+
+/** The attribute of every prerendered page's empty <style>; its value names the stylesheet whose rules the server puts in. */
+export const STYLESHEET_MARKER = "data-stylesheet";

@@ -3,8 +3,16 @@
 // sunrise-over-plantation-florida). Prerendering lists them for `thewell site photos`.
 
 import type { PhotoSlot } from './contract.generated';
+import { slotted } from './lang';
+import { englishOf } from './translate';
 
 /** A slot name: lowercase words of the description joined by dashes. */
+/** The slot of a drawing whose description is `pattern` with its %slots filled (a
+ *  campus card: '%name campus'): named after the English, as every slot is. */
+export function slotOfPattern(pattern: string, slots: Record<string, string>): string {
+  return slotName(slotted(englishOf(pattern), Object.fromEntries(Object.entries(slots).map(([k, v]) => [k, englishOf(v)]))));
+}
+
 export function slotName(text: string): string {
   return text
     .normalize('NFKD')

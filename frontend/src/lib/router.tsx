@@ -2,6 +2,8 @@
 // the Link that scrolls smoothly to the top 50 ms after an internal click.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ComponentChildren, JSX } from 'preact';
+import { localPath, routeOf } from './lang';
+import { frame } from '../content/frame';
 
 interface Router {
   path: string;
@@ -14,6 +16,11 @@ const RouterContext = createContext<Router>({ path: '/', navigate: () => {} });
 export function normalizePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
+}
+
+/** The route an address of this language's pages shows: '/ur/about/' → '/about'. */
+export function routeAt(pathname: string): string {
+  return normalizePath(routeOf(pathname));
 }
 
 interface ProviderProps {
@@ -38,7 +45,7 @@ export function RouterProvider({ initialPath, prepare, children }: ProviderProps
 
   useEffect(() => {
     const onPop = () => {
-      const next = normalizePath(window.location.pathname);
+      const next = routeAt(window.location.pathname);
       (prepare ? prepare(next) : Promise.resolve()).then(
         () => setPath(next),
         () => window.location.reload(),
@@ -51,14 +58,15 @@ export function RouterProvider({ initialPath, prepare, children }: ProviderProps
   const navigate = useCallback(
     (to: string) => {
       const url = new URL(to, window.location.href);
-      const next = normalizePath(url.pathname);
+      const next = routeAt(url.pathname);
+      const address = localPath(next) + url.search + url.hash;
       (prepare ? prepare(next) : Promise.resolve()).then(
         () => {
-          window.history.pushState(null, '', url.pathname + url.search + url.hash);
+          window.history.pushState(null, '', address);
           setPath(next);
         },
         // The page's code could not be fetched: let the browser load the prerendered page.
-        () => window.location.assign(url.href),
+        () => window.location.assign(address),
       );
     },
     [prepare],
@@ -83,14 +91,15 @@ function scrollToTopSoon() {
 
 type LinkProps = Omit<JSX.HTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
-/** An internal link: client-side navigation, then a smooth scroll to the top after 50 ms. */
+/** An internal link to route `to` ('/about', in this page's language: /ur/about on an
+ *  Urdu page): client-side navigation, then a smooth scroll to the top after 50 ms. */
 export function Link({ to, onClick, children, ...rest }: LinkProps) {
   const { path, navigate } = useRouter();
   const current = normalizePath(to) === path;
   return (
     <a
       {...rest}
-      href={to}
+      href={localPath(to)}
       aria-current={current ? 'page' : rest['aria-current']}
       onClick={(event: JSX.TargetedMouseEvent<HTMLAnchorElement>) => {
         if (typeof onClick === 'function') onClick(event);
@@ -111,7 +120,7 @@ export function ExternalLink({ href, children, ...rest }: JSX.HTMLAttributes<HTM
   return (
     <a {...rest} href={href} target="_blank" rel="noopener">
       {children}
-      <span class="sr-only"> (opens in a new tab)</span>
+      <span class="sr-only">{frame.opensInNewTab}</span>
     </a>
   );
 }

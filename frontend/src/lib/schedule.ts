@@ -7,6 +7,8 @@ import { apiRequest } from './api';
 import { stillHydrating } from './later';
 import type { GatheringNow, ScheduleNow } from './contract.generated';
 import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zoneReading } from './wallclock';
+import { calendarWords } from '../content/calendar';
+import { isolated, slotted } from './lang';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -98,7 +100,7 @@ export function useGathering(id: string): Gathering | null {
   return useSchedule()?.find((g) => g.id === id) ?? null;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, forms: { one: string; other: string }) => slotted(n === 1 ? forms.one : forms.other, { n: String(n) });
 
 /** 'X days, Y hours and Z minutes', days left out under 24 hours; minutes rounded up. */
 export function describeCountdown(ms: number): string {
@@ -106,13 +108,13 @@ export function describeCountdown(ms: number): string {
   const days = Math.floor(minutesLeft / 1440);
   const hours = Math.floor((minutesLeft % 1440) / 60);
   const minutes = minutesLeft % 60;
-  const tail = `${plural(hours, 'hour')} and ${plural(minutes, 'minute')}`;
-  return days > 0 ? `${plural(days, 'day')}, ${tail}` : tail;
+  const rest = slotted(calendarWords.countdown.rest, { hours: plural(hours, calendarWords.hour), minutes: plural(minutes, calendarWords.minute) });
+  return days > 0 ? slotted(calendarWords.countdown.days, { days: plural(days, calendarWords.day), rest }) : rest;
 }
 
 /** The gathering's start as its own zone names it: 'Wednesday 7:00 PM EDT'. */
 export function zonedStart(g: Gathering): string {
-  return `${weekdayWords(zoneReading(new Date(g.start), g.zone))} ${g.label}`;
+  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(zoneReading(new Date(g.start), g.zone)), time: isolated(g.label) });
 }
 
 /** The start in the browser's own zone, short: 'Thu 1:00 AM'. */
@@ -122,7 +124,7 @@ export function visitorShort(g: Gathering): string {
 
 /** An instant's time of day in the browser's own zone: '2:30 PM'. */
 export function visitorClock(iso: string): string {
-  return timeWords(visitorReading(new Date(iso)));
+  return isolated(timeWords(visitorReading(new Date(iso))));
 }
 
 /** An instant as its weekday and time in the browser's own zone: 'Thursday 1:00 AM'. */
@@ -142,13 +144,18 @@ export function skippedLine(g: Gathering, noun: string, now: Date): string | nul
   if (!skipped) return null;
   const start = zoneReading(new Date(skipped.start), g.zone);
   const today = sameDay(start, zoneReading(now, g.zone));
-  const when = today ? (new Date(skipped.start).getTime() - now.getTime() < 6 * 3600_000 || start.hour >= 17 ? 'tonight' : 'today') : `on ${zonedDay(skipped.start, g.zone)}`;
-  return `No ${noun} ${when}${skipped.reason ? ` (${skipped.reason})` : ''}.`;
+  const when = today
+    ? new Date(skipped.start).getTime() - now.getTime() < 6 * 3600_000 || start.hour >= 17
+      ? calendarWords.tonight
+      : calendarWords.today
+    : slotted(calendarWords.onDay, { day: zonedDay(skipped.start, g.zone) });
+  const why = skipped.reason ? slotted(calendarWords.why, { reason: skipped.reason }) : '';
+  return slotted(calendarWords.skipped, { noun, when, why });
 }
 
 /** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'
  *  (left out when the visitor's clock reads the same as the gathering's). */
 export function visitorLine(g: Gathering): string {
   if (visitorClockIsZones(new Date(g.start), g.zone)) return `${zonedStart(g)}.`;
-  return `${zonedStart(g)}. That is ${visitorDayTime(new Date(g.start))} your time.`;
+  return slotted(calendarWords.thatIs, { start: zonedStart(g), time: visitorDayTime(new Date(g.start)) });
 }

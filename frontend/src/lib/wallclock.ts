@@ -5,6 +5,7 @@
 // pages never load it.
 import { calendarWords } from '../content/calendar';
 import type { ZoneSpan } from './contract.generated';
+import { isolated, slotted } from './lang';
 
 /** A clock's reading: month 1-12, weekday 0 (Sunday) to 6. */
 export interface Reading {
@@ -101,17 +102,17 @@ export function weekdayWords(r: Reading, short = false): string {
 
 /** 'Wednesday 7:05 PM', or short 'Wed 7:05 PM'. */
 export function weekdayTimeWords(r: Reading, short = false): string {
-  return `${weekdayWords(r, short)} ${timeWords(r)}`;
+  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(r, short), time: isolated(timeWords(r)) });
 }
 
 /** 'Wednesday, December 2'. */
 export function dayWords(r: Reading): string {
-  return `${weekdayWords(r)}, ${calendarWords.months[r.month - 1]} ${r.day}`;
+  return slotted(calendarWords.date, { weekday: weekdayWords(r), month: calendarWords.months[r.month - 1], day: String(r.day) });
 }
 
 /** 'Mon, Nov 23'. */
 export function shortDayWords(r: Reading): string {
-  return `${weekdayWords(r, true)}, ${calendarWords.monthsShort[r.month - 1]} ${r.day}`;
+  return slotted(calendarWords.date, { weekday: weekdayWords(r, true), month: calendarWords.monthsShort[r.month - 1], day: String(r.day) });
 }
 
 /** Whether two readings fall on the same calendar day. */

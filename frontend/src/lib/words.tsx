@@ -8,6 +8,7 @@
 import { Fragment } from 'react';
 import { content } from './content';
 import { GATHERING_MARKER, WORD_MARKER } from './contract.generated';
+import { dir } from './lang';
 
 const NAME = /\{([a-z0-9.-]+)\}/g;
 
@@ -54,7 +55,9 @@ export function Words({ text, class: wordClass }: { text: string; /** The classe
         typeof part === 'string' ? (
           <Fragment key={i}>{part}</Fragment>
         ) : (
-          <span key={i} {...{ [WORD_MARKER]: part.name }} class={wordClass}>
+          // On a right-to-left page each word is isolated and takes its own direction
+          // (the church's address reads left to right in an Urdu sentence).
+          <span key={i} {...{ [WORD_MARKER]: part.name }} {...(dir === 'rtl' ? { dir: 'auto' as const } : {})} class={wordClass}>
             {content.words[part.name] ?? ''}
           </span>
         ),

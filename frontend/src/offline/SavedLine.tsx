@@ -6,12 +6,14 @@ import { useEffect, useState } from 'react';
 import { offlineWords } from '../content/offline';
 import { onRouteChange } from '../lib/router';
 import { shortDayWords, timeWords, visitorReading } from '../lib/wallclock';
+import { calendarWords } from '../content/calendar';
+import { isolated, slotted } from '../lib/lang';
 
 /** 'today at 2:05 PM', or 'on Mon, Nov 23 at 2:05 PM'. */
 export function savedWhen(at: Date, now: Date = new Date()): string {
-  const time = timeWords(visitorReading(at));
-  if (at.toDateString() === now.toDateString()) return `today at ${time}`;
-  return `on ${shortDayWords(visitorReading(at))} at ${time}`;
+  const time = isolated(timeWords(visitorReading(at)));
+  if (at.toDateString() === now.toDateString()) return slotted(calendarWords.savedToday, { time });
+  return slotted(calendarWords.savedOn, { day: shortDayWords(visitorReading(at)), time });
 }
 
 export function SavedLine({ at, why, path }: { at: Date; why: 'offline' | 'slow'; /** The page saved. */ path: string }) {
@@ -34,7 +36,7 @@ export function SavedLine({ at, why, path }: { at: Date; why: 'offline' | 'slow'
   if (!here) return null;
   return (
     <p role="status" data-testid="saved-line" class="flex flex-wrap items-center justify-center gap-x-3 border-b border-amber-200 bg-amber-50 px-4 py-1 text-center text-sm text-slate-800">
-      <span>{why === 'slow' && online ? offlineWords.slowPage(when) : offlineWords.savedPage(when)}</span>
+      <span>{slotted(why === 'slow' && online ? offlineWords.slowPage : offlineWords.savedPage, { when })}</span>
       {online && (
         <button type="button" class="inline-flex min-h-11 items-center font-semibold text-sky-900 underline underline-offset-2" onClick={() => window.location.reload()}>
           {offlineWords.loadLatest}

@@ -8,6 +8,7 @@ import { forgetAll, takeNotes, type Note } from './phoneStore';
 import { offlineWords } from '../content/offline';
 import { PAGES_CACHE, PHOTOS_CACHE, SEND_WAITING, SENT_MESSAGE } from './savedPages';
 import { TOAST_DURATION_MS, toast } from '../lib/toast';
+import { slotted } from '../lib/lang';
 
 /** While some submissions still wait and the browser says it is online, they are tried this often. */
 const RETRY_MS = 30_000;
@@ -40,7 +41,8 @@ async function showNotes(): Promise<void> {
   onScreen = { notes, since: now };
   const variant = notes.some((n) => n.variant === 'destructive') ? 'destructive' : 'default';
   if (notes.length === 1) toast({ title: notes[0].title, description: notes[0].description, variant });
-  else toast({ ...offlineWords.several(notes), variant });
+  else if (variant === 'default') toast({ title: slotted(offlineWords.severalSent, { count: String(notes.length) }), description: notes.map((n) => n.title).join(' · '), variant });
+  else toast({ title: slotted(offlineWords.severalNotes, { count: String(notes.length) }), description: notes.map((n) => `${n.title}: ${n.description}`).join(' '), variant });
   changed();
 }
 

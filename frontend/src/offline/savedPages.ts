@@ -8,8 +8,13 @@ export const PAGES_CACHE = 'thewell-pages';
 export const ASSETS_CACHE = 'thewell-assets';
 /** Photos seen (their addresses carry their version). */
 export const PHOTOS_CACHE = 'thewell-photos';
-/** The page shown for an address never saved. */
+/** The page shown for an address never saved (each language's under its prefix: /ur/offline.html). */
 export const OFFLINE_PAGE = '/offline.html';
+
+/** Whether `path` is an offline page (of any language). */
+export function isOfflinePage(path: string): boolean {
+  return path.endsWith(OFFLINE_PAGE);
+}
 /** The header a saved page carries: when it was saved (ISO). */
 export const SAVED_AT = 'x-thewell-saved-at';
 
@@ -39,7 +44,7 @@ export async function savedPaths(): Promise<string[]> {
   const found: { path: string; at: string }[] = [];
   for (const request of await cache.keys()) {
     const path = new URL(request.url).pathname;
-    if (path === OFFLINE_PAGE) continue;
+    if (isOfflinePage(path)) continue;
     const saved = await cache.match(request);
     if (saved && offerable(saved)) found.push({ path, at: saved.headers.get(SAVED_AT) ?? '' });
   }

@@ -4,6 +4,8 @@
 import { offlineWords } from '../content/offline';
 import { ApiError, submitForm } from '../lib/api';
 import { markRefused, markSent, sweep, waiting, type Waiting } from './phoneStore';
+import { slotted } from '../lib/lang';
+import { dayWords, visitorReading } from '../lib/wallclock';
 
 /** Whether the server will never take this one as it is (retrying cannot help). */
 function refusedForGood(error: unknown): error is ApiError {
@@ -11,7 +13,11 @@ function refusedForGood(error: unknown): error is ApiError {
 }
 
 /** The note for a submission that waited too long and was deleted. */
-const expiredNote = (w: Waiting) => offlineWords.expired(new Date(w.at));
+const expiredNote = (w: Waiting) => ({
+  title: offlineWords.expired.title,
+  description: slotted(offlineWords.expired.description, { day: dayWords(visitorReading(new Date(w.at))) }),
+  variant: 'destructive' as const,
+});
 
 /** Deletes what the phone has kept too long (phoneStore.ts), with a note for each
  *  submission that never found a signal. */
@@ -35,7 +41,7 @@ export async function sendWaiting(): Promise<{ sent: number; left: number }> {
     } catch (error) {
       if (refusedForGood(error)) {
         const reason = error.summary ?? (Object.values(error.fields).join(' ') || offlineWords.refusedReason);
-        await markRefused(record.id, w.key, offlineWords.refused(reason));
+        await markRefused(record.id, w.key, { title: offlineWords.refused.title, description: slotted(offlineWords.refused.description, { reason }), variant: 'destructive' });
       } else left++;
     }
   }

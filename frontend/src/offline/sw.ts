@@ -13,12 +13,25 @@
 // still use, and drops the rest.
 /// <reference lib="webworker" />
 import { sendWaiting } from './sendWaiting';
-import { ASSETS_CACHE as ASSETS, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT, SEND_WAITING, SENT_MESSAGE, mustNotKeep, offerable } from './savedPages';
+import { ASSETS_CACHE as ASSETS, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT, SEND_WAITING, SENT_MESSAGE, isOfflinePage, mustNotKeep, offerable } from './savedPages';
+import { languages, localPath } from '../lib/lang';
 
 declare const self: ServiceWorkerGlobalScope;
-/** This release's hashed assets, written in by the build (vite.sw.config.ts). */
-declare const __ASSETS__: string[];
-const RELEASE: string[] = __ASSETS__;
+/** This release's hashed assets, by language, written in by the build (vite.sw.config.ts). */
+declare const __ASSETS__: Record<string, string[]>;
+const RELEASE: string[] = [...new Set(Object.values(__ASSETS__).flat())];
+
+/** The language of a page's address: 'ur' for /ur/…, else English. */
+function languageOf(pathname: string): string {
+  const first = pathname.split('/')[1];
+  return languages.find((l, i) => i > 0 && l.code === first)?.code ?? languages[0].code;
+}
+
+/** The offline page of a page's language. */
+function offlinePageFor(pathname: string): string {
+  const code = languageOf(pathname);
+  return code === languages[0].code ? OFFLINE_PAGE : `${localPath('/', code)}${OFFLINE_PAGE.slice(1)}`;
+}
 
 /** How long a page waits for the network before the saved copy is shown. */
 const TIMEOUT_MS = 3000;
@@ -34,8 +47,13 @@ self.addEventListener('install', (event) => {
     (async () => {
       const assets = await caches.open(ASSETS);
       const have = new Set((await assets.keys()).map((r) => new URL(r.url).pathname));
-      await assets.addAll(RELEASE.filter((a) => !have.has(a)));
-      await saveOfflinePage();
+      // The assets of the languages of the pages open now (another language's come as its pages are seen).
+      const open = await self.clients.matchAll({ includeUncontrolled: true, type: 'window' });
+      const codes = new Set(open.map((c) => languageOf(new URL(c.url).pathname)));
+      if (!codes.size) codes.add(languages[0].code);
+      const wanted = [...new Set([...codes].flatMap((code) => __ASSETS__[code] ?? []))];
+      await assets.addAll(wanted.filter((a) => !have.has(a)));
+      for (const code of codes) await saveOfflinePage(offlinePageFor(localPath('/', code)));
       await self.skipWaiting();
     })(),
   );
@@ -67,7 +85,7 @@ async function dropOldPages(): Promise<void> {
   const pages = await caches.open(PAGES);
   for (const request of await pages.keys()) {
     const saved = await pages.match(request);
-    if (saved && !offerable(saved) && new URL(request.url).pathname !== OFFLINE_PAGE) await pages.delete(request);
+    if (saved && !offerable(saved) && !isOfflinePage(new URL(request.url).pathname)) await pages.delete(request);
   }
 }
 
@@ -91,9 +109,9 @@ async function dropUnusedAssets(): Promise<void> {
   }
 }
 
-async function saveOfflinePage(): Promise<void> {
-  const response = await fetch(OFFLINE_PAGE, { cache: 'no-store' });
-  if (response.ok) await (await caches.open(PAGES)).put(OFFLINE_PAGE, stamped(response));
+async function saveOfflinePage(page: string): Promise<void> {
+  const response = await fetch(page, { cache: 'no-store' });
+  if (response.ok) await (await caches.open(PAGES)).put(page, stamped(response));
 }
 
 /** The response with the time it was saved, for the cache. */
@@ -137,7 +155,7 @@ async function page(event: FetchEvent): Promise<Response> {
   const preloaded = Promise.resolve(event.preloadResponse).catch(() => undefined) as Promise<Response | undefined>;
   const network = preloaded.then((early) => early ?? fetch(event.request)).then((response) => {
     if (response.type === 'basic' && worthSaving(response)) {
-      event.waitUntil(pages.put(key, stamped(response.clone())).then(refreshOfflinePage));
+      event.waitUntil(pages.put(key, stamped(response.clone())).then(() => refreshOfflinePage(key)));
     }
     return response;
   });
@@ -155,7 +173,7 @@ async function page(event: FetchEvent): Promise<Response> {
   } catch {
     const saved = await savedCopy(pages, key);
     if (saved) return asSaved(saved, 'offline');
-    const offline = await pages.match(OFFLINE_PAGE);
+    const offline = (await pages.match(offlinePageFor(key))) ?? (await pages.match(OFFLINE_PAGE));
     if (offline) return offline;
     return new Response('You are offline, and this page has not been saved on this phone yet.', {
       status: 503,
@@ -175,7 +193,7 @@ async function saveSeen(path: string): Promise<void> {
   // and the visitor's own next visit of this page must never wait behind this save.
   const response = await fetch(key, { headers: { accept: 'text/html' }, cache: 'no-store' });
   if (worthSaving(response)) await pages.put(key, stamped(response));
-  await refreshOfflinePage();
+  await refreshOfflinePage(key);
 }
 
 self.addEventListener('message', (event) => {
@@ -189,12 +207,13 @@ self.addEventListener('message', (event) => {
   );
 });
 
-/** Keeps the offline page's settings (contacts, meeting link) close to the site's:
- *  fetched again when the saved one is older than OFFLINE_PAGE_FRESH_MS. */
-async function refreshOfflinePage(): Promise<void> {
-  const saved = await (await caches.open(PAGES)).match(OFFLINE_PAGE);
+/** Keeps the offline page of `path`'s language close to the site's (its contacts,
+ *  meeting link): fetched again when the saved one is older than OFFLINE_PAGE_FRESH_MS. */
+async function refreshOfflinePage(path: string): Promise<void> {
+  const page = offlinePageFor(path);
+  const saved = await (await caches.open(PAGES)).match(page);
   if (saved && Date.now() - Date.parse(saved.headers.get(SAVED_AT) ?? '') < OFFLINE_PAGE_FRESH_MS) return;
-  await saveOfflinePage().catch(() => undefined);
+  await saveOfflinePage(page).catch(() => undefined);
 }
 
 async function asset(request: Request): Promise<Response> {

@@ -8,6 +8,9 @@ import type { RouteMeta } from '../content/routes';
 import { Link } from '../lib/router';
 import { CampusNotice, Words } from '../lib/words';
 import { Parts } from '../lib/later';
+import { frame } from '../content/frame';
+import { slotted } from '../lib/lang';
+import { slotOfPattern } from '../lib/photos';
 
 export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
   return (
@@ -18,7 +21,7 @@ export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
           {copy.campuses.map((c) => (
             <li key={c.to}>
               <Link to={c.to} class="block h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
-                <Art kind={c.kind} alt={`${c.name} campus`} class="rounded-none" />
+                <Art kind={c.kind} alt={slotted(frame.campusCard, { name: c.name })} photo={slotOfPattern(frame.campusCard, { name: c.name })} class="rounded-none" />
                 <div class="p-5">
                   <h2 class="font-serif text-2xl font-semibold text-sky-900">{c.name}</h2>
                   <p class="mt-2 text-slate-700">

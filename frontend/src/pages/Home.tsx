@@ -83,7 +83,7 @@ export default function Home() {
               type="button"
               data-testid="welcome-minimized"
               data-varies
-              class="mx-auto mt-6 inline-flex min-h-11 items-center rounded-full px-5 font-semibold text-amber-200 underline underline-offset-4 hover:text-white 2xl:fixed 2xl:bottom-4 2xl:left-4 2xl:z-30 2xl:mt-0 2xl:bg-sky-900 2xl:py-3 2xl:text-white 2xl:no-underline 2xl:shadow-lg 2xl:hover:bg-sky-800"
+              class="mx-auto mt-6 inline-flex min-h-11 items-center rounded-full px-5 font-semibold text-amber-200 underline underline-offset-4 hover:text-white 2xl:fixed 2xl:bottom-4 2xl:start-4 2xl:z-30 2xl:mt-0 2xl:bg-sky-900 2xl:py-3 2xl:text-white 2xl:no-underline 2xl:shadow-lg 2xl:hover:bg-sky-800"
               aria-haspopup="dialog"
               onClick={openWelcome}
             >
@@ -94,7 +94,7 @@ export default function Home() {
       </section>
 
       <div class="bg-amber-100">
-        <div class={`${container} flex flex-col items-center justify-between gap-3 py-4 text-center sm:flex-row sm:text-left`}>
+        <div class={`${container} flex flex-col items-center justify-between gap-3 py-4 text-center sm:flex-row sm:text-start`}>
           <p class="font-medium text-slate-900" data-testid="live-banner">
             {studyLive ? (
               <strong>{home.liveBanner.live}</strong>
@@ -144,7 +144,7 @@ export default function Home() {
 
       <Section tone="tint">
         <div class="grid items-center gap-8 md:grid-cols-2">
-          <Art kind="building" alt="Drawing of the planned church and school in Pakistan" class="order-last md:order-none" />
+          <Art kind="building" alt={home.building.picture} class="order-last md:order-none" />
           <div>
             <h2 class="font-serif text-3xl font-semibold">{home.building.heading}</h2>
             <p class="mt-3 text-lg text-slate-700"><Words text={home.building.text} /></p>

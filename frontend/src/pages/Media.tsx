@@ -10,6 +10,7 @@ import { ServerPart } from '../components/ServerPart';
 import type { RouteMeta } from '../content/routes';
 import { media as copy } from '../content/worship';
 import { Parts } from '../lib/later';
+import { slotted } from '../lib/lang';
 
 const LIST = 'sermon-list';
 
@@ -67,7 +68,7 @@ export default function Media({ meta }: { meta: RouteMeta }) {
           </div>
         </div>
         <p class="sr-only" aria-live="polite">
-          {shown === null || (!query && !book) ? '' : copy.shown(shown)}
+          {shown === null || (!query && !book) ? '' : slotted(shown === 1 ? copy.shown.one : copy.shown.other, { n: String(shown) })}
         </p>
         <ServerPart name={LIST} />
         {shown === 0 && sermonItems().length > 0 && (

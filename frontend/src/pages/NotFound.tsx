@@ -1,15 +1,7 @@
 // The page for any path that is not a route (served with HTTP status 404): a plain
 // sentence for visitors and the places most of them were looking for.
-import { notFoundDescription, notFoundMeta } from '../content/routes';
+import { notFoundDescription, notFoundMeta, notFoundOnwards as onwards } from '../content/routes';
 import { Link } from '../lib/router';
-
-/** Where a lost visitor most likely wanted to go. */
-const onwards = [
-  { to: '/', label: 'Back to home' },
-  { to: '/new-here', label: 'New here?' },
-  { to: '/bible-study', label: 'Bible Study' },
-  { to: '/contact', label: 'Contact us' },
-];
 
 export default function NotFound() {
   return (

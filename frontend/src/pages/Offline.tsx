@@ -13,8 +13,10 @@ import { ForgetPhone } from '../offline/ForgetPhone';
 import { onPhoneChange } from '../offline/page';
 import { savedPaths } from '../offline/savedPages';
 import { Parts } from '../lib/later';
+import { localPath } from '../lib/lang';
+import { normalizePath, routeAt } from '../lib/router';
 
-const words = offlineWords.page;
+const words = offlineWords.offlinePage;
 const studies = [
   { study: globalStudy, path: '/bible-study' },
   { study: europeStudy, path: '/europe-bible-study' },
@@ -25,7 +27,8 @@ export default function Offline() {
   useEffect(() => {
     const read = () =>
       savedPaths()
-        .then((paths) => setSaved(paths.filter((p) => routeMeta(p))))
+        // This language's pages (another language's have its own offline page).
+        .then((paths) => setSaved(paths.filter((p) => routeMeta(routeAt(p)) && normalizePath(localPath(routeAt(p))) === normalizePath(p))))
         .catch(() => setSaved([]));
     void read();
     // Once the phone has forgotten them, the list says so.
@@ -49,7 +52,7 @@ export default function Offline() {
                 <li key={path}>
                   {/* A whole page load: the service worker answers with the saved copy, which says so. */}
                   <a href={path} class="inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 py-2 font-semibold text-sky-900 hover:bg-sky-50">
-                    {routeMeta(path)?.heading}
+                    {routeMeta(routeAt(path))?.heading}
                   </a>
                 </li>
               ))}

@@ -11,7 +11,7 @@ use poem::{Body, IntoResponse, Request, Response, handler};
 use rust_embed::EmbeddedFile;
 
 use super::personalize::{self, etag_value};
-use crate::bundle::{self, Stored};
+use crate::bundle::{self, STYLESHEET_MARKER, Stored};
 use crate::published::Live;
 use crate::web::error::WebError;
 
@@ -60,6 +60,16 @@ fn resolve(path: &str) -> Target {
         };
     }
     let route = rel.trim_end_matches('/');
+    // A language's home page is its folder's: /ur/ (the one address; /ur redirects to it).
+    if bundle::languages().iter().any(|code| code == route) {
+        if rel.len() == route.len() + 1 {
+            return Target::Page {
+                key: format!("{route}/index.html"),
+                status: StatusCode::OK,
+            };
+        }
+        return Target::Redirect(format!("/{route}/"));
+    }
     let page = if route.is_empty() {
         "index.html".to_string()
     } else {
@@ -77,8 +87,12 @@ fn resolve(path: &str) -> Target {
     if rel.starts_with("assets/") {
         return Target::Missing;
     }
+    // An address under a language's folder gets that language's 404 page.
+    let language = bundle::languages()
+        .iter()
+        .find(|code| rel.split('/').next() == Some(code.as_str()));
     Target::Page {
-        key: "404.html".to_string(),
+        key: language.map_or_else(|| "404.html".to_string(), |code| format!("{code}/404.html")),
         status: StatusCode::NOT_FOUND,
     }
 }
@@ -226,16 +240,56 @@ fn static_bytes(file: &EmbeddedFile) -> Bytes {
     }
 }
 
+/// A prerendered page as it is served: its `<style STYLESHEET_MARKER="/assets/…css">`
+/// filled with the build's stylesheet, which the bundle keeps once rather than in every
+/// page of every language (the page carries the whole stylesheet: nothing else holds its
+/// first paint). None for a file without one. The rules are the build's own and hold no
+/// `</style` (prerender.mjs checks).
+fn with_stylesheet(page: &[u8]) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(page).ok()?;
+    let open = format!(r#"<style {STYLESHEET_MARKER}=""#);
+    let start = text.find(&open)?;
+    let name_at = start + open.len();
+    let name_len = text[name_at..].find('"')?;
+    let body = name_at + text[name_at..].find('>')? + 1;
+    let file = text[name_at..name_at + name_len].trim_start_matches('/');
+    let css = bundle::read(file)?;
+    let mut out = Vec::with_capacity(page.len() + css.len());
+    out.extend_from_slice(&page[..start]);
+    out.extend_from_slice(b"<style>");
+    out.extend_from_slice(&css);
+    out.extend_from_slice(&page[body..]);
+    Some(out)
+}
+
 impl Entry {
     fn new(key: &str) -> Option<Entry> {
-        let (hash, variants) = match bundle::get(key)? {
-            Stored::Plain(file) => {
+        let stored = bundle::get(key)?;
+        let filled = match &stored {
+            Stored::Brotli(file) if key.ends_with(".html") => {
+                with_stylesheet(&bundle::unpack(&file.data))
+            }
+            _ => None,
+        };
+        let (hash, variants) = match (stored, filled) {
+            // A page whose stylesheet goes in as it is served: the file itself is made now
+            // (pages are small), its compressed forms when first asked for (once: a few ms
+            // for the first visitor of each page, and only while the settings are the
+            // defaults; a site with its settings serves pages rewritten for them).
+            (Stored::Brotli(file), Some(page)) => {
+                let hash = hash_of(&file);
+                let br = Variant::later(Some("br"), format!("\"{hash}\""));
+                let gzip = Variant::later(Some("gzip"), format!("\"{hash}-gz\""));
+                let identity = Variant::ready(None, format!("\"{hash}-id\""), Bytes::from(page));
+                (hash, vec![br, gzip, identity])
+            }
+            (Stored::Plain(file), _) => {
                 let hash = hash_of(&file);
                 let only = Variant::ready(None, format!("\"{hash}\""), static_bytes(&file));
                 (hash, vec![only])
             }
             // Each form gets its own ETag (RFC 9110 8.8.3), all named after the brotli copy.
-            Stored::Brotli(file) => {
+            (Stored::Brotli(file), None) => {
                 let hash = hash_of(&file);
                 let br = Variant::ready(Some("br"), format!("\"{hash}\""), static_bytes(&file));
                 let gzip = Variant::later(Some("gzip"), format!("\"{hash}-gz\""));
@@ -280,6 +334,10 @@ impl Entry {
             return bytes.clone();
         }
         match variant.coding {
+            Some("br") => variant
+                .bytes
+                .get_or_init(|| personalize::brotli(&self.identity()))
+                .clone(),
             Some(_) => variant
                 .bytes
                 .get_or_init(|| personalize::gzip(&self.identity()))
@@ -307,7 +365,13 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
         if key == "index.html" {
             by_path.insert("/".to_string(), Arc::clone(&entry));
         } else if let Some(route) = key.strip_suffix("/index.html") {
-            by_path.insert(format!("/{route}"), Arc::clone(&entry));
+            // A language's home page is at its folder's address (/ur/); /ur redirects there.
+            let slash = if bundle::languages().iter().any(|code| code == route) {
+                "/"
+            } else {
+                ""
+            };
+            by_path.insert(format!("/{route}{slash}"), Arc::clone(&entry));
         }
         by_key.insert(key, entry);
     }
@@ -368,11 +432,12 @@ fn respond(
     live: &Live,
 ) -> Response {
     let accepts = Accepts::of(headers);
-    // Only pages and the files that name the site's address read the settings.
+    // Only pages and the files that name the site's address read the settings; a page
+    // in another language always does (the build wrote its gatherings' words in English).
     let settings = entry
         .personalized
         .then(|| live.current())
-        .filter(|snap| !snap.is_default());
+        .filter(|snap| !snap.is_default() || personalize::language_of(&entry.key).is_some());
 
     // The chosen variant (brotli, gzip or the file itself) and its ETag.
     if let Some(snap) = settings {
@@ -585,6 +650,30 @@ mod tests {
                 status: StatusCode::NOT_FOUND,
                 ..
             }
+        ));
+    }
+
+    #[test]
+    fn each_language_has_its_home_its_routes_and_its_404_page() {
+        assert_eq!(bundle::languages(), ["ur"]);
+        assert!(matches!(
+            resolve("/ur/"),
+            Target::Page { key, status: StatusCode::OK } if key == "ur/index.html"
+        ));
+        assert!(matches!(resolve("/ur"), Target::Redirect(to) if to == "/ur/"));
+        assert!(matches!(resolve("/ur//"), Target::Redirect(to) if to == "/ur/"));
+        assert!(matches!(
+            resolve("/ur/pakistan"),
+            Target::Page { key, status: StatusCode::OK } if key == "ur/pakistan/index.html"
+        ));
+        assert!(matches!(resolve("/ur/pakistan/"), Target::Redirect(to) if to == "/ur/pakistan"));
+        assert!(matches!(
+            resolve("/ur/no-such-page"),
+            Target::Page { key, status: StatusCode::NOT_FOUND } if key == "ur/404.html"
+        ));
+        assert!(matches!(
+            resolve("/urdu"),
+            Target::Page { key, status: StatusCode::NOT_FOUND } if key == "404.html"
         ));
     }
 

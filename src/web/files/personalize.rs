@@ -11,7 +11,7 @@ use poem::http::HeaderValue;
 use crate::bundle::{
     CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
     PHOTO_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
-    VIDEO_MARKER, VIDEO_SOON, WORD_MARKER,
+    VIDEO_MARKER, WORD_MARKER,
 };
 use crate::content::parts::Part;
 use crate::published::Snapshot;
@@ -236,10 +236,23 @@ fn drop_ended_gatherings(out: &mut String, listed: &[String]) {
     }
 }
 
+/// The language other than English a bundle file is in (`ur/pakistan/index.html`: ur).
+pub fn language_of(key: &str) -> Option<&'static str> {
+    crate::bundle::languages()
+        .iter()
+        .find(|code| {
+            key.strip_prefix(code.as_str())
+                .is_some_and(|rest| rest.starts_with('/'))
+        })
+        .map(String::as_str)
+}
+
 /// The page's route from its bundle file ("pakistan/index.html" is /pakistan); none
 /// for a file that is not a route's page.
 fn route_of(key: &str) -> Option<String> {
     let key = key.trim_end_matches("#lean");
+    // A page in another language shows the same route: ur/pakistan/index.html is /pakistan.
+    let key = language_of(key).map_or(key, |code| &key[code.len() + 1..]);
     if key == "index.html" {
         Some("/".into())
     } else {
@@ -327,8 +340,14 @@ const LEAN_MARK: &str = " data-lean";
 /// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art), except
 /// when `lean` (the visitor saves data): then no photo, and `<html>` carries `LEAN_MARK`.
 pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String {
-    let mut out = write_words(text, &snap.shown.words);
-    write_json_words(&mut out, &snap.shown.words);
+    // A page in another language (ur/…) shows the gatherings' words in it.
+    let language = language_of(key).and_then(|code| snap.in_language.get(code));
+    let (words, content_json) = match language {
+        Some(l) => (&l.words, &l.content_json),
+        None => (&snap.shown.words, &snap.content_json),
+    };
+    let mut out = write_words(text, words);
+    write_json_words(&mut out, words);
     drop_ended_gatherings(&mut out, &snap.shown.gatherings);
     let route = route_of(key);
     if let Some(inner) = contents_of(&out, &format!(" {NOTICES_MARKER}"))
@@ -349,27 +368,23 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         }
     }
     write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json());
-    write_block(&mut out, CONTENT_BLOCK_ID, &snap.content_json);
+    write_block(&mut out, CONTENT_BLOCK_ID, content_json);
     add_events_json_ld(&mut out, snap);
     for part in Part::ALL {
         let mark = format!(r#" {SERVER_PART_MARKER}="{}""#, part.name());
         if let Some(inner) = contents_of(&out, &mark).first().copied()
             && let Some(len) = div_content_len(&out[inner..])
         {
-            let html = part.html(
-                &snap.library,
-                chrono::Utc::now(),
-                &snap.retention,
-                &snap.shown.words,
-            );
+            let html = part.html(&snap.library, chrono::Utc::now(), &snap.retention, words);
             out.replace_range(inner..inner + len, &html);
         }
     }
     // A video that is set is no longer coming: its spot's line is emptied, as the page's script renders it.
     for s in SETTINGS.iter().filter(|s| !snap.is_placeholder(s.key)) {
         for at in contents_of(&out, &format!(r#" {VIDEO_MARKER}="{}""#, s.name)) {
-            if out[at..].starts_with(VIDEO_SOON) {
-                out.replace_range(at..at + VIDEO_SOON.len(), "");
+            // The line's words are the page's language's ("Video coming soon"), its only text.
+            if let Some(len) = out[at..].find('<') {
+                out.replace_range(at..at + len, "");
             }
         }
         // What waited for this setting shows, and what stood in for it goes.
@@ -434,6 +449,11 @@ fn compress(text: &[u8], effort: Effort) -> (Bytes, Bytes) {
 }
 
 /// `text` gzip-compressed at the best level (a bundle file's gzip copy, made when first asked for).
+/// `text` compressed with brotli at its best.
+pub fn brotli(text: &[u8]) -> Bytes {
+    compress(text, Effort::Best).0
+}
+
 pub fn gzip(text: &[u8]) -> Bytes {
     gzip_at(text, flate2::Compression::best())
 }

@@ -9,7 +9,7 @@ import { GatheringNotes, listed, Words } from '../../lib/words';
 
 export default function GlobalMinistryModal({ onClose }: ModalProps) {
   return (
-    <Modal title={copy.title} subtitle={copy.subtitle} closeLabel="Minimize" onClose={onClose} testId="global-ministry-modal">
+    <Modal title={copy.title} subtitle={copy.subtitle} closeLabel={copy.minimize} minimize onClose={onClose} testId="global-ministry-modal">
       <ul class="grid gap-4">
         {campuses.map((campus) => (
           <li key={campus.id} class="rounded-xl border border-slate-200 p-4">

@@ -10,6 +10,8 @@ import { Poster } from '../VideoSpot';
 import { videoEmbedUrl } from '../../lib/embed';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
+import { frame } from '../../content/frame';
+import { slotted } from '../../lib/lang';
 
 export default function SermonModal({ onClose }: ModalProps) {
   const [expanded, setExpanded] = useState(false);
@@ -45,7 +47,7 @@ export default function SermonModal({ onClose }: ModalProps) {
           <iframe
             class="h-full w-full"
             src={videoEmbedUrl(video)}
-            title={`Sermon video: ${sermon.title}`}
+            title={slotted(frame.sermonVideo, { title: sermon.title })}
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
           />
@@ -61,7 +63,7 @@ export default function SermonModal({ onClose }: ModalProps) {
         )}
       </div>
       {notes ? (
-        <section class="mt-5" aria-label="Sermon notes">
+        <section class="mt-5" aria-label={frame.sermonNotes}>
           <ol class="grid gap-4">
             {sermon.notes.map((note) => (
               <li key={note.heading}>

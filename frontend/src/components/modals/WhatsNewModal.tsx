@@ -50,7 +50,7 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
         </div>
         {sermon && (
           <article class={card}>
-            <Art kind="bible" alt="The latest sermon" ratio="aspect-[16/9]" />
+            <Art kind="bible" alt={copy.sermon.picture} ratio="aspect-[16/9]" />
             <p class={`mt-3 ${label}`}>{copy.sermon.tag}</p>
             <h3 class="mt-1 font-serif text-lg font-semibold">{sermon.title}</h3>
             <p class="mt-1 text-sm text-slate-700">{sermon.passage}</p>

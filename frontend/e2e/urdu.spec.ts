@@ -1,0 +1,146 @@
+// The site in Urdu (issue 39): every route under /ur/, right to left, each page naming
+// its twin in the other language; a switch between them in the header and the
+// footer; one quiet line offering the Urdu page to a browser that prefers Urdu; and a
+// layout written in start/end, never left/right, so it mirrors.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, expectAccessible, test } from './fixtures';
+
+const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
+const languages: { code: string; name: string; dir: string }[] = JSON.parse(readFileSync(new URL('../dist/languages.json', import.meta.url), 'utf8'));
+/** A route's address in Urdu: '/' → '/ur/', '/about' → '/ur/about'. */
+const ur = (route: string) => (route === '/' ? '/ur/' : `/ur${route}`);
+/** Letters of the Arabic script (Urdu's). */
+const URDU = /[\u0600-\u06ff]/;
+
+test('Urdu is a language of the build', () => {
+  expect(languages).toEqual([{ code: 'ur', name: 'اردو', dir: 'rtl', locale: 'ur_PK', offer: expect.anything() }]);
+});
+
+for (const route of routes) {
+  test(`${ur(route)}: right to left in Urdu, naming its English twin, no axe violations`, async ({ page }) => {
+    const response = await page.goto(ur(route));
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('h1')).toHaveText(URDU);
+    expect(await page.title()).toMatch(URDU);
+    const head = page.locator('head');
+    const english = route === '/' ? '/' : route;
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${ur(route)}$`));
+    await expect(head.locator('link[hreflang="ur"]')).toHaveAttribute('href', new RegExp(`${ur(route)}$`));
+    await expect(head.locator('link[hreflang="en"]')).toHaveAttribute('href', new RegExp(`[^r]${english === '/' ? '/' : english}$`));
+    await expect(head.locator('link[hreflang="x-default"]')).toHaveAttribute('href', new RegExp(`[^r]${english === '/' ? '/' : english}$`));
+    await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'ur_PK');
+    await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', URDU);
+    await expectAccessible(page, ur(route));
+  });
+}
+
+test('each English page names its Urdu twin, and the sitemap lists both with their alternates', async ({ request }) => {
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    expect(html, route).toContain(`hreflang="ur" href="https://thewell.example${ur(route)}"`);
+    expect(html, route).toContain(`hreflang="x-default" href="https://thewell.example${route}"`);
+  }
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const route of routes) {
+    expect(sitemap).toContain(`<loc>https://thewell.example${ur(route)}</loc>`);
+    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="ur" href="https://thewell.example${ur(route)}"/>`);
+  }
+});
+
+test('/ur redirects to the Urdu home page; an unknown address under /ur/ gets the Urdu 404 page', async ({ page, request, errors }) => {
+  const redirect = await request.get('/ur', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(308);
+  expect(redirect.headers().location).toBe('/ur/');
+  const missing = await page.goto('/ur/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
+  await expect(page.locator('h1')).toHaveText(URDU);
+  // Its ways on stay in Urdu.
+  await expect(page.locator('main a').first()).toHaveAttribute('href', '/ur/');
+  await expectAccessible(page, '/ur/ 404 page');
+  // The browser reports the document's own 404 status in the console: expected here, and only that.
+  expect(errors).toEqual([expect.stringContaining('404')]);
+  errors.length = 0;
+});
+
+test('the language switch keeps the visitor on the same page, both ways', async ({ page }) => {
+  await page.goto('/pakistan');
+  await page.locator('header').getByRole('link', { name: 'اردو' }).click();
+  await expect(page).toHaveURL(/\/ur\/pakistan$/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.locator('footer').getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/[^r]\/pakistan$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('moving between Urdu pages stays in Urdu', async ({ page }) => {
+  await page.goto('/ur/');
+  await page.locator('footer').getByRole('link', { name: 'قیادت' }).click();
+  await expect(page).toHaveURL(/\/ur\/leadership$/);
+  await expect(page.locator('h1')).toHaveText('قیادت');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/ur\/$/);
+});
+
+test.describe('a browser that prefers Urdu', () => {
+  test.use({ locale: 'ur-PK' });
+
+  test('is offered the Urdu page in one quiet line, until it says no', async ({ page }) => {
+    await page.goto('/about');
+    const offer = page.getByTestId('language-offer');
+    await expect(offer).toHaveAttribute('lang', 'ur');
+    await expect(offer.getByRole('link')).toHaveAttribute('href', '/ur/about');
+    await offer.getByRole('button').click();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('language-offer')).toHaveCount(0);
+  });
+
+  test('is never offered it on an Urdu page, nor switched by the server', async ({ page, request }) => {
+    const english = await request.get('/about', { headers: { 'accept-language': 'ur-PK,ur;q=0.9' } });
+    expect(await english.text()).toContain('<html lang="en">');
+    await page.goto('/ur/about');
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('language-offer')).toHaveCount(0);
+  });
+});
+
+test('a browser that prefers English is offered nothing', async ({ page }) => {
+  await page.goto('/about');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('language-offer')).toHaveCount(0);
+});
+
+test('@phone at 360 px no Urdu page scrolls sideways, and the header is mirrored', async ({ page }) => {
+  for (const route of routes) {
+    await page.goto(ur(route));
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(wide, `${ur(route)} scrolls sideways by ${wide} px`).toBeLessThanOrEqual(0);
+  }
+  await page.goto('/ur/pakistan');
+  const logo = await page.locator('header a[href="/ur/"]').boundingBox();
+  const menu = await page.getByRole('button', { name: 'مینو کھولیں' }).boundingBox();
+  // The logo at the right, the menu button at the left: the English header mirrored.
+  expect(logo!.x + logo!.width).toBeGreaterThan(300);
+  expect(menu!.x).toBeLessThan(60);
+});
+
+test('the components are laid out in start and end, never left and right, so Urdu mirrors them', () => {
+  const physical = /(?<![\w-])-?(?:ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r|rounded-tl|rounded-tr|rounded-bl|rounded-br|scroll-ml|scroll-mr)-[\w[\].%/-]+|(?<![\w-])(?:text-left|text-right|float-left|float-right)(?![\w-])/g;
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+  const found: string[] = [];
+  for (const file of files(join(import.meta.dirname, '..', 'src')).filter((f) => /\.tsx?$/.test(f))) {
+    const text = readFileSync(file, 'utf8');
+    for (const [i, line] of text.split('\n').entries()) {
+      // Only class lists: the words a class names sit in class=, className= or a quoted string of classes.
+      for (const match of line.matchAll(/class(?:Name)?=\{?[`"']([^`"']*)|'([^']*\b(?:px|py|flex|rounded|absolute)\b[^']*)'/g)) {
+        for (const bad of (match[1] ?? match[2] ?? '').matchAll(physical)) found.push(`${file.split('/src/')[1]}:${i + 1}: ${bad[0]}`);
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,111 @@
+// The site's languages: English, written in src/content/*.ts, and one more for each
+// catalogue in src/content/i18n/<code>.json (its "$language" entry names it and its
+// direction). The build makes the pages once per language (package.json's build runs
+// `node scripts/languages.mjs build` after the English build): the same code, with
+// each content module's words replaced by the catalogue's as the module loads.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseAst } from 'vite';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const contentDir = join(root, 'src', 'content');
+const i18nDir = join(contentDir, 'i18n');
+
+/** The catalogue of language `code` (`{ key: { from, text } }`, plus "$language"). */
+export function catalogueOf(code) {
+  const file = join(i18nDir, `${code}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/** Every language, English first: `{ code, name, dir, locale }`. */
+export function languages() {
+  const others = existsSync(i18nDir)
+    ? readdirSync(i18nDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => {
+          const code = basename(f, '.json');
+          const about = catalogueOf(code).$language ?? {};
+          if (typeof about.name !== 'string' || !['ltr', 'rtl'].includes(about.dir) || !/^[a-z]{2,3}_[A-Z]{2}$/.test(about.locale ?? '') || typeof about.offer?.link !== 'string' || typeof about.offer?.dismiss !== 'string') {
+            throw new Error(
+              `src/content/i18n/${f}: its "$language" entry must give "name" (the language's name in itself), "dir" ("ltr" or "rtl"), "locale" (as sharing previews name it: "ur_PK") and "offer": { "link", "dismiss" } (the line offering an English page in this language, and its dismiss button, in this language)`,
+            );
+          }
+          return { code, name: about.name, dir: about.dir, locale: about.locale, offer: { link: about.offer.link, dismiss: about.offer.dismiss } };
+        })
+    : [];
+  return [{ code: 'en', name: 'English', dir: 'ltr', locale: 'en_US' }, ...others];
+}
+
+/** The language this build is for: THEWELL_LANG, English by default. */
+export function buildLanguage() {
+  const code = process.env.THEWELL_LANG ?? 'en';
+  if (!languages().some((l) => l.code === code)) throw new Error(`THEWELL_LANG=${code}: no catalogue src/content/i18n/${code}.json`);
+  return code;
+}
+
+/** Where a language's client build goes before the prerender gathers it into dist/. */
+export function clientOutDir(code) {
+  return code === 'en' ? 'dist' : `.dist-${code}`;
+}
+
+/** Where a language's prerender build (src/entry-server.tsx) goes. */
+export function ssrOutDir(code) {
+  return code === 'en' ? '.ssr' : `.ssr-${code}`;
+}
+
+/**
+ * The Vite plugin that writes language `code`'s words into the content modules: each
+ * `export const name = value` of src/content/*.ts (generated ones aside) becomes
+ * `export const name = translate(value, 'name', words)` with that export's entries of
+ * the catalogue, marked pure, so an export a chunk does not use still leaves it with
+ * its words. English is left as it is.
+ */
+export function languagePlugin(code) {
+  const catalogue = catalogueOf(code);
+  const translator = join(root, 'src', 'lib', 'translate.ts');
+  return {
+    name: 'thewell-language',
+    enforce: 'post',
+    transform(code_, id) {
+      const file = id.split('?')[0];
+      if (code === 'en' || dirname(file) !== contentDir || !file.endsWith('.ts') || file.endsWith('.generated.ts')) return null;
+      const module = basename(file, '.ts');
+      const edits = [];
+      for (const node of parseAst(code_).body) {
+        if (node.type !== 'ExportNamedDeclaration' || node.declaration?.type !== 'VariableDeclaration') continue;
+        for (const d of node.declaration.declarations) {
+          if (d.id.type !== 'Identifier' || !d.init) continue;
+          const name = d.id.name;
+          const words = {};
+          for (const [key, entry] of Object.entries(catalogue)) {
+            const local = key.slice(module.length + 1);
+            if (key.startsWith(`${module}.`) && (local === name || local.startsWith(`${name}.`))) words[local] = entry.text;
+          }
+          edits.push([d.init.start, '/* @__PURE__ */ __translate('], [d.init.end, `, ${JSON.stringify(name)}, ${JSON.stringify(words)})`]);
+        }
+      }
+      if (!edits.length) return null;
+      let out = code_;
+      for (const [at, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + text + out.slice(at);
+      return { code: `import { translate as __translate } from ${JSON.stringify(translator)};\n${out}`, map: null };
+    },
+  };
+}
+
+// `node scripts/languages.mjs build`: the client and prerender builds of every language
+// but English (which package.json's build has made already); each one's hashed files
+// join English's in dist/assets/ (a name is its content's hash: two builds never clash).
+if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === 'build') {
+  for (const { code } of languages().slice(1)) {
+    const env = { ...process.env, THEWELL_LANG: code };
+    const vite = join(root, 'node_modules', '.bin', 'vite');
+    execFileSync(vite, ['build'], { cwd: root, env, stdio: 'inherit' });
+    execFileSync(vite, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrOutDir(code), '--emptyOutDir'], { cwd: root, env, stdio: 'inherit' });
+    const assets = join(root, clientOutDir(code), 'assets');
+    mkdirSync(join(root, 'dist', 'assets'), { recursive: true });
+    for (const name of readdirSync(assets)) copyFileSync(join(assets, name), join(root, 'dist', 'assets', name));
+  }
+}

@@ -1,0 +1,53 @@
+// The language of this build of the pages. The site is built once per language
+// (scripts/languages.mjs): English at the site's root, each other language under its
+// own prefix (/ur/…), with its words from src/content/i18n/<lang>.json put into the
+// content modules as they load (lib/translate.ts). A page's language never changes
+// under it: another language is another page.
+
+/** A language the site is written in: its code (also its addresses' prefix, 'ur' →
+ *  /ur/about; English has none), its name in itself, direction, locale and offer line. */
+export type { Language } from '../../scripts/languages.mjs';
+import type { Language } from '../../scripts/languages.mjs';
+
+declare const __LANG__: string;
+declare const __LANGUAGES__: Language[];
+
+/** Every language, English first. */
+export const languages: Language[] = __LANGUAGES__;
+/** This build's language. */
+export const language: Language = languages.find((l) => l.code === __LANG__) ?? languages[0];
+export const lang = language.code;
+export const dir = language.dir;
+
+/** A pattern of the words with each %slot replaced by its value: a language may put
+ *  them in its own order ('%weekday, %month %day' → '%weekday، %day %month'). */
+export function slotted(pattern: string, slots: Record<string, string>): string {
+  return pattern.replace(/%([a-z]+)/g, (whole, name: string) => slots[name] ?? whole);
+}
+
+/** A run written left to right ('7:00 PM EST', a time of day with its zone) kept whole
+ *  in a right-to-left page: between Unicode's isolates, so the words around it never
+ *  pull its parts apart ('PM EST 7:00'). As it is on a left-to-right page. */
+export function isolated(text: string): string {
+  return dir === 'rtl' && text ? `\u2066${text}\u2069` : text;
+}
+
+/** The address prefix of a language: '' for English, '/ur' for Urdu. */
+export function prefixOf(code: string): string {
+  return code === languages[0].code ? '' : `/${code}`;
+}
+
+/** A route's address in language `code` (this build's by default): '/about' → '/ur/about', '/' → '/ur/'. */
+export function localPath(path: string, code: string = lang): string {
+  const prefix = prefixOf(code);
+  if (!prefix) return path;
+  return path === '/' ? `${prefix}/` : `${prefix}${path}`;
+}
+
+/** The route an address shows in this build: '/ur/about' → '/about', '/ur/' → '/'. */
+export function routeOf(pathname: string): string {
+  const prefix = prefixOf(lang);
+  if (!prefix) return pathname;
+  if (pathname === prefix || pathname === `${prefix}/`) return '/';
+  return pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
+}
