@@ -210,7 +210,64 @@ mod emit {
                 list(options)
             ));
         }
-        out.push_str("] as const;\n");
+        out.push_str("] as const;\n\n");
+        out.push_str(&words());
+        out
+    }
+
+    /// The forms' words a visitor reads, keyed by their English, for the catalogues to
+    /// translate (scripts/catalogue.mjs reads a generated module's `*_WORDS` exports):
+    /// labels (group names too) and options, then the server's messages by key
+    /// (src/forms/words.rs). An option written as a code (`friend-family`) is shown
+    /// through the content's own words, so it is not listed.
+    fn words() -> String {
+        use crate::forms::Message;
+        let quote = |s: &str| serde_json::to_string(s).expect("string");
+        let mut labels: Vec<&str> = FORMS
+            .iter()
+            .flat_map(|form| form.fields.iter().map(|f| f.label))
+            .chain(SERVICE_PREFERENCES.iter().map(|(group, _)| *group))
+            .collect();
+        let is_code = |o: &&str| o.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+        let has_letters = |o: &&str| o.chars().any(char::is_alphabetic);
+        let mut options: Vec<&str> = FORMS
+            .iter()
+            .flat_map(|form| form.fields.iter().flat_map(|f| f.kind.options()))
+            .filter(|o| !is_code(o) && has_letters(o))
+            .collect();
+        for list in [&mut labels, &mut options] {
+            let mut seen = std::collections::HashSet::new();
+            list.retain(|x| seen.insert(*x));
+        }
+        let map = |items: &[&str]| {
+            items
+                .iter()
+                .map(|x| format!("    {}: {},\n", quote(x), quote(x)))
+                .collect::<String>()
+        };
+        let mut out = String::from(
+            "/** The forms' words a visitor reads, by their English: each language's build\n \
+             *  translates them (what is sent stays the English). */\n\
+             export const FIELD_WORDS: { labels: Record<string, string>; options: Record<string, string> } = {\n",
+        );
+        out.push_str(&format!(
+            "  labels: {{\n{}  }},\n  options: {{\n{}  }},\n}};\n\n",
+            map(&labels),
+            map(&options)
+        ));
+        out.push_str(
+            "/** The server's messages about a submission, by key (src/forms/words.rs): the build\n \
+             *  gives the server each language's, so a refusal reads in the page's language. */\n\
+             export const MESSAGE_WORDS: Record<string, string> = {\n",
+        );
+        for message in Message::ALL {
+            out.push_str(&format!(
+                "  {}: {},\n",
+                message.key(),
+                quote(message.english())
+            ));
+        }
+        out.push_str("};\n");
         out
     }
 

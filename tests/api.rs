@@ -89,6 +89,56 @@ async fn validation_errors_name_each_field_with_a_readable_message() {
 }
 
 #[tokio::test]
+async fn a_page_in_urdu_gets_its_refusals_in_urdu_and_others_in_english() {
+    let server = Server::start();
+    let send = |language: Option<&'static str>| {
+        let mut request = client().post(server.url("/api/contact")).json(
+            &json!({"firstName": "عائشہ", "email": "x", "subject": "سوال", "message": "سلام"}),
+        );
+        if let Some(language) = language {
+            request = request.header(header::ACCEPT_LANGUAGE, language);
+        }
+        request.send()
+    };
+    // What the Urdu pages' code sends (lib/api.ts), and a browser's own list.
+    for language in ["ur", "ur-PK,ur;q=0.9,en;q=0.8"] {
+        let response = send(Some(language)).await.unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        let body = error_body(response).await;
+        assert_eq!(body["error"], "کچھ جوابات پر توجہ درکار ہے۔", "{language}");
+        assert_eq!(body["fields"]["lastName"], "خاندانی نام ضروری ہے۔");
+        assert_eq!(body["fields"]["email"], "براہِ کرم درست ای میل پتہ لکھیں۔");
+    }
+    // English, and a language the pages are not in, read English.
+    for language in [None, Some("en-US"), Some("fr-FR,fr")] {
+        let body = error_body(send(language).await.unwrap()).await;
+        assert_eq!(
+            body["error"], "Some answers need attention.",
+            "{language:?}"
+        );
+        assert_eq!(body["fields"]["lastName"], "Last name is required.");
+    }
+    // An option is named in the page's language in a message; what is stored stays English.
+    let card = client()
+        .post(server.url("/api/connect-card"))
+        .header(header::ACCEPT_LANGUAGE, "ur")
+        .json(&json!({"firstName": "A", "lastName": "B", "phone": "1", "email": "a@b.co", "consent": true, "ageGroup": "30"}))
+        .send()
+        .await
+        .unwrap();
+    let body = error_body(card).await;
+    let age = body["fields"]["ageGroup"].as_str().unwrap();
+    assert!(
+        age.starts_with("عمر کا گروپ") && age.contains("18 سال سے کم"),
+        "{age}"
+    );
+    assert_eq!(
+        count(&server, "contact") + count(&server, "connect-card"),
+        0
+    );
+}
+
+#[tokio::test]
 async fn unknown_fields_are_ignored_and_not_stored() {
     let server = Server::start();
     let mut body = valid("subscription");

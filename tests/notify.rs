@@ -318,6 +318,95 @@ async fn every_form_is_told_by_mail_and_signed_webhook_and_prayers_stay_private(
     assert!(list.contains("waiting 0, failing 0, given up 0"), "{list}");
 }
 
+/// The bodies of the messages received, decoded by Python's own mail parser (not ours):
+/// what a mail program shows.
+fn decoded_bodies(smtpd: &Smtpd) -> Vec<String> {
+    let script = "import email, email.policy, sys\n\
+        for path in sys.argv[1:]:\n\
+        \x20   m = email.message_from_binary_file(open(path, 'rb'), policy=email.policy.default)\n\
+        \x20   print(m.get_body(('plain',)).get_content(), end='\\x00')\n";
+    let paths: Vec<PathBuf> = std::fs::read_dir(smtpd.maildir.join("new"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    let out = Command::new(PYTHON)
+        .arg("-c")
+        .arg(script)
+        .args(&paths)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .split('\0')
+        .filter(|b| !b.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[tokio::test]
+async fn an_urdu_prayer_arrives_as_typed_in_the_mail_and_the_exports() {
+    let temp = tempfile::tempdir().unwrap();
+    let smtpd = Smtpd::start(&temp.path().join("maildir"), free_port());
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let (ok, _, err) = thewell(
+        &data,
+        &[
+            "notify",
+            "add",
+            "prayer-request",
+            "--email",
+            "pastor@thewell.example",
+            "--notify-prayer-text",
+        ],
+    );
+    assert!(ok, "{err}");
+    let flags = mail_flags(&smtpd.url());
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let server = Server::spawn(dir, &flags, None);
+    // Nastaliq with a zero-width non-joiner and a right-to-left mark, as phones type them.
+    let name = "عائشہ\u{200C}بی بی";
+    let request = "میری والدہ کی صحت کے لیے دعا کریں۔\nشکریہ \u{200F}(متی 7:7)";
+    let response = server
+        .post(
+            "prayer-request",
+            &json!({"name": name, "phone": "0300 1234567", "prayerRequest": request}),
+        )
+        .await;
+    assert_eq!(response.status(), 201);
+
+    smtpd.wait_for(1).await;
+    let bodies = decoded_bodies(&smtpd);
+    assert_eq!(bodies.len(), 1);
+    // Each line as typed (the mail indents a long answer's later lines under its label).
+    for line in request.lines() {
+        assert!(bodies[0].contains(line), "{line} in {}", bodies[0]);
+    }
+    assert!(bodies[0].contains(name), "{}", bodies[0]);
+
+    let data = server.data_dir();
+    let (ok, jsonl, err) = thewell(&data, &["export", "prayer-request", "--format", "jsonl"]);
+    assert!(ok, "{err}");
+    let record: Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!(record["name"], name);
+    assert_eq!(record["prayerRequest"], request);
+    let (ok, csv, err) = thewell(&data, &["export", "prayer-request"]);
+    assert!(ok, "{err}");
+    assert!(
+        csv.starts_with('\u{FEFF}'),
+        "the CSV opens in Excel as UTF-8"
+    );
+    assert!(csv.contains(&format!("\"{request}\"")), "{csv}");
+    assert!(csv.contains(name), "{csv}");
+}
+
 #[tokio::test]
 async fn notifications_outlive_a_sigkill_while_the_mail_server_is_down_and_a_failing_webhook() {
     let temp = tempfile::tempdir().unwrap();

@@ -4,12 +4,16 @@
 // layout written in start/end, never left/right, so it mirrors.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { exported } from './export';
 import { expect, expectAccessible, test } from './fixtures';
 
 const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
 const languages: { code: string; name: string; dir: string }[] = JSON.parse(readFileSync(new URL('../dist/languages.json', import.meta.url), 'utf8'));
 /** A route's address in Urdu: '/' → '/ur/', '/about' → '/ur/about'. */
 const ur = (route: string) => (route === '/' ? '/ur/' : `/ur${route}`);
+/** The Urdu catalogue's text of a key (what the pages say). */
+const catalogue: Record<string, { text: string }> = JSON.parse(readFileSync(new URL('../src/content/i18n/ur.json', import.meta.url), 'utf8'));
+const said = (key: string) => catalogue[key].text;
 /** Letters of the Arabic script (Urdu's). */
 const URDU = /[\u0600-\u06ff]/;
 
@@ -107,6 +111,39 @@ test.describe('a browser that prefers Urdu', () => {
     await page.waitForTimeout(300);
     await expect(page.getByTestId('language-offer')).toHaveCount(0);
   });
+});
+
+test('a prayer request from /ur/: its labels and errors in Urdu, client and server, and stored as typed', async ({ page, errors }, info) => {
+  await page.goto('/ur/about');
+  await page.getByRole('button', { name: said('modals.prayerRequest.title') }).first().click();
+  const dialog = page.getByTestId('prayer-request-modal');
+  const name = dialog.getByRole('textbox', { name: said('forms.generated.FIELD_WORDS.labels.Name'), exact: true });
+  const request = dialog.getByRole('textbox', { name: said('forms.generated.FIELD_WORDS.labels.Prayer request') });
+  const send = dialog.getByRole('button', { name: said('modals.prayerRequest.submit') });
+  await expect(dialog.getByRole('textbox', { name: said('forms.generated.FIELD_WORDS.labels.Phone') })).toBeVisible();
+  // Nothing but spaces: the page's own check, in Urdu, beside the field and in the toast.
+  await name.fill('   ');
+  await request.fill('   ');
+  await send.click();
+  await expect(page.getByRole('alert')).toContainText(said('modals.prayerRequest.missing.both'));
+  await expect(request).toHaveAccessibleDescription(said('modals.prayerRequest.required.prayerRequest'));
+  // A name pasted with a hidden direction mark (U+2067) passes the page and is refused
+  // by the server, whose message comes in Urdu beside the field, the answers kept.
+  const typed = `مریم ${info.project.name} ${Date.now()}`;
+  const text = 'میرے بیٹے کی نوکری کے لیے دعا کریں۔\nشکریہ';
+  await name.fill(`\u2067${typed}`);
+  await request.fill(text);
+  await send.click();
+  await expect(page.getByRole('alert')).toContainText(said('modals.failureWords.checkAnswers'));
+  const refusal = said('forms.generated.MESSAGE_WORDS.hiddenCharacter').replace('{label}', said('forms.generated.FIELD_WORDS.labels.Name'));
+  await expect(name).toHaveAccessibleDescription(refusal);
+  await expect(request).toHaveValue(text);
+  errors.length = 0; // the browser logs the 400 this test asked for
+  await name.fill(typed);
+  await send.click();
+  await expect(page.getByTestId('toast')).toContainText(said('modals.prayerRequest.messages.success.title'));
+  await expect(dialog).toHaveCount(0);
+  expect(exported('prayer-request').find((r) => r.name === typed)).toMatchObject({ prayerRequest: text });
 });
 
 test('a browser that prefers English is offered nothing', async ({ page }) => {

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { catalogueOf, languages } from './languages.mjs';
+import { catalogueOf, isTranslated, languages } from './languages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contentDir = join(root, 'src', 'content');
@@ -46,11 +46,14 @@ export function namesIn(text) {
 
 /** Every string of the content modules a visitor reads, by key. */
 export async function englishWords() {
-  const modules = readdirSync(contentDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.generated.ts'));
+  // Every content module, and the generated ones for their `*_WORDS` exports (the
+  // forms' labels and messages, declared in Rust: forms.generated.ts).
+  const modules = readdirSync(contentDir).filter((f) => f.endsWith('.ts'));
   const work = mkdtempSync(join(tmpdir(), 'thewell-catalogue-'));
   try {
     const entry = join(work, 'entry.ts');
-    writeFileSync(entry, modules.map((f) => `export * as ${f.replace(/\.ts$/, '')} from ${JSON.stringify(join(contentDir, f))};`).join('\n'));
+    const ident = (f) => f.replace(/\.ts$/, '').replace('.', '_');
+    writeFileSync(entry, modules.map((f) => `export * as ${ident(f)} from ${JSON.stringify(join(contentDir, f))};`).join('\n'));
     const file = join(work, 'content.mjs');
     await build({
       configFile: false,
@@ -71,7 +74,12 @@ export async function englishWords() {
       for (const [name, inner] of Object.entries(value)) if (!NOT_WORDS.has(name)) walk(inner, key ? `${key}.${name}` : name, above);
       above.delete(value);
     };
-    walk(all, '', new Set());
+    for (const f of modules) {
+      const name = f.replace(/\.ts$/, '');
+      for (const [exported, value] of Object.entries(all[ident(f)])) {
+        if (isTranslated(f, exported)) walk(value, `${name}.${exported}`, new Set());
+      }
+    }
     return words;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -56,9 +56,15 @@ export function ssrOutDir(code) {
   return code === 'en' ? '.ssr' : `.ssr-${code}`;
 }
 
+/** Whether export `name` of content module `file` holds words to translate: every
+ *  export of a written module; of a generated one (declared in Rust), only `*_WORDS`. */
+export function isTranslated(file, name) {
+  return !file.endsWith('.generated.ts') || name.endsWith('_WORDS');
+}
+
 /**
  * The Vite plugin that writes language `code`'s words into the content modules: each
- * `export const name = value` of src/content/*.ts (generated ones aside) becomes
+ * `export const name = value` of src/content/*.ts (of a generated one, `*_WORDS` only) becomes
  * `export const name = translate(value, 'name', words)` with that export's entries of
  * the catalogue, marked pure, so an export a chunk does not use still leaves it with
  * its words. English is left as it is.
@@ -71,13 +77,13 @@ export function languagePlugin(code) {
     enforce: 'post',
     transform(code_, id) {
       const file = id.split('?')[0];
-      if (code === 'en' || dirname(file) !== contentDir || !file.endsWith('.ts') || file.endsWith('.generated.ts')) return null;
+      if (code === 'en' || dirname(file) !== contentDir || !file.endsWith('.ts')) return null;
       const module = basename(file, '.ts');
       const edits = [];
       for (const node of parseAst(code_).body) {
         if (node.type !== 'ExportNamedDeclaration' || node.declaration?.type !== 'VariableDeclaration') continue;
         for (const d of node.declaration.declarations) {
-          if (d.id.type !== 'Identifier' || !d.init) continue;
+          if (d.id.type !== 'Identifier' || !d.init || !isTranslated(basename(file), d.id.name)) continue;
           const name = d.id.name;
           const words = {};
           for (const [key, entry] of Object.entries(catalogue)) {

@@ -118,6 +118,9 @@ for (const build of builds) {
   write(join(base, 'offline.html'), page(build, '/offline', 'Offline').replace('<div id="app">', '<div id="app" data-page="/offline">'));
   // How the server writes the gatherings' days and times in this language (src/schedule/words.rs).
   write(join(base, 'gathering-words.json'), JSON.stringify(build.ssr.serverGatheringWords()));
+  // The forms' labels and the server's messages about a submission (src/forms/words.rs);
+  // English is the server's own.
+  if (build.code !== all[0].code) write(join(base, 'form-words.json'), JSON.stringify(build.ssr.serverFormWords()));
 }
 // The places a volunteer's photo can replace a drawing, for `thewell site photos`.
 await notePopUpPhotos();

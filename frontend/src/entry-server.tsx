@@ -4,6 +4,7 @@ import { renderToString } from 'preact-render-to-string';
 import { App } from './App';
 import { address } from './content/campuses';
 import { calendarWords, gatheringWords } from './content/calendar';
+import { FIELD_WORDS, MESSAGE_WORDS } from './content/forms.generated';
 import { descriptionOf } from './content/descriptions';
 import { offlineWords } from './content/offline';
 import { metaOf, notFoundDescription, offlineMeta, routeMeta, routes } from './content/routes';
@@ -25,6 +26,12 @@ export { localPath, photoSlots, routes, site, STYLESHEET_MARKER };
  *  language (src/schedule/words.rs reads them as <code>/gathering-words.json). */
 export function serverGatheringWords(): object {
   return { weekdays: calendarWords.weekdays, months: calendarWords.months, date: calendarWords.date, ...gatheringWords, isolate: dir === 'rtl' };
+}
+
+/** The forms' words the server writes its messages with, in this build's language
+ *  (src/forms/words.rs reads them as <code>/form-words.json). */
+export function serverFormWords(): object {
+  return { ...FIELD_WORDS, messages: MESSAGE_WORDS };
 }
 
 /** Renders every pop-up once, so the photo slots they show are listed too. */

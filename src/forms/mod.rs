@@ -4,8 +4,10 @@
 use std::collections::BTreeMap;
 
 mod validate;
+mod words;
 
 pub use validate::is_plain_email;
+pub use words::{FormWords, Message};
 
 /// Length limits, in characters: room for any real name, address or message, and
 /// nothing more (a body is at most 16 KiB in all).
@@ -21,10 +23,10 @@ pub enum FieldKind {
     /// Single-line text of at most `max` characters; `min` (with its message) when set.
     Text {
         max: usize,
-        min: Option<(usize, &'static str)>,
+        min: Option<(usize, Message)>,
     },
     /// An email address (at most 254 characters, one @, a dotted domain).
-    Email { message: &'static str },
+    Email { message: Message },
     /// Multi-line text of at most 5,000 characters.
     LongText,
     /// A yes/no box; `must_be_true` for consent boxes that must be ticked.
@@ -71,7 +73,7 @@ const fn email(required: bool) -> Field {
         label: "Email",
         required,
         kind: FieldKind::Email {
-            message: "Please enter a valid email address.",
+            message: Message::EmailInvalid,
         },
     }
 }
@@ -192,7 +194,7 @@ pub static FORMS: &[Form] = &[
                 required: true,
                 kind: FieldKind::Text {
                     max: NAME_MAX,
-                    min: Some((2, "Name must be at least 2 characters")),
+                    min: Some((2, Message::RsvpNameShort)),
                 },
             },
             Field {
@@ -201,7 +203,7 @@ pub static FORMS: &[Form] = &[
                 required: true,
                 kind: FieldKind::Text {
                     max: PHONE_MAX,
-                    min: Some((10, "Please enter a valid phone number")),
+                    min: Some((10, Message::RsvpPhoneShort)),
                 },
             },
             Field {
@@ -209,7 +211,7 @@ pub static FORMS: &[Form] = &[
                 label: "Email",
                 required: true,
                 kind: FieldKind::Email {
-                    message: "Please enter a valid email address",
+                    message: Message::RsvpEmailInvalid,
                 },
             },
         ],

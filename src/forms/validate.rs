@@ -2,7 +2,7 @@
 //! message a visitor reads when it does not, and the record that is stored.
 use serde_json::{Map, Value};
 
-use super::{EMAIL_MAX, Field, FieldErrors, FieldKind, Form, LONG_MAX};
+use super::{EMAIL_MAX, Field, FieldErrors, FieldKind, Form, FormWords, LONG_MAX, Message};
 
 impl FieldKind {
     /// Every option a list field accepts, flattened.
@@ -45,10 +45,19 @@ impl Form {
     /// Checks a submission against the declaration. On success returns the record to
     /// store: every declared field (trimmed text, lists, booleans), nothing else.
     pub fn validate(&self, input: &Map<String, Value>) -> Result<Map<String, Value>, FieldErrors> {
+        self.validate_in(input, FormWords::english())
+    }
+
+    /// The same, with the messages in the language of `words` (the page the visitor sent from).
+    pub fn validate_in(
+        &self,
+        input: &Map<String, Value>,
+        words: &FormWords,
+    ) -> Result<Map<String, Value>, FieldErrors> {
         let mut record = Map::new();
         let mut errors = FieldErrors::new();
         for field in self.fields {
-            match field.check(input.get(field.name)) {
+            match field.check(input.get(field.name), words) {
                 Ok(value) => {
                     record.insert(field.name.to_string(), value);
                 }
@@ -66,8 +75,13 @@ impl Form {
 }
 
 impl Field {
-    fn check(&self, value: Option<&Value>) -> Result<Value, String> {
-        let label = self.label;
+    fn check(&self, value: Option<&Value>, words: &FormWords) -> Result<Value, String> {
+        let label = words.label(self.label);
+        let say = |message: Message, more: &[(&str, &str)]| {
+            let mut slots = vec![("label", label)];
+            slots.extend_from_slice(more);
+            words.message(message, &slots)
+        };
         match self.kind {
             FieldKind::Text { .. }
             | FieldKind::Email { .. }
@@ -79,20 +93,19 @@ impl Field {
                     Some(Value::Number(n)) if matches!(self.kind, FieldKind::Text { .. }) => {
                         n.to_string()
                     }
-                    Some(_) => return Err(format!("{label} must be text.")),
+                    Some(_) => return Err(say(Message::NotText, &[])),
                 };
                 // Free text keeps its lines; a one-line answer with a hidden character is refused.
                 let text = match self.kind {
                     FieldKind::LongText => {
                         crate::text::trim_edges(&crate::text::free_text(&text)).to_string()
                     }
-                    _ => crate::text::one_line(&text).ok_or_else(|| {
-                        format!("{label} contains a control or text-direction character: please type it again.")
-                    })?,
+                    _ => crate::text::one_line(&text)
+                        .ok_or_else(|| say(Message::HiddenCharacter, &[]))?,
                 };
                 if text.is_empty() {
                     return if self.required {
-                        Err(format!("{label} is required."))
+                        Err(say(Message::Required, &[]))
                     } else {
                         Ok(Value::String(text))
                     };
@@ -103,25 +116,26 @@ impl Field {
                         if let Some((min, message)) = min
                             && chars < min
                         {
-                            return Err(message.to_string());
+                            return Err(say(message, &[]));
                         }
                         if chars > max {
-                            return Err(format!("{label} must be at most {max} characters."));
+                            return Err(say(Message::TooLong, &[("max", &max.to_string())]));
                         }
                     }
                     FieldKind::Email { message } => {
                         if chars > EMAIL_MAX {
-                            return Err(format!("{label} must be at most {EMAIL_MAX} characters."));
+                            return Err(say(Message::TooLong, &[("max", &EMAIL_MAX.to_string())]));
                         }
                         if !looks_like_email(&text) {
-                            return Err(message.to_string());
+                            return Err(say(message, &[]));
                         }
                     }
                     FieldKind::LongText if chars > LONG_MAX => {
-                        return Err(format!("{label} must be at most {LONG_MAX} characters."));
+                        return Err(say(Message::TooLong, &[("max", &LONG_MAX.to_string())]));
                     }
                     FieldKind::One(options) if !options.contains(&text.as_str()) => {
-                        return Err(format!("{label} must be one of: {}.", options.join(", ")));
+                        let shown: Vec<&str> = options.iter().map(|o| words.option(o)).collect();
+                        return Err(say(Message::NotOneOf, &[("options", &shown.join(", "))]));
                     }
                     _ => {}
                 }
@@ -131,12 +145,10 @@ impl Field {
                 let ticked = match value {
                     None | Some(Value::Null) => false,
                     Some(Value::Bool(b)) => *b,
-                    Some(_) => return Err(format!("{label} must be true or false.")),
+                    Some(_) => return Err(say(Message::NotTrueOrFalse, &[])),
                 };
                 if must_be_true && !ticked {
-                    return Err(format!(
-                        "{label} is required: please tick the box to agree."
-                    ));
+                    return Err(say(Message::MustAgree, &[]));
                 }
                 Ok(Value::Bool(ticked))
             }
@@ -144,27 +156,25 @@ impl Field {
                 let items = match value {
                     None | Some(Value::Null) => Vec::new(),
                     Some(Value::Array(items)) => items.clone(),
-                    Some(_) => return Err(format!("{label} must be a list.")),
+                    Some(_) => return Err(say(Message::NotAList, &[])),
                 };
                 let options = self.kind.options();
                 let mut chosen: Vec<Value> = Vec::new();
                 for item in items {
                     let Value::String(s) = item else {
-                        return Err(format!("{label} must be a list of text values."));
+                        return Err(say(Message::NotTextList, &[]));
                     };
                     if !options.contains(&s.as_str()) {
-                        return Err(format!(
-                            "{label}: '{}' is not one of the options.",
-                            s.chars().take(60).collect::<String>()
-                        ));
+                        let value: String = s.chars().take(60).collect();
+                        return Err(say(Message::NotAnOption, &[("value", &value)]));
                     }
                     if chosen.iter().any(|c| c.as_str() == Some(s.as_str())) {
-                        return Err(format!("{label}: '{s}' is listed twice."));
+                        return Err(say(Message::ListedTwice, &[("value", &s)]));
                     }
                     chosen.push(Value::String(s));
                 }
                 if self.required && chosen.is_empty() {
-                    return Err(format!("{label}: choose at least one."));
+                    return Err(say(Message::ChooseOne, &[]));
                 }
                 Ok(Value::Array(chosen))
             }

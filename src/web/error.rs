@@ -6,7 +6,7 @@ use poem::http::{HeaderValue, StatusCode, header};
 use poem::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::forms::{self, FieldErrors};
+use crate::forms::{self, FieldErrors, FormWords, Message};
 
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
@@ -18,23 +18,19 @@ pub enum WebError {
     PageMethod,
     #[error("Send the form as JSON, with the header Content-Type: application/json.")]
     UnsupportedMediaType,
-    #[error(
-        "The submission is larger than 16 KiB. Please shorten the longest answers and send it again."
-    )]
+    #[error("{}", Message::TooLarge.english())]
     TooLarge,
     #[error("The submission could not be read as JSON: {0}.")]
     BadJson(String),
-    #[error("Some answers need attention.")]
+    #[error("{}", Message::Invalid.english())]
     Invalid(FieldErrors),
     #[error(
         "The Idempotency-Key header is not one this site accepts: {0}. Send a new random key (a UUID, say) with each new submission."
     )]
     BadKey(String),
-    #[error(
-        "This Idempotency-Key was already used for a different submission. Send a new key with each new submission."
-    )]
+    #[error("{}", Message::KeyReused.english())]
     KeyReused,
-    #[error("Too many submissions from your network. Please wait {0} seconds and try again.")]
+    #[error("{}", FormWords::english().message(Message::RateLimited, &[("seconds", &.0.to_string())]))]
     RateLimited(u64),
     #[error(
         "'{0}' is not an instant: write it in RFC 3339, e.g. at=2026-11-18T19:00:00-05:00 (encode '+' as %2B)."
@@ -69,6 +65,20 @@ impl WebError {
         }
     }
 
+    /// What a visitor reads of it, in the language of `words` (the page's): the refusals
+    /// a form shows are translated; the rest (a developer's mistakes) stay English.
+    fn summary(&self, words: &FormWords) -> String {
+        match self {
+            WebError::Invalid(_) => words.message(Message::Invalid, &[]),
+            WebError::TooLarge => words.message(Message::TooLarge, &[]),
+            WebError::KeyReused => words.message(Message::KeyReused, &[]),
+            WebError::RateLimited(seconds) => {
+                words.message(Message::RateLimited, &[("seconds", &seconds.to_string())])
+            }
+            other => other.to_string(),
+        }
+    }
+
     /// Pages and files answer in plain text; the JSON endpoints in JSON.
     fn is_plain(&self) -> bool {
         matches!(
@@ -80,17 +90,24 @@ impl WebError {
 
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
+        self.response_in(FormWords::english())
+    }
+}
+
+impl WebError {
+    /// The answer, its words in the language of `words`.
+    pub fn response_in(self, words: &FormWords) -> Response {
         let builder = Response::builder().status(self.status());
         let mut response = if self.is_plain() {
             builder
                 .content_type("text/plain; charset=utf-8")
-                .body(self.to_string())
+                .body(self.summary(words))
         } else {
             let fields = match &self {
                 WebError::Invalid(fields) => fields.clone(),
                 _ => FieldErrors::new(),
             };
-            let body = json!({ "error": self.to_string(), "fields": fields });
+            let body = json!({ "error": self.summary(words), "fields": fields });
             builder
                 .content_type("application/json")
                 // Answers of the API are about one request: no cache keeps them.

@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use poem::http::{StatusCode, header};
 use poem::web::Data;
-use poem::{Body, IntoResponse, Request, Response, handler};
+use poem::{Body, Request, Response, handler};
 use serde_json::{Map, Value, json};
 
 use super::error::WebError;
 use super::idempotency::{Begin, Keys, digest, parse_key};
 use super::ratelimit::{Limiter, client_address};
-use crate::forms;
+use crate::forms::{self, FormWords};
 use crate::store::{IDEMPOTENCY_KEY, Writer};
 
 /// The largest request body accepted: every form fits in a tenth of it.
@@ -36,7 +36,12 @@ fn is_json(req: &Request) -> bool {
         .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
 }
 
-async fn submit(req: &Request, body: Body, api: &Api) -> Result<String, WebError> {
+async fn submit(
+    req: &Request,
+    body: Body,
+    api: &Api,
+    words: &FormWords,
+) -> Result<String, WebError> {
     let name = req
         .uri()
         .path()
@@ -87,7 +92,7 @@ async fn submit(req: &Request, body: Body, api: &Api) -> Result<String, WebError
     {
         return Ok(ulid::Ulid::generate().to_string());
     }
-    let mut record = form.validate(&input).map_err(WebError::Invalid)?;
+    let mut record = form.validate_in(&input, words).map_err(WebError::Invalid)?;
     let Some(key) = key else {
         return store(api, form, record).await.map(|id| id.to_string());
     };
@@ -125,15 +130,29 @@ async fn store(
         .map_err(|_| WebError::Unavailable)
 }
 
+/// The language of the page a submission comes from: its code asks for its own
+/// (`Accept-Language: ur`, lib/api.ts), so the messages match the page the visitor reads.
+/// A language the pages are not in, or none, reads English.
+fn page_language(req: &Request) -> &'static FormWords {
+    let first = req
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split([',', ';']).next())
+        .unwrap_or("");
+    FormWords::of(first)
+}
+
 /// Every request under /api/ (its path here is what follows /api).
 #[handler]
 pub async fn forms_endpoint(req: &Request, body: Body, api: Data<&Arc<Api>>) -> Response {
-    match submit(req, body, &api).await {
+    let words = page_language(req);
+    match submit(req, body, &api, words).await {
         Ok(id) => Response::builder()
             .status(StatusCode::CREATED)
             .content_type("application/json")
             .header(header::CACHE_CONTROL, "no-store")
             .body(json!({ "id": id }).to_string()),
-        Err(error) => error.into_response(),
+        Err(error) => error.response_in(words),
     }
 }

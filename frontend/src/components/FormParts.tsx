@@ -2,12 +2,18 @@
 // tied to the input, the honeypot, and the submit button with its pending label.
 import { useEffect, useState } from 'react';
 import type { ComponentChildren, JSX } from 'preact';
-import { HONEYPOT } from '../content/forms.generated';
+import { FIELD_WORDS, HONEYPOT } from '../content/forms.generated';
+import { formWords } from '../content/modals';
 import { offlineWords } from '../content/offline';
 import type { FormState } from '../lib/useForm';
 
 const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700/30 aria-[invalid=true]:border-red-700';
+
+/** A field's label or an option's name as the page's language says it (what is sent
+ *  stays the English: the forms' declarations, src/forms/mod.rs). */
+export const said = (english: string) => FIELD_WORDS.labels[english] ?? english;
+const optionSaid = (english: string) => FIELD_WORDS.options[english] ?? english;
 
 /** A field's error, announced with it through aria-describedby (`id` is what the input names). */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -68,7 +74,7 @@ function useHydrated(): boolean {
 }
 
 /** Disabled until the page's code runs (a click before that would be lost) and while sending. */
-export function SubmitButton({ pending, label, pendingLabel = 'Submitting...', ...rest }: { pending: boolean; label: string; pendingLabel?: string } & JSX.HTMLAttributes<HTMLButtonElement>) {
+export function SubmitButton({ pending, label, pendingLabel = formWords.submitting, ...rest }: { pending: boolean; label: string; pendingLabel?: string } & JSX.HTMLAttributes<HTMLButtonElement>) {
   const hydrated = useHydrated();
   return (
     <button
@@ -124,7 +130,7 @@ interface GroupProps {
 function Group({ id, legend, error, columns, children }: GroupProps & { children: ComponentChildren }) {
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend class="text-sm font-medium text-slate-800">{legend}</legend>
+      <legend class="text-sm font-medium text-slate-800">{said(legend)}</legend>
       <div class={`mt-1 grid ${columns ? 'sm:grid-cols-2 sm:gap-x-2' : ''}`}>{children}</div>
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
@@ -149,7 +155,7 @@ export function CheckboxGroup(props: GroupProps & { values: string[]; onChange: 
         <Option
           key={option}
           id={`${id}-${i}`}
-          label={labels?.[option] ?? option}
+          label={labels?.[option] ?? optionSaid(option)}
           checked={values.includes(option)}
           onToggle={() => onChange(values.includes(option) ? values.filter((v) => v !== option) : [...values, option])}
         />
@@ -181,7 +187,7 @@ export function RadioGroup(props: GroupProps & { value: string; onChange: (value
               if ((event.target as HTMLInputElement).checked && value !== option) onChange(option);
             }}
           />
-          <span>{labels?.[option] ?? option}</span>
+          <span>{labels?.[option] ?? optionSaid(option)}</span>
         </label>
       ))}
     </Group>
@@ -225,7 +231,7 @@ export function TextInput<T extends object>({
   const onInput = (event: Event) => form.set(field, valueOf(event) as T[typeof field]);
   const isRequired = required ?? spec.required;
   return (
-    <Field id={id} label={spec.label} required={isRequired} error={form.errors[field]}>
+    <Field id={id} label={said(spec.label)} required={isRequired} error={form.errors[field]}>
       {(p) =>
         rows ? (
           <textarea {...p} name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />

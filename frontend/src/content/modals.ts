@@ -36,6 +36,22 @@ export const failureWords = {
   tooMany: 'Too many submissions from your network just now. Please wait a minute, then try again.',
 };
 
+/** Words every form shares. */
+export const formWords = {
+  /** The submit button while sending. */
+  submitting: 'Submitting...',
+  /** A list's empty choice. */
+  chooseOne: 'Choose one',
+};
+
+/** The mailing-list sign-up ('Join the Mailing List' on /worship, 'Notify Me' on /media). */
+export const subscription = {
+  messages: {
+    success: { title: "You're on the list!", description: "Thank you. We'll email you when there is something new." },
+    failure: { title: 'Error', description: 'Failed to sign you up. Please try again.' },
+  },
+};
+
 export const prayerRequest = {
   title: 'Prayer Request',
   subtitle: "We'd love to pray for you",
@@ -90,6 +106,8 @@ export const northCampus = {
   title: 'North Campus Interest',
   subtitle: 'Delaware, Pennsylvania and New Jersey',
   intro: "We're preparing to launch in the North. Tell us how you'd like to be part of it.",
+  location: 'City and state',
+  interests: "I'm interested in",
   consent: 'I agree to be contacted by The Well about the North Campus launch.',
   submit: 'Submit Interest',
   messages: {
@@ -101,6 +119,7 @@ export const northCampus = {
 export const connectCard = {
   title: 'Connect Card',
   subtitle: "We'd love to get to know you",
+  aboutYourVisit: 'About your visit',
   consent: 'I agree to be contacted by phone, email or text.',
   submit: 'Submit Connect Card',
   howDidYouHearLabels: { 'friend-family': 'Friend or family', 'social-media': 'Social media', website: 'Website', outreach: 'Outreach event', other: 'Other' } as Record<string, string>,
@@ -113,6 +132,7 @@ export const connectCard = {
 export const serve = {
   title: 'Serve Interest Form',
   subtitle: 'Find your place on the team',
+  reachBy: 'Best way to reach you',
   consent: 'I understand a ministry leader will contact me to complete the serving process, which may include orientation or training.',
   submit: 'Submit Interest',
   messages: {

@@ -1,6 +1,7 @@
 // The client for the site's own server: JSON in and out, credentials sent, and a
 // non-OK answer turned into an error whose message is `<status>: <body or status text>`
 // The server's per-field messages ride along for the form to show.
+import { lang } from './lang';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -52,7 +53,8 @@ export function newSubmissionKey(): string {
 
 /** Posts one form's submission to /api/<form>; resolves with the stored id. `key` is
  *  its Idempotency-Key: the same submission sent again with it (a retry after a lost
- *  answer) is stored once and answered with the same id. */
-export function submitForm(form: string, payload: object, key: string): Promise<{ id: string }> {
-  return apiRequest<{ id: string }>('POST', `/api/${form}`, payload, { 'Idempotency-Key': key });
+ *  answer) is stored once and answered with the same id. `language` is the page's: the
+ *  server's messages come in it (src/web/forms.rs). */
+export function submitForm(form: string, payload: object, key: string, language: string = lang): Promise<{ id: string }> {
+  return apiRequest<{ id: string }>('POST', `/api/${form}`, payload, { 'Idempotency-Key': key, 'Accept-Language': language });
 }

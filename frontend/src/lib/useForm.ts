@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, newSubmissionKey, submitForm } from './api';
 import { HONEYPOT } from '../content/forms.generated';
 import { toast } from './toast';
+import { lang } from './lang';
 import { failureWords } from '../content/modals';
 import { offlineWords } from '../content/offline';
 import { forget, keep, kept, type Waiting } from '../offline/phoneStore';
@@ -197,6 +198,7 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
       answers: JSON.stringify(values),
       at: new Date().toISOString(),
       sent: { title: messages.success.title, description: `${offlineWords.sentLater} ${messages.success.description}` },
+      lang,
     };
     dropUnkept();
     await keep(keepAs, form, values as Record<string, unknown>, waiting);

@@ -18,6 +18,8 @@ export interface Waiting {
   at: string;
   /** What the visitor is told once it is stored. */
   sent: { title: string; description: string };
+  /** The language of the page it was sent from: the server's messages come in it. */
+  lang?: string;
 }
 
 /** One form's answers kept on the phone. */

@@ -36,7 +36,7 @@ export async function sendWaiting(): Promise<{ sent: number; left: number }> {
     const w = record.waiting;
     if (!w) continue;
     try {
-      await submitForm(record.form, JSON.parse(w.body) as object, w.key);
+      await submitForm(record.form, JSON.parse(w.body) as object, w.key, w.lang);
       if (await markSent(record.id, w.key)) sent++;
     } catch (error) {
       if (refusedForGood(error)) {

@@ -1,6 +1,6 @@
 // The Connect Card: contact details, how the visitor came, an age group that clears
 // on a second tick, next steps, a prayer request and consent.
-import { connectCard as copy } from '../../content/modals';
+import { connectCard as copy, formWords } from '../../content/modals';
 import { CONNECTCARD_FIELDS as F, type ConnectCard } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
 import { CheckboxGroup, ConsentAndSubmit, ContactFields, Field, FormShell, RadioGroup, TextInput, valueOf } from '../FormParts';
@@ -17,7 +17,7 @@ export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
         <TextInput form={form} field="location" spec={F.location} idPrefix={p} autoComplete="address-level2" />
       </div>
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-serviceInfo`} legend="About your visit" options={F.serviceInfo.options} values={form.values.serviceInfo} onChange={(v) => form.set('serviceInfo', v)} error={form.errors.serviceInfo} />
+        <CheckboxGroup id={`${p}-serviceInfo`} legend={copy.aboutYourVisit} options={F.serviceInfo.options} values={form.values.serviceInfo} onChange={(v) => form.set('serviceInfo', v)} error={form.errors.serviceInfo} />
       </div>
       <div class="sm:col-span-2">
         <RadioGroup id={`${p}-ageGroup`} legend={F.ageGroup.label} options={F.ageGroup.options} value={form.values.ageGroup} onChange={(v) => form.set('ageGroup', v as ConnectCard['ageGroup'])} error={form.errors.ageGroup} columns />
@@ -26,7 +26,7 @@ export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
         <Field id={`${p}-howDidYouHear`} label={F.howDidYouHear.label} error={form.errors.howDidYouHear}>
           {(props) => (
             <select {...props} name="howDidYouHear" value={form.values.howDidYouHear} onChange={(e) => form.set('howDidYouHear', valueOf(e) as ConnectCard['howDidYouHear'])}>
-              <option value="">Choose one</option>
+              <option value="">{formWords.chooseOne}</option>
               {F.howDidYouHear.options.map((o) => (
                 <option key={o} value={o}>
                   {copy.howDidYouHearLabels[o] ?? o}

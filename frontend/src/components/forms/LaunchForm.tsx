@@ -1,7 +1,7 @@
 // The launch-event RSVP: name (2+), phone (10+) and a valid email, with the
-// messages of content/modals.ts shown beside each field before anything is sent.
+// server's own messages (src/forms/words.rs) shown beside each field before anything is sent.
 import { launch as copy } from '../../content/modals';
-import { CHURCHLAUNCHRESPONSE_FIELDS as F, type ChurchLaunchResponse } from '../../content/forms.generated';
+import { CHURCHLAUNCHRESPONSE_FIELDS as F, MESSAGE_WORDS, type ChurchLaunchResponse } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
 import { FormShell, SubmitButton, TextInput } from '../FormParts';
 
@@ -10,9 +10,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function check(v: ChurchLaunchResponse) {
   const fields: Record<string, string> = {};
-  if (v.name.trim().length < 2) fields.name = 'Name must be at least 2 characters';
-  if (v.phone.trim().length < 10) fields.phone = 'Please enter a valid phone number';
-  if (!EMAIL.test(v.email.trim())) fields.email = 'Please enter a valid email address';
+  if (v.name.trim().length < 2) fields.name = MESSAGE_WORDS.rsvpNameShort;
+  if (v.phone.trim().length < 10) fields.phone = MESSAGE_WORDS.rsvpPhoneShort;
+  if (!EMAIL.test(v.email.trim())) fields.email = MESSAGE_WORDS.rsvpEmailInvalid;
   return Object.keys(fields).length ? { fields } : null;
 }
 

@@ -14,10 +14,10 @@ export function NorthCampusForm({ onSuccess }: { onSuccess: () => void }) {
       <p class="text-slate-700 sm:col-span-2">{copy.intro}</p>
       <ContactFields form={form} specs={F} idPrefix={p} />
       <div class="sm:col-span-2">
-        <TextInput form={form} field="location" spec={{ ...F.location, label: 'City and state' }} idPrefix={p} autoComplete="address-level2" />
+        <TextInput form={form} field="location" spec={{ ...F.location, label: copy.location }} idPrefix={p} autoComplete="address-level2" />
       </div>
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-interests`} legend="I'm interested in" options={F.interests.options} values={form.values.interests} onChange={(v) => form.set('interests', v)} error={form.errors.interests} />
+        <CheckboxGroup id={`${p}-interests`} legend={copy.interests} options={F.interests.options} values={form.values.interests} onChange={(v) => form.set('interests', v)} error={form.errors.interests} />
       </div>
       <div class="sm:col-span-2">
         <TextInput form={form} field="hearAbout" spec={F.hearAbout} idPrefix={p} rows={2} />

@@ -3,7 +3,7 @@
 import { serve as copy } from '../../content/modals';
 import { SERVEINTEREST_FIELDS as F, SERVICE_PREFERENCE_GROUPS, type ServeInterest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
-import { CheckboxGroup, ConsentAndSubmit, ContactFields, FieldError, FormShell, TextInput } from '../FormParts';
+import { CheckboxGroup, ConsentAndSubmit, ContactFields, FieldError, FormShell, TextInput, said } from '../FormParts';
 
 const empty: ServeInterest = { firstName: '', lastName: '', email: '', phone: '', contactMethod: [], location: '', servicePreference: [], availability: [], aboutYou: '', consent: false, otherSkills: '' };
 
@@ -15,13 +15,13 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
       <ContactFields form={form} specs={F} idPrefix={p} />
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-contactMethod`} legend="Best way to reach you" options={F.contactMethod.options} values={form.values.contactMethod} onChange={(v) => form.set('contactMethod', v)} error={form.errors.contactMethod} columns />
+        <CheckboxGroup id={`${p}-contactMethod`} legend={copy.reachBy} options={F.contactMethod.options} values={form.values.contactMethod} onChange={(v) => form.set('contactMethod', v)} error={form.errors.contactMethod} columns />
       </div>
       <div class="sm:col-span-2">
         <TextInput form={form} field="location" spec={F.location} idPrefix={p} autoComplete="address-level2" />
       </div>
       <fieldset class="sm:col-span-2" aria-describedby={form.errors.servicePreference ? `${p}-servicePreference-error` : undefined}>
-        <legend class="text-sm font-medium text-slate-800">{F.servicePreference.label}</legend>
+        <legend class="text-sm font-medium text-slate-800">{said(F.servicePreference.label)}</legend>
         <div class="mt-2 grid gap-4 sm:grid-cols-2">
           {SERVICE_PREFERENCE_GROUPS.map((group, g) => (
             <CheckboxGroup

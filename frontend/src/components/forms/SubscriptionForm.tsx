@@ -1,15 +1,11 @@
 // The mailing-list sign-up: 'Join the Mailing List' on /worship, 'Notify Me' on /media.
 import { SUBSCRIPTION_FIELDS as F, type Subscription } from '../../content/forms.generated';
+import { subscription as copy } from '../../content/modals';
 import { useForm } from '../../lib/useForm';
 import { FormShell, SubmitButton, TextInput } from '../FormParts';
 
-const messages = {
-  success: { title: "You're on the list!", description: "Thank you. We'll email you when there is something new." },
-  failure: { title: 'Error', description: 'Failed to sign you up. Please try again.' },
-};
-
 export function SubscriptionForm({ list, button, dark = false }: { list: Subscription['list']; button: string; dark?: boolean }) {
-  const form = useForm('subscription', { email: '', list }, messages, undefined, `subscription:${list}`);
+  const form = useForm('subscription', { email: '', list }, copy.messages, undefined, `subscription:${list}`);
   return (
     <FormShell form={form} class={`grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end ${dark ? '[&_label]:text-white' : ''}`}>
       <TextInput form={form} field="email" spec={F.email} idPrefix={`subscribe-${list}`} type="email" autoComplete="email" />
