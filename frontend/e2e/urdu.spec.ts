@@ -113,6 +113,36 @@ test.describe('a browser that prefers Urdu', () => {
   });
 });
 
+test('every Urdu page reads in Urdu: no English word but times, zones, emails and what is marked English', async ({ page, errors }) => {
+  // What may stay in Latin letters: AM/PM and the zones' abbreviations (as Pakistani
+  // phones write times), email addresses and links; anything marked lang="en" (the
+  // wordmark, a volunteer's text and places, each introduced as English) is skipped; a
+  // key's name ("F8") too.
+  const allowed = new Set(['AM', 'PM', 'ET', 'EST', 'EDT', 'CET', 'CEST', 'PKT', 'GMT', 'UTC']);
+  const found: string[] = [];
+  for (const path of [...routes.map(ur), '/ur/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const texts = await page.evaluate(() => {
+      const out: string[] = [document.title];
+      const skipped = (el: Element | null) => !el || el.closest('script, style, noscript, [hidden], [aria-hidden="true"], [lang="en"]') !== null;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) if (!skipped(walker.currentNode.parentElement)) out.push(walker.currentNode.textContent ?? '');
+      for (const el of document.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
+        if (skipped(el)) continue;
+        for (const name of ['alt', 'aria-label', 'title', 'placeholder']) out.push(el.getAttribute(name) ?? '');
+      }
+      return out;
+    });
+    for (const text of texts) {
+      const words = text.replace(/\S+@\S+\.\w+|https?:\/\/\S+|\bF\d+\b/g, '').match(/[A-Za-z]+/g) ?? [];
+      for (const word of words) if (!allowed.has(word)) found.push(`${path}: ${word} (in "${text.trim().slice(0, 80)}")`);
+    }
+  }
+  errors.length = 0; // the browser logs the 404 of the page that does not exist
+  expect(found).toEqual([]);
+});
+
 test('a prayer request from /ur/: its labels and errors in Urdu, client and server, and stored as typed', async ({ page, errors }, info) => {
   await page.goto('/ur/about');
   await page.getByRole('button', { name: said('modals.prayerRequest.title') }).first().click();
@@ -144,6 +174,34 @@ test('a prayer request from /ur/: its labels and errors in Urdu, client and serv
   await expect(page.getByTestId('toast')).toContainText(said('modals.prayerRequest.messages.success.title'));
   await expect(dialog).toHaveCount(0);
   expect(exported('prayer-request').find((r) => r.name === typed)).toMatchObject({ prayerRequest: text });
+});
+
+test.describe('in Karachi, across the clock changes of the United States', () => {
+  test.use({ timezoneId: 'Asia/Karachi' });
+  const weekdays = [...['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], ...[0, 1, 2, 3, 4, 5, 6].map((d) => said(`calendar.calendarWords.weekdays.${d}`))];
+  /** The numbers, times, zones and days the study's status and the visitor's own time show. */
+  const instants = async (page: import('@playwright/test').Page, path: string) => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const status = page.getByTestId('study-status');
+    const text = await status.innerText(); // the visitor's own time is within it
+    // The days named, by their number (0 is Sunday) in either language.
+    const days = [...text.matchAll(new RegExp(weekdays.join('|'), 'g'))].map((m) => weekdays.indexOf(m[0]) % 7);
+    return { live: await status.getByTestId('countdown').count() === 0, days, shown: text.match(/\d+(?::\d\d)?(?:[–-]\d+:\d\d)?(?: [AP]M)?(?: [A-Z]{2,4}\b)?/g) ?? [] };
+  };
+  // A week before and after the spring change (8 March 2026), live in the first EDT
+  // week, and either side of the autumn one (1 November 2026).
+  for (const at of ['2026-03-04T12:00:00Z', '2026-03-09T12:00:00Z', '2026-03-11T23:15:00Z', '2026-10-28T12:00:00Z', '2026-11-01T05:30:00Z', '2026-11-02T12:00:00Z']) {
+    test(`/ur/bible-study at ${at} shows the instants /bible-study shows`, async ({ page }) => {
+      await page.clock.setFixedTime(new Date(at));
+      const english = await instants(page, '/bible-study');
+      // Live (no numbers: "Live now") only in the study's hour; else a countdown and times.
+      expect(english.live, JSON.stringify(english)).toBe(at === '2026-03-11T23:15:00Z');
+      if (!english.live) expect([english.shown.length, english.days.length], JSON.stringify(english)).toEqual([expect.any(Number), 2]);
+      if (!english.live) expect(english.shown.length).toBeGreaterThan(3);
+      expect(await instants(page, '/ur/bible-study')).toEqual(english);
+    });
+  }
 });
 
 test('a browser that prefers English is offered nothing', async ({ page }) => {

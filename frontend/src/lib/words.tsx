@@ -8,9 +8,21 @@
 import { Fragment } from 'react';
 import { content } from './content';
 import { GATHERING_MARKER, WORD_MARKER } from './contract.generated';
-import { dir } from './lang';
+import { dir, lang } from './lang';
 
 const NAME = /\{([a-z0-9.-]+)\}/g;
+
+/** Whether a word reads as English: Latin letters and none of the Arabic script's
+ *  (the server's `reads_english`, src/web/files/personalize.rs, decides alike). */
+export function readsEnglish(word: string): boolean {
+  return /[A-Za-z]/.test(word) && !/[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/.test(word);
+}
+
+/** `'en'` for a text that reads English on a page in another language (a volunteer's
+ *  word, a sermon's title): its `lang`, so it is read out as English. */
+export function englishOn(text: string): 'en' | undefined {
+  return lang !== 'en' && readsEnglish(text) ? 'en' : undefined;
+}
 
 /** One word by its name ('' for an unknown one). */
 export function word(name: string): string {
@@ -57,7 +69,9 @@ export function Words({ text, class: wordClass }: { text: string; /** The classe
         ) : (
           // On a right-to-left page each word is isolated and takes its own direction
           // (the church's address reads left to right in an Urdu sentence).
-          <span key={i} {...{ [WORD_MARKER]: part.name }} {...(dir === 'rtl' ? { dir: 'auto' as const } : {})} class={wordClass}>
+          // On a page in another language a word that reads English (a volunteer's place
+          // or figure) is marked so, as the server marks the word it writes (readsEnglish).
+          <span key={i} {...{ [WORD_MARKER]: part.name }} lang={englishOn(content.words[part.name] ?? '')} {...(dir === 'rtl' ? { dir: 'auto' as const } : {})} class={wordClass}>
             {content.words[part.name] ?? ''}
           </span>
         ),

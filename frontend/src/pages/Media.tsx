@@ -11,6 +11,7 @@ import type { RouteMeta } from '../content/routes';
 import { media as copy } from '../content/worship';
 import { Parts } from '../lib/later';
 import { slotted } from '../lib/lang';
+import { englishOn } from '../lib/words';
 
 const LIST = 'sermon-list';
 
@@ -60,7 +61,8 @@ export default function Media({ meta }: { meta: RouteMeta }) {
             <select id="media-book" class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={book} onChange={(e) => setBook((e.target as HTMLSelectElement).value)}>
               <option value="">{copy.allBooks}</option>
               {books.map((b) => (
-                <option key={b} value={b}>
+                // A book as the sermons name it (the volunteer's words).
+                <option key={b} value={b} lang={englishOn(b)}>
                   {b}
                 </option>
               ))}

@@ -127,9 +127,23 @@ fn unescape_attribute(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
-/// Every element marked `WORD_MARKER` gets its word as its text, and every `<meta>`
+/// Whether a word reads as English on a page in another language: Latin letters and
+/// none of the Arabic script's (a volunteer's place or figure, "7:00 PM PKT"). Such a
+/// word is marked `lang="en"` there, as the frontend's `<Words>` marks it (lib/words.tsx).
+pub fn reads_english(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_alphabetic())
+        && !word.chars().any(|c| {
+            matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' | '\u{FB50}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
+        })
+}
+
+/// The mark `<Words>` writes right after a word's name when it reads English.
+const ENGLISH_MARK: &str = r#" lang="en""#;
+
+/// Every element marked `WORD_MARKER` gets its word as its text (on a page in another
+/// language, `lang="en"` after its name when the word reads English), and every `<meta>`
 /// marked `TEMPLATE_MARKER` its template filled in as its content.
-fn write_words(text: &str, words: &BTreeMap<String, String>) -> String {
+fn write_words(text: &str, words: &BTreeMap<String, String>, in_language: bool) -> String {
     let word_mark = format!(r#" {WORD_MARKER}=""#);
     let template_mark = format!(r#" {TEMPLATE_MARKER}=""#);
     let mut out = String::with_capacity(text.len() + 256);
@@ -157,10 +171,22 @@ fn write_words(text: &str, words: &BTreeMap<String, String>) -> String {
             let Some(text_end) = rest[tag_end..].find('<').map(|i| tag_end + i) else {
                 break;
             };
-            out.push_str(&rest[..tag_end]);
             match words.get(value) {
-                Some(word) => out.push_str(&escape_html(word)),
-                None => out.push_str(&rest[tag_end..text_end]),
+                Some(word) if in_language => {
+                    // The build marked the word it knew; the mark follows the word written now.
+                    out.push_str(&rest[..after_value]);
+                    let tag_rest = &rest[after_value..tag_end];
+                    if reads_english(word) {
+                        out.push_str(ENGLISH_MARK);
+                    }
+                    out.push_str(tag_rest.strip_prefix(ENGLISH_MARK).unwrap_or(tag_rest));
+                    out.push_str(&escape_html(word));
+                }
+                Some(word) => {
+                    out.push_str(&rest[..tag_end]);
+                    out.push_str(&escape_html(word));
+                }
+                None => out.push_str(&rest[..text_end]),
             }
             rest = &rest[text_end..];
         } else {
@@ -346,7 +372,7 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         Some(l) => (&l.words, &l.content_json),
         None => (&snap.shown.words, &snap.content_json),
     };
-    let mut out = write_words(text, words);
+    let mut out = write_words(text, words, language.is_some());
     write_json_words(&mut out, words);
     drop_ended_gatherings(&mut out, &snap.shown.gatherings);
     let route = route_of(key);
@@ -739,6 +765,33 @@ mod tests {
     }
 
     #[test]
+    fn on_a_page_in_another_language_a_word_that_reads_english_is_marked_so() {
+        let mut words = BTreeMap::new();
+        words.insert("figure.city-goal".to_string(), "$100 million".to_string());
+        words.insert(
+            "bible-study.when".to_string(),
+            "ہر بدھ 7:00 PM ET".to_string(),
+        );
+        words.insert("figure.bible-price".to_string(), "$10".to_string());
+        // As the build wrote them: the first two marked from its own English words.
+        let page = concat!(
+            r#"<span data-word="figure.city-goal" lang="en" dir="auto">$1</span>"#,
+            r#"<span data-word="bible-study.when" lang="en" dir="auto">Wednesdays</span>"#,
+            r#"<span data-word="figure.bible-price" dir="auto">$9</span>"#,
+        );
+        assert_eq!(
+            write_words(page, &words, true),
+            concat!(
+                r#"<span data-word="figure.city-goal" lang="en" dir="auto">$100 million</span>"#,
+                r#"<span data-word="bible-study.when" dir="auto">ہر بدھ 7:00 PM ET</span>"#,
+                r#"<span data-word="figure.bible-price" dir="auto">$10</span>"#,
+            )
+        );
+        assert!(reads_english("1520 NW 65th Ave") && reads_english("\u{2066}7:00 PM PKT\u{2069}"));
+        assert!(!reads_english("$35,000") && !reads_english("10 کروڑ ڈالر"));
+    }
+
+    #[test]
     fn words_templates_and_ended_gatherings_follow_the_data() {
         let mut words = BTreeMap::new();
         words.insert(
@@ -755,7 +808,7 @@ mod tests {
             r#"<p>Live <span data-word="bible-study.when" class="block">Wednesdays 7:00 PM ET</span>.</p>"#,
             r#"<span data-word="nobody.when">kept</span>"#,
         );
-        let out = write_words(page, &words);
+        let out = write_words(page, &words, false);
         assert!(
             out.contains(
                 r#"content="Join us Thursdays 7:30 PM &lt;ET&gt; &amp; give $40,000." />"#
