@@ -68,7 +68,13 @@ fn vocabularies() -> &'static [(String, Vocabulary)] {
             .map(|code| {
                 let words = crate::bundle::read(&format!("{code}/gathering-words.json"))
                     .and_then(|json| Vocabulary::from_json(&json))
-                    .unwrap_or_else(Vocabulary::english);
+                    .unwrap_or_else(|| {
+                        tracing::warn!(
+                            "{code}/gathering-words.json in the bundle is missing or not whole: \
+                             the gatherings' days and times on /{code}/ pages are in English"
+                        );
+                        Vocabulary::english()
+                    });
                 (code.clone(), words)
             })
             .collect()

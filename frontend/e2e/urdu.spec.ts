@@ -113,33 +113,59 @@ test.describe('a browser that prefers Urdu', () => {
   });
 });
 
+// What may stay in Latin letters on an Urdu page: AM/PM and the zones' abbreviations
+// (as Pakistani phones write times), email addresses and links; anything marked
+// lang="en" (the wordmark, a volunteer's text and places, each introduced as English)
+// is skipped; a key's name ("F8") too.
+const ALLOWED = new Set(['AM', 'PM', 'ET', 'EST', 'EDT', 'CET', 'CEST', 'PKT', 'GMT', 'UTC']);
+
+/** The English words a visitor reads in `within` (text, alt, aria-label, title, placeholder). */
+async function englishIn(page: import('@playwright/test').Page, within: string): Promise<string[]> {
+  const texts = await page.evaluate((selector) => {
+    const root = document.querySelector(selector)!;
+    const out: string[] = selector === 'body' ? [document.title] : [];
+    const skipped = (el: Element | null) => !el || el.closest('script, style, noscript, [hidden], [aria-hidden="true"], [lang="en"]') !== null;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) if (!skipped(walker.currentNode.parentElement)) out.push(walker.currentNode.textContent ?? '');
+    for (const el of root.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
+      if (skipped(el)) continue;
+      for (const name of ['alt', 'aria-label', 'title', 'placeholder']) out.push(el.getAttribute(name) ?? '');
+    }
+    return out;
+  }, within);
+  const found: string[] = [];
+  for (const text of texts) {
+    const words = text.replace(/\S+@\S+\.\w+|https?:\/\/\S+|\bF\d+\b/g, '').match(/[A-Za-z]+/g) ?? [];
+    for (const word of words) if (!ALLOWED.has(word)) found.push(`${word} (in "${text.trim().slice(0, 80)}")`);
+  }
+  return found;
+}
+
 test('every Urdu page reads in Urdu: no English word but times, zones, emails and what is marked English', async ({ page, errors }) => {
-  // What may stay in Latin letters: AM/PM and the zones' abbreviations (as Pakistani
-  // phones write times), email addresses and links; anything marked lang="en" (the
-  // wordmark, a volunteer's text and places, each introduced as English) is skipped; a
-  // key's name ("F8") too.
-  const allowed = new Set(['AM', 'PM', 'ET', 'EST', 'EDT', 'CET', 'CEST', 'PKT', 'GMT', 'UTC']);
   const found: string[] = [];
   for (const path of [...routes.map(ur), '/ur/no-such-page']) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    const texts = await page.evaluate(() => {
-      const out: string[] = [document.title];
-      const skipped = (el: Element | null) => !el || el.closest('script, style, noscript, [hidden], [aria-hidden="true"], [lang="en"]') !== null;
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      while (walker.nextNode()) if (!skipped(walker.currentNode.parentElement)) out.push(walker.currentNode.textContent ?? '');
-      for (const el of document.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
-        if (skipped(el)) continue;
-        for (const name of ['alt', 'aria-label', 'title', 'placeholder']) out.push(el.getAttribute(name) ?? '');
-      }
-      return out;
-    });
-    for (const text of texts) {
-      const words = text.replace(/\S+@\S+\.\w+|https?:\/\/\S+|\bF\d+\b/g, '').match(/[A-Za-z]+/g) ?? [];
-      for (const word of words) if (!allowed.has(word)) found.push(`${path}: ${word} (in "${text.trim().slice(0, 80)}")`);
-    }
+    for (const word of await englishIn(page, 'body')) found.push(`${path}: ${word}`);
   }
   errors.length = 0; // the browser logs the 404 of the page that does not exist
+  expect(found).toEqual([]);
+});
+
+test('every form pop-up reads in Urdu on an Urdu page', async ({ page }) => {
+  const found: string[] = [];
+  for (const [path, button, testId] of [
+    ['/ur/about', 'modals.prayerRequest.title', 'prayer-request-modal'],
+    ['/ur/new-here', 'ministry.newHere.connect.button', 'connect-card-modal'],
+    ['/ur/get-involved', 'ministry.getInvolved.buttonBottom', 'serve-modal'],
+    ['/ur/united-states', 'campusPages.unitedStates.north.button', 'north-campus-modal'],
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.getByRole('button', { name: said(button) }).first().click();
+    await expect(page.getByTestId(testId)).toBeVisible();
+    for (const word of await englishIn(page, `[data-testid="${testId}"]`)) found.push(`${testId}: ${word}`);
+  }
   expect(found).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
 // `node scripts/languages.mjs build` after the English build): the same code, with
 // each content module's words replaced by the catalogue's as the module loads.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseAst } from 'vite';
@@ -12,6 +12,9 @@ import { parseAst } from 'vite';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contentDir = join(root, 'src', 'content');
 const i18nDir = join(contentDir, 'i18n');
+
+/** Where the English server build lists the texts photo slots are named after. */
+const SLOT_WORDS = 'slot-words.json';
 
 /** The catalogue of language `code` (`{ key: { from, text } }`, plus "$language"). */
 export function catalogueOf(code) {
@@ -72,6 +75,16 @@ export function isTranslated(file, name) {
 export function languagePlugin(code) {
   const catalogue = catalogueOf(code);
   const translator = join(root, 'src', 'lib', 'translate.ts');
+  let namedAfter = null;
+  /** The texts photo slots are named after, listed by the English build (below). */
+  const slotWords = () => {
+    if (!namedAfter) {
+      const file = join(root, ssrOutDir('en'), SLOT_WORDS);
+      if (!existsSync(file)) throw new Error(`${file} is missing: \`node scripts/languages.mjs build\` lists it from the English server build first`);
+      namedAfter = new Set(JSON.parse(readFileSync(file, 'utf8')));
+    }
+    return namedAfter;
+  };
   return {
     name: 'thewell-language',
     enforce: 'post',
@@ -80,6 +93,7 @@ export function languagePlugin(code) {
       if (code === 'en' || dirname(file) !== contentDir || !file.endsWith('.ts')) return null;
       const module = basename(file, '.ts');
       const edits = [];
+      const remembered = {};
       for (const node of parseAst(code_).body) {
         if (node.type !== 'ExportNamedDeclaration' || node.declaration?.type !== 'VariableDeclaration') continue;
         for (const d of node.declaration.declarations) {
@@ -90,13 +104,43 @@ export function languagePlugin(code) {
             const local = key.slice(module.length + 1);
             if (key.startsWith(`${module}.`) && (local === name || local.startsWith(`${name}.`))) words[local] = entry.text;
           }
-          edits.push([d.init.start, '/* @__PURE__ */ __translate('], [d.init.end, `, ${JSON.stringify(name)}, ${JSON.stringify(words)})`]);
+          // A text written as it stands is written in the language now; what is left
+          // (a template naming another value) is translated as the module loads.
+          const left = { ...words };
+          const write = (node, at) => {
+            if (!node) return;
+            const english = node.type === 'Literal' && typeof node.value === 'string' ? node.value : node.type === 'TemplateLiteral' && !node.expressions.length ? node.quasis[0].value.cooked : null;
+            if (english !== null) {
+              if (!(at in words)) return;
+              edits.push([node.start, node.end, JSON.stringify(words[at])]);
+              delete left[at];
+              if (slotWords().has(english)) remembered[words[at]] = english;
+            } else if (node.type === 'ObjectExpression') {
+              for (const p of node.properties) {
+                if (p.type !== 'Property' || p.computed || p.kind !== 'init') continue;
+                const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : null;
+                if (key !== null) write(p.value, `${at}.${key}`);
+              }
+            } else if (node.type === 'ArrayExpression') {
+              // Up to a spread only: after it an element's place is not known.
+              for (const [i, element] of node.elements.entries()) {
+                if (element?.type === 'SpreadElement') break;
+                write(element, `${at}.${i}`);
+              }
+            }
+          };
+          write(d.init, name);
+          if (Object.keys(left).length) edits.push([d.init.start, d.init.start, '/* @__PURE__ */ __translate('], [d.init.end, d.init.end, `, ${JSON.stringify(name)}, ${JSON.stringify(left)})`]);
         }
       }
       if (!edits.length) return null;
       let out = code_;
-      for (const [at, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + text + out.slice(at);
-      return { code: `import { translate as __translate } from ${JSON.stringify(translator)};\n${out}`, map: null };
+      // From the end, so each edit's place still holds; an opening at the same place as a
+      // written text cannot happen (a text written whole leaves nothing to translate).
+      for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0] || b[1] - a[1])) out = out.slice(0, start) + text + out.slice(end);
+      const head = [`import { translate as __translate, remember as __remember } from ${JSON.stringify(translator)};`];
+      if (Object.keys(remembered).length) head.push(`__remember(${JSON.stringify(remembered)});`);
+      return { code: `${head.join('\n')}\n${out}`, map: null };
     },
   };
 }
@@ -105,6 +149,11 @@ export function languagePlugin(code) {
 // but English (which package.json's build has made already); each one's hashed files
 // join English's in dist/assets/ (a name is its content's hash: two builds never clash).
 if (import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === 'build') {
+  // The texts photo slots are named after, from rendering the English pages and pop-ups.
+  const english = await import(pathToFileURL(join(root, ssrOutDir('en'), 'entry-server.js')).href);
+  for (const { path } of english.routes) english.render(path, new Date().getFullYear());
+  await english.notePopUpPhotos();
+  writeFileSync(join(root, ssrOutDir('en'), SLOT_WORDS), JSON.stringify(english.slotWords()));
   for (const { code } of languages().slice(1)) {
     const env = { ...process.env, THEWELL_LANG: code };
     const vite = join(root, 'node_modules', '.bin', 'vite');

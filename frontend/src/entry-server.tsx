@@ -11,7 +11,7 @@ import { metaOf, notFoundDescription, offlineMeta, routeMeta, routes } from './c
 import { site } from './content/layout';
 import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
-import { photoSlots, setPhotoPlace } from './lib/photos';
+import { photoSlots, setPhotoPlace, slotWords } from './lib/photos';
 import { contentBlock } from './lib/content';
 import { fill } from './lib/words';
 import { JSON_WORDS_MARKER, STYLESHEET_MARKER, TEMPLATE_MARKER } from './lib/contract.generated';
@@ -20,7 +20,7 @@ import { dir, lang, language, languages, localPath } from './lib/lang';
 
 registerPages(import.meta.glob('./pages/*.tsx', { eager: true }));
 
-export { localPath, photoSlots, routes, site, STYLESHEET_MARKER };
+export { localPath, photoSlots, routes, site, slotWords, STYLESHEET_MARKER };
 
 /** The words the server writes a gathering's days and times with, in this build's
  *  language (src/schedule/words.rs reads them as <code>/gathering-words.json). */

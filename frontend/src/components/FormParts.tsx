@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ComponentChildren, JSX } from 'preact';
 import { FIELD_WORDS, HONEYPOT } from '../content/forms.generated';
 import { formWords } from '../content/modals';
+import { englishBuild } from '../lib/lang';
 import { offlineWords } from '../content/offline';
 import type { FormState } from '../lib/useForm';
 
@@ -12,8 +13,8 @@ const inputClass =
 
 /** A field's label or an option's name as the page's language says it (what is sent
  *  stays the English: the forms' declarations, src/forms/mod.rs). */
-export const said = (english: string) => FIELD_WORDS.labels[english] ?? english;
-const optionSaid = (english: string) => FIELD_WORDS.options[english] ?? english;
+export const said = (english: string) => (englishBuild ? english : (FIELD_WORDS.labels[english] ?? english));
+const optionSaid = (english: string) => (englishBuild ? english : (FIELD_WORDS.options[english] ?? english));
 
 /** A field's error, announced with it through aria-describedby (`id` is what the input names). */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -32,13 +33,14 @@ interface FieldProps {
   children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; required?: boolean; class: string }) => ComponentChildren;
 }
 
-/** A label, the input the caller renders, and its error message (announced and linked). */
+/** A label (a declared one in the page's language), the input the caller renders, and
+ *  its error message (announced and linked). */
 export function Field({ id, label, required, error, children }: FieldProps) {
   const errorId = `${id}-error`;
   return (
     <div>
       <label for={id} class="block text-sm font-medium text-slate-800">
-        {label}
+        {said(label)}
         {required && <span aria-hidden="true" class="text-red-700"> *</span>}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined, required, class: inputClass })}
@@ -231,7 +233,7 @@ export function TextInput<T extends object>({
   const onInput = (event: Event) => form.set(field, valueOf(event) as T[typeof field]);
   const isRequired = required ?? spec.required;
   return (
-    <Field id={id} label={said(spec.label)} required={isRequired} error={form.errors[field]}>
+    <Field id={id} label={spec.label} required={isRequired} error={form.errors[field]}>
       {(p) =>
         rows ? (
           <textarea {...p} name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />

@@ -17,6 +17,9 @@ export const languages: Language[] = __LANGUAGES__;
 /** This build's language. */
 export const language: Language = languages.find((l) => l.code === __LANG__) ?? languages[0];
 export const lang = language.code;
+/** Whether this build is English's, known when building: code only another language
+ *  needs is left out of English's files. */
+export const englishBuild = __LANG__ === 'en';
 export const dir = language.dir;
 
 /** A pattern of the words with each %slot replaced by its value: a language may put

@@ -10,6 +10,7 @@ import { englishOf } from './translate';
 /** The slot of a drawing whose description is `pattern` with its %slots filled (a
  *  campus card: '%name campus'): named after the English, as every slot is. */
 export function slotOfPattern(pattern: string, slots: Record<string, string>): string {
+  if (import.meta.env.SSR) for (const text of [pattern, ...Object.values(slots)]) namedAfter.add(text);
   return slotName(slotted(englishOf(pattern), Object.fromEntries(Object.entries(slots).map(([k, v]) => [k, englishOf(v)]))));
 }
 
@@ -27,6 +28,8 @@ export function slotName(text: string): string {
 const frames: Record<string, string> = { 'aspect-[4/3]': '4:3', 'aspect-[16/9]': '16:9', 'aspect-video': '16:9', 'aspect-square': '1:1' };
 
 const slots = new Map<string, PhotoSlot>();
+// Prerendering: every text a slot is named after (descriptions, patterns and what fills them).
+const namedAfter = new Set<string>();
 let place = '';
 
 /** Prerendering: where the slots noted next are shown. */
@@ -39,6 +42,13 @@ export function notePhotoSlot(slot: string, alt: string, ratio: string): void {
   const found = slots.get(slot) ?? { slot, alt, ratio: frames[ratio] ?? 'fill', places: [] };
   if (place && !found.places.includes(place)) found.places.push(place);
   slots.set(slot, found);
+  namedAfter.add(alt);
+}
+
+/** Prerendering: the texts slots are named after. Another language's build keeps the
+ *  English of each (lib/translate.ts `remember`), so its drawings find the same photos. */
+export function slotWords(): string[] {
+  return [...namedAfter].sort();
 }
 
 export function photoSlots(): PhotoSlot[] {
