@@ -34,11 +34,12 @@ mod emit {
     use ts_rs::{Config, TS};
 
     /// The generated files: where each lives (from the crate root) and its text.
-    pub fn files() -> [(&'static str, String); 5] {
+    pub fn files() -> [(&'static str, String); 6] {
         [
             ("frontend/src/lib/classes.generated.ts", classes()),
             ("frontend/src/content/content.generated.ts", content()),
             ("frontend/src/content/forms.generated.ts", forms()),
+            ("frontend/src/content/parts.generated.ts", parts()),
             ("frontend/src/content/settings.generated.ts", settings()),
             ("frontend/src/lib/contract.generated.ts", contract()),
         ]
@@ -268,6 +269,36 @@ mod emit {
             ));
         }
         out.push_str("};\n");
+        out
+    }
+
+    /// parts.generated.ts: what the parts the server writes into pages say
+    /// (src/content/part_words.rs), by key, and the leadership's sections' headings by
+    /// the group's name, for the catalogues to translate; the build gives the server
+    /// each language's (`<code>/part-words.json`).
+    fn parts() -> String {
+        use crate::content::GROUPS;
+        use crate::content::part_words::Said;
+        let quote = |s: &str| serde_json::to_string(s).expect("string");
+        let mut out = header("src/content/part_words.rs");
+        out.push_str(
+            "/** What the server's parts of pages say (the sermon list, the people pages, the\n \
+             *  building's progress, the notices' link, how long forms are kept), and the\n \
+             *  leadership's sections' headings: each language's build translates them. */\n\
+             export const PART_WORDS: { said: Record<string, string>; groups: Record<string, string> } = {\n  said: {\n",
+        );
+        for said in Said::ALL {
+            out.push_str(&format!("    {}: {},\n", said.key(), quote(said.english())));
+        }
+        out.push_str("  },\n  groups: {\n");
+        for group in GROUPS {
+            out.push_str(&format!(
+                "    {}: {},\n",
+                quote(group.name),
+                quote(group.heading)
+            ));
+        }
+        out.push_str("  },\n};\n");
         out
     }
 

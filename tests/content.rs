@@ -299,3 +299,66 @@ async fn the_feeds_and_json_ld_follow_the_files_and_leave_out_the_past() {
     assert_eq!(ld.as_array().unwrap().len(), 2);
     assert!(!html.contains("Long ago"));
 }
+
+#[tokio::test]
+async fn the_parts_the_server_writes_speak_the_language_of_their_page() {
+    let server = Server::start_with(&["--keep", "prayer-request=90d"]);
+    let dir = server.data_dir();
+    // Nobody named yet: the people pages' own words, linking to the Urdu pages.
+    let team = get(&server, "/ur/worship-team").await;
+    assert!(team.contains("پرستش کی رہنمائی"), "{team}");
+    assert!(team.contains(r#"href="/ur/get-involved""#), "{team}");
+    assert!(!team.contains("Worship at The Well") && !team.contains(r#"href="/worship""#));
+    // A person, a sermon list, the building's progress, how long forms are kept.
+    let (ok, _, err) = thewell(&dir, &["content", "new", "person", "--name", "Maria Lopez"]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = thewell(&dir, &["site", "set", "building-raised", "12000"]);
+    assert!(ok, "{err}");
+    page_within(&server, "/ur/leadership", "Maria Lopez").await;
+    let leaders = get(&server, "/ur/leadership").await;
+    // The site's words in Urdu, a volunteer's English marked English.
+    assert!(
+        leaders.contains("سینئر رہنما") && !leaders.contains("Senior Leaders"),
+        "{leaders}"
+    );
+    assert!(
+        leaders.contains(r#"lang="en" dir="ltr">Maria Lopez</h3>"#),
+        "{leaders}"
+    );
+    assert!(!leaders.contains("Introduced here soon"), "{leaders}");
+    assert!(leaders.contains(r#"href="/ur/contact""#), "{leaders}");
+    let english = get(&server, "/leadership").await;
+    assert!(english.contains("Senior Leaders") && english.contains("Introduced here soon."));
+    assert!(
+        !english.contains(r#"lang="en" dir="ltr">Maria"#),
+        "no mark on English pages"
+    );
+
+    page_within(&server, "/ur/pakistan", "12,000").await;
+    let building = get(&server, "/ur/pakistan").await;
+    assert!(building.contains("ہدف میں سے"), "{building}");
+    assert!(!building.contains("raised of the"), "{building}");
+    let media = get(&server, "/ur/media").await;
+    assert!(
+        media.contains("نومبر"),
+        "the sermon's date in Urdu: {media}"
+    );
+    assert!(
+        media.contains("واعظ کے نوٹس") && !media.contains(">Sermon notes<"),
+        "{media}"
+    );
+    let privacy = get(&server, "/ur/privacy-policy").await;
+    assert!(
+        privacy.contains("آپ کا بھیجا ہوا ہم کب تک رکھتے ہیں"),
+        "{privacy}"
+    );
+    assert!(
+        privacy.contains(r#"<span lang="en" dir="ltr">Prayer Request</span>"#),
+        "{privacy}"
+    );
+    assert!(
+        get(&server, "/privacy-policy")
+            .await
+            .contains("How long we keep what you send")
+    );
+}

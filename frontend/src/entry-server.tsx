@@ -5,6 +5,7 @@ import { App } from './App';
 import { address } from './content/campuses';
 import { calendarWords, gatheringWords } from './content/calendar';
 import { FIELD_WORDS, MESSAGE_WORDS } from './content/forms.generated';
+import { PART_WORDS } from './content/parts.generated';
 import { descriptionOf } from './content/descriptions';
 import { offlineWords } from './content/offline';
 import { metaOf, notFoundDescription, offlineMeta, routeMeta, routes } from './content/routes';
@@ -32,6 +33,12 @@ export function serverGatheringWords(): object {
  *  (src/forms/words.rs reads them as <code>/form-words.json). */
 export function serverFormWords(): object {
   return { ...FIELD_WORDS, messages: MESSAGE_WORDS };
+}
+
+/** What the server's parts of pages say, in this build's language, with the months'
+ *  names (src/content/part_words.rs reads them as <code>/part-words.json). */
+export function serverPartWords(): object {
+  return { ...PART_WORDS, months: calendarWords.months };
 }
 
 /** Renders every pop-up once, so the photo slots they show are listed too. */

@@ -14,6 +14,7 @@ use crate::data_dir::DataDir;
 pub mod html;
 mod model;
 mod parse;
+pub mod part_words;
 pub mod parts;
 mod people_list;
 mod sermon_list;

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
+use super::part_words::{PartWords, Said};
 use super::{Library, Notice, PeoplePage};
 use crate::bundle::GATHERING_MARKER;
 use crate::text::escape_html;
@@ -85,21 +86,23 @@ impl Part {
     }
 
     /// Its inner HTML from `library` at `now`, and how long each form is kept
-    /// (form name, period in words; empty when everything is kept).
+    /// (form name, period in words; empty when everything is kept), with the page's
+    /// `words` (the gatherings' and the figures') and what the parts say in its language.
     pub fn html(
         self,
         library: &Library,
         now: DateTime<Utc>,
         retention: &[(String, String)],
         words: &BTreeMap<String, String>,
+        said: &PartWords,
     ) -> String {
         match self {
-            Part::BuildingProgress => building_progress_html(words),
+            Part::BuildingProgress => building_progress_html(words, said),
             Part::Gatherings(route) => added_gatherings_html(library, now, route, words),
-            Part::SermonList => super::sermon_list::html(&library.preached(now)),
-            Part::Leadership => super::people_list::html(library, PeoplePage::Leadership),
-            Part::WorshipTeam => super::people_list::html(library, PeoplePage::WorshipTeam),
-            Part::Retention => retention_html(retention),
+            Part::SermonList => super::sermon_list::html(&library.preached(now), said),
+            Part::Leadership => super::people_list::html(library, PeoplePage::Leadership, said),
+            Part::WorshipTeam => super::people_list::html(library, PeoplePage::WorshipTeam, said),
+            Part::Retention => retention_html(retention, said),
         }
     }
 
@@ -124,14 +127,23 @@ impl Part {
         let words = library.shown(library.settled()).words;
         Part::ALL
             .iter()
-            .map(|p| (p.name(), p.html(&library, library.settled(), &[], &words)))
+            .map(|p| {
+                let html = p.html(
+                    &library,
+                    library.settled(),
+                    &[],
+                    &words,
+                    PartWords::english(),
+                );
+                (p.name(), html)
+            })
             .collect()
     }
 }
 
 /// The amount raised for the building against its goal, with a bar and the day it
 /// was counted; nothing until an amount is set.
-fn building_progress_html(words: &BTreeMap<String, String>) -> String {
+fn building_progress_html(words: &BTreeMap<String, String>, said: &PartWords) -> String {
     let word = |name: &str| words.get(name).map(String::as_str).unwrap_or_default();
     let (raised, goal, percent) = (
         word("figure.building-raised"),
@@ -144,15 +156,22 @@ fn building_progress_html(words: &BTreeMap<String, String>) -> String {
     let day = match word("figure.building-raised-on") {
         "" => String::new(),
         day => format!(
-            r#"<p class="mt-1 text-sm text-slate-600">Updated {}</p>"#,
-            escape_html(day)
+            r#"<p class="mt-1 text-sm text-slate-600">{}</p>"#,
+            said.say(Said::Updated, &[("day", &said.marked(day))])
         ),
     };
+    let percent = escape_html(percent);
     format!(
-        r#"<div class="mt-4 max-w-md"><p class="font-semibold text-slate-900">{raised} raised of the {goal} goal ({percent}%)</p><progress class="mt-2 block h-3 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-sky-800 [&::-moz-progress-bar]:bg-sky-800" max="100" value="{percent}" aria-label="Raised so far: {percent}% of the goal">{percent}%</progress>{day}</div>"#,
-        raised = escape_html(raised),
-        goal = escape_html(goal),
-        percent = escape_html(percent),
+        r#"<div class="mt-4 max-w-md"><p class="font-semibold text-slate-900">{}</p><progress class="mt-2 block h-3 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-sky-800 [&::-moz-progress-bar]:bg-sky-800" max="100" value="{percent}" aria-label="{}">{percent}%</progress>{day}</div>"#,
+        said.say(
+            Said::Raised,
+            &[
+                ("raised", &said.marked(raised)),
+                ("goal", &said.marked(goal)),
+                ("percent", &percent)
+            ]
+        ),
+        said.say(Said::RaisedLabel, &[("percent", &percent)]),
     )
 }
 
@@ -200,8 +219,9 @@ fn added_gatherings_html(
 }
 
 /// The notices shown on the page of `route` (every page's, and its campus's), each
-/// a line of text with its link. The same markup as frontend/src/components/Notices.tsx.
-pub fn notices_html(notices: &[Notice], route: Option<&str>) -> String {
+/// a line of text with its link, in the language of `said` (a notice's own text as the
+/// volunteer wrote it). The same markup as frontend/src/components/Notices.tsx.
+pub fn notices_html(notices: &[Notice], route: Option<&str>, said: &PartWords) -> String {
     notices
         .iter()
         .filter(|n| n.routes.is_empty() || route.is_some_and(|r| n.routes.iter().any(|x| x == r)))
@@ -209,13 +229,21 @@ pub fn notices_html(notices: &[Notice], route: Option<&str>) -> String {
             let link = if n.link.is_empty() {
                 String::new()
             } else {
+                // A page of the site is linked in the page's language.
+                let href = if n.link.starts_with('/') && !n.link.starts_with("//") {
+                    said.path(&n.link)
+                } else {
+                    n.link.clone()
+                };
                 format!(
-                    r#" <a href="{}" class="font-semibold underline underline-offset-2">More</a>"#,
-                    escape_html(&n.link)
+                    r#" <a href="{}" class="font-semibold underline underline-offset-2">{}</a>"#,
+                    escape_html(&href),
+                    said.say(Said::More, &[])
                 )
             };
             format!(
-                r#"<p class="mx-auto max-w-6xl px-4 py-2 font-medium sm:px-6"><span>{}</span>{link}</p>"#,
+                r#"<p class="mx-auto max-w-6xl px-4 py-2 font-medium sm:px-6"><span{}>{}</span>{link}</p>"#,
+                said.text_lang(&n.text),
                 escape_html(&n.text)
             )
         })
@@ -224,18 +252,25 @@ pub fn notices_html(notices: &[Notice], route: Option<&str>) -> String {
 
 /// The privacy policy's word on how long what visitors send is kept (nothing
 /// while every form is kept).
-fn retention_html(retention: &[(String, String)]) -> String {
+fn retention_html(retention: &[(String, String)], said: &PartWords) -> String {
     if retention.is_empty() {
         return String::new();
     }
-    let mut out = String::from(
-        r#"<section><h2 class="font-serif text-2xl font-semibold">How long we keep what you send</h2><ul class="mt-2 list-disc space-y-1 pl-5 text-lg text-slate-700">"#,
+    let mut out = format!(
+        r#"<section><h2 class="font-serif text-2xl font-semibold">{}</h2><ul class="mt-2 list-disc space-y-1 pl-5 text-lg text-slate-700">"#,
+        said.say(Said::KeptHeading, &[])
     );
+    // The form's name and the period are the staff's (`serve --keep`), in English.
     for (form, period) in retention {
         out.push_str(&format!(
-            "<li>{}: erased {} after it is sent.</li>",
-            escape_html(&crate::forms::title(form)),
-            escape_html(period)
+            "<li>{}</li>",
+            said.say(
+                Said::Kept,
+                &[
+                    ("form", &said.marked(&crate::forms::title(form))),
+                    ("period", &said.marked(period))
+                ]
+            )
         ));
     }
     out.push_str("</ul></section>");

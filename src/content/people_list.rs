@@ -5,53 +5,67 @@
 //! them, with links; a section of the leadership with no one named while others
 //! have someone says in one line that its people will be introduced soon.
 use super::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
+use super::part_words::{PartWords, Said};
 use super::{GROUPS, Group, Library, PeoplePage, Person};
 use crate::bundle::PHOTO_MARKER;
 use crate::text::escape_html;
 
+/// The classes of a link to another page of the site, inside a sentence.
+const LINK_CLASS: &str =
+    "inline-flex min-h-11 items-center font-medium text-sky-800 underline underline-offset-2";
+
 /// What a page or section with no one named says.
-fn introduced_soon() -> &'static str {
-    r#"<p class="text-slate-700" data-testid="introduced-soon">Introduced here soon. <a href="/contact" class="inline-flex min-h-11 items-center font-medium text-sky-800 underline underline-offset-2">Contact us</a> in the meantime.</p>"#
+fn introduced_soon(words: &PartWords) -> String {
+    let link = format!(
+        r#"<a href="{}" class="{LINK_CLASS}">{}</a>"#,
+        words.path("/contact"),
+        words.say(Said::ContactUs, &[])
+    );
+    format!(
+        r#"<p class="text-slate-700" data-testid="introduced-soon">{}</p>"#,
+        words.say(Said::IntroducedSoon, &[("link", &link)])
+    )
 }
 
 /// What a page with no one named yet says instead: a paragraph from what the site
 /// already says of the ministry, and where to go next (address, words).
 struct NoOneNamed {
-    text: &'static str,
-    links: &'static [(&'static str, &'static str)],
+    text: Said,
+    links: &'static [(&'static str, Said)],
 }
 
 fn no_one_named(page: PeoplePage) -> NoOneNamed {
     match page {
         PeoplePage::Leadership => NoOneNamed {
-            text: "The Well is led by pastors and servant leaders on every campus: South Florida and the North Campus in the United States, Europe online, and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a Sunday in Plantation or at the Wednesday Bible study online, and any of them will answer a message sent through our contact page.",
+            text: Said::LeadershipIntro,
             links: &[
-                ("/contact", "Contact us"),
-                ("/new-here", "Plan your visit"),
-                ("/bible-study", "Join the Bible study"),
+                ("/contact", Said::ContactUs),
+                ("/new-here", Said::PlanYourVisit),
+                ("/bible-study", Said::JoinTheBibleStudy),
             ],
         },
         PeoplePage::WorshipTeam => NoOneNamed {
-            text: "Worship at The Well is led by musicians, singers and creatives from our campuses, on Sunday mornings in Plantation and at the Bible study online on Wednesdays. If you sing, play an instrument or create, there is a place for you on the team.",
+            text: Said::WorshipTeamIntro,
             links: &[
-                ("/get-involved", "Serve on the team"),
-                ("/worship", "About our worship"),
-                ("/contact", "Contact us"),
+                ("/get-involved", Said::ServeOnTheTeam),
+                ("/worship", Said::AboutOurWorship),
+                ("/contact", Said::ContactUs),
             ],
         },
     }
 }
 
-fn no_one_named_html(page: PeoplePage) -> String {
-    let words = no_one_named(page);
+fn no_one_named_html(page: PeoplePage, words: &PartWords) -> String {
+    let said = no_one_named(page);
     let mut out = format!(
         r#"<div class="max-w-3xl" data-testid="no-one-named"><p class="text-lg text-slate-700">{}</p><ul class="mt-6 flex flex-wrap gap-3">"#,
-        escape_html(words.text)
+        words.say(said.text, &[])
     );
-    for (to, label) in words.links {
+    for (to, label) in said.links {
         out.push_str(&format!(
-            r#"<li><a href="{to}" class="inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50">{}</a></li>"#,
-            escape_html(label)
+            r#"<li><a href="{}" class="inline-flex min-h-11 items-center rounded-full border border-sky-900 px-5 font-semibold text-sky-900 hover:bg-sky-50">{}</a></li>"#,
+            words.path(to),
+            words.say(*label, &[])
         ));
     }
     out.push_str("</ul></div>");
@@ -72,7 +86,7 @@ fn initials(name: &str) -> String {
         .collect()
 }
 
-fn card(out: &mut String, person: &Person, heading: &str) {
+fn card(out: &mut String, person: &Person, heading: &str, words: &PartWords) {
     out.push_str(
         r#"<li class="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">"#,
     );
@@ -82,14 +96,17 @@ fn card(out: &mut String, person: &Person, heading: &str) {
         escape_html(&initials(&person.name))
     ));
     out.push_str(&format!(
-        r#"<div class="p-4"><{heading} class="font-semibold text-slate-900">{}</{heading}><p class="text-sm text-slate-700">{}</p>"#,
+        r#"<div class="p-4"><{heading} class="font-semibold text-slate-900"{}>{}</{heading}><p class="text-sm text-slate-700"{}>{}</p>"#,
+        words.text_lang(&person.name),
         escape_html(&person.name),
+        words.text_lang(&person.role),
         escape_html(&person.role)
     ));
-    super::html::write_blocks(out, &person.bio, "mt-2 text-sm text-slate-600");
+    super::html::write_blocks(out, &person.bio, "mt-2 text-sm text-slate-600", words);
     out.push_str("</div></li>");
 }
 
+/// A section of the page; `heading` is HTML made safe.
 fn section(out: &mut String, heading: Option<&str>, white: bool, body: &str) {
     out.push_str(if white {
         r#"<section class="bg-white">"#
@@ -99,8 +116,7 @@ fn section(out: &mut String, heading: Option<&str>, white: bool, body: &str) {
     out.push_str(&format!(r#"<div class="{CONTAINER} {SECTION_PADDING}">"#));
     if let Some(h) = heading {
         out.push_str(&format!(
-            r#"<h2 class="{SECTION_HEADING}">{}</h2><div class="mt-8">"#,
-            escape_html(h)
+            r#"<h2 class="{SECTION_HEADING}">{h}</h2><div class="mt-8">"#
         ));
     }
     out.push_str(body);
@@ -110,22 +126,22 @@ fn section(out: &mut String, heading: Option<&str>, white: bool, body: &str) {
     out.push_str("</div></section>");
 }
 
-fn cards(people: &[&Person], grid: &str, heading: &str) -> String {
+fn cards(people: &[&Person], grid: &str, heading: &str, words: &PartWords) -> String {
     if people.is_empty() {
-        return introduced_soon().to_string();
+        return introduced_soon(words);
     }
     let mut out = format!(
         r#"<ul class="grid grid-cols-2 gap-4 max-md:center-lone-last {grid}" data-testid="team">"#
     );
     for person in people {
-        card(&mut out, person, heading);
+        card(&mut out, person, heading, words);
     }
     out.push_str("</ul>");
     out
 }
 
-/// The inner HTML of `page`'s part.
-pub fn html(library: &Library, page: PeoplePage) -> String {
+/// The inner HTML of `page`'s part, in the language of `words`.
+pub fn html(library: &Library, page: PeoplePage, words: &PartWords) -> String {
     let groups: Vec<(&Group, Vec<&Person>)> = GROUPS
         .iter()
         .filter(|g| g.page == page)
@@ -133,7 +149,7 @@ pub fn html(library: &Library, page: PeoplePage) -> String {
         .collect();
     let mut out = String::new();
     if groups.iter().all(|(_, people)| people.is_empty()) {
-        section(&mut out, None, false, &no_one_named_html(page));
+        section(&mut out, None, false, &no_one_named_html(page, words));
         return out;
     }
     match page {
@@ -143,13 +159,13 @@ pub fn html(library: &Library, page: PeoplePage) -> String {
                 &mut out,
                 None,
                 false,
-                &cards(&people, "md:grid-cols-3", "h2"),
+                &cards(&people, "md:grid-cols-3", "h2", words),
             );
         }
         PeoplePage::Leadership => {
             for (i, (group, people)) in groups.iter().enumerate() {
-                let body = cards(people, "md:grid-cols-4", "h3");
-                section(&mut out, Some(group.heading), i % 2 == 1, &body);
+                let body = cards(people, "md:grid-cols-4", "h3", words);
+                section(&mut out, Some(&words.group(group)), i % 2 == 1, &body);
             }
         }
     }
@@ -182,7 +198,7 @@ mod tests {
     fn nobody_named_reads_as_complete_and_people_are_escaped_cards_in_order() {
         let mut library = Library::default();
         for page in [PeoplePage::Leadership, PeoplePage::WorshipTeam] {
-            let out = html(&library, page);
+            let out = html(&library, page, PartWords::english());
             assert_eq!(out.matches("no-one-named").count(), 1, "{out}");
             assert!(!out.contains("introduced-soon"), "{out}");
             assert!(out.contains(r#"href="/contact""#), "{out}");
@@ -190,7 +206,7 @@ mod tests {
         }
         library.people.push(person("Zoe Park", "senior-leaders", 2));
         library.people.push(person("Ann Lee", "senior-leaders", 1));
-        let out = html(&library, PeoplePage::Leadership);
+        let out = html(&library, PeoplePage::Leadership, PartWords::english());
         let ann = out.find("Ann Lee").unwrap();
         assert!(ann < out.find("Zoe Park").unwrap(), "order first: {out}");
         assert!(out.contains(r#"data-photo="person-ann-lee""#));
@@ -201,7 +217,24 @@ mod tests {
         // The other leadership sections say their one line; the worship team is still unnamed.
         assert_eq!(out.matches("<h2").count(), 6);
         assert_eq!(out.matches("introduced-soon").count(), 5);
-        assert!(html(&library, PeoplePage::WorshipTeam).contains("no-one-named"));
+        assert!(
+            html(&library, PeoplePage::WorshipTeam, PartWords::english()).contains("no-one-named")
+        );
+        // On an Urdu page: the site's words in Urdu, links to the Urdu pages, and the
+        // volunteer's English marked so.
+        let urdu = html(&library, PeoplePage::Leadership, PartWords::of("ur"));
+        assert!(urdu.contains(r#"href="/ur/contact""#), "{urdu}");
+        assert!(
+            !urdu.contains("Introduced here soon") && !urdu.contains("Senior Leaders"),
+            "{urdu}"
+        );
+        assert!(
+            urdu.contains(
+                r#"<h3 class="font-semibold text-slate-900" lang="en" dir="ltr">Ann Lee</h3>"#
+            ),
+            "{urdu}"
+        );
+        assert!(urdu.contains(r#"<p class="mt-2 text-sm text-slate-600" lang="en" dir="ltr">Loves &lt;script&gt;x&lt;/script&gt;</p>"#), "{urdu}");
         assert_eq!(initials("Maria"), "M");
         assert_eq!(initials("  maría de la Cruz "), "MC");
     }

@@ -6,11 +6,9 @@
 //! escaped text. The classes are Tailwind's (styles.css scans this file).
 use chrono::NaiveDate;
 
+use super::part_words::{PartWords, Said};
 use super::{Item, Sermon};
 use crate::text::escape_html;
-
-/// What the list says when no sermon has been preached yet.
-const NONE_YET: &str = "The first sermons will be listed here soon.";
 
 /// The book of a passage ('1 John' of '1 John 3:1-3', 'Psalm' of 'Psalm 23'): what
 /// comes before its last word that starts with a digit; the whole when none does.
@@ -24,23 +22,27 @@ fn book_of(passage: &str) -> &str {
     }
 }
 
-/// The inner HTML of the list's element.
-pub fn html(preached: &[&Item<Sermon>]) -> String {
+/// The inner HTML of the list's element, in the language of `words`.
+pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
     if preached.is_empty() {
-        return format!(r#"<p class="text-slate-700">{NONE_YET}</p>"#);
+        return format!(
+            r#"<p class="text-slate-700">{}</p>"#,
+            words.say(Said::NoSermonsYet, &[])
+        );
     }
     let mut out = String::from(r#"<ol class="grid gap-6" data-testid="sermon-list">"#);
     for item in preached {
         let s = &item.value;
         let day = NaiveDate::parse_from_str(&s.date, "%Y-%m-%d")
-            .map(|d| d.format("%B %-d, %Y").to_string())
-            .unwrap_or_else(|_| s.date.clone());
+            .map(|d| words.date(d))
+            .unwrap_or_else(|_| escape_html(&s.date));
         let by = [s.passage.as_str(), s.speaker.as_str()]
             .into_iter()
             .filter(|t| !t.is_empty())
             .map(escape_html)
             .collect::<Vec<_>>()
             .join(" · ");
+        let by_lang = words.text_lang(&format!("{} {}", s.passage, s.speaker));
         // The page's filter offers the books of the Bible the sermons preach from.
         out.push_str(&format!(
             r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-book="{}">"#,
@@ -51,26 +53,29 @@ pub fn html(preached: &[&Item<Sermon>]) -> String {
             escape_html(&s.date)
         ));
         out.push_str(&format!(
-            r#"<h3 class="mt-1 font-serif text-xl font-semibold text-slate-900">{}</h3>"#,
+            r#"<h3 class="mt-1 font-serif text-xl font-semibold text-slate-900"{}>{}</h3>"#,
+            words.text_lang(&s.title),
             escape_html(&s.title)
         ));
         if !by.is_empty() {
             out.push_str(&format!(
-                r#"<p class="mt-1 text-sm font-medium text-slate-800">{by}</p>"#
+                r#"<p class="mt-1 text-sm font-medium text-slate-800"{by_lang}>{by}</p>"#
             ));
         }
-        super::html::write_blocks(&mut out, &s.description, "mt-2 text-slate-700");
+        super::html::write_blocks(&mut out, &s.description, "mt-2 text-slate-700", words);
         if !s.notes.is_empty() || !s.reflection.is_empty() {
-            out.push_str(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">Sermon notes</summary><ol class="mt-2 grid gap-3">"#);
+            out.push_str(&format!(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">{}</summary><ol class="mt-2 grid gap-3">"#, words.say(Said::SermonNotes, &[])));
             for note in &s.notes {
                 out.push_str(&format!(
-                    r#"<li><p class="font-semibold text-sky-900">{}</p><p class="mt-1 text-slate-700">{}</p>"#,
+                    r#"<li{}><p class="font-semibold text-sky-900">{}</p><p class="mt-1 text-slate-700">{}</p>"#,
+                    words.text_lang(&format!("{} {}", note.heading, note.text)),
                     escape_html(&note.heading),
                     escape_html(&note.text)
                 ));
                 if !note.scripture.is_empty() {
                     out.push_str(&format!(
-                        r#"<p class="mt-1 text-sm italic text-slate-600">{}</p>"#,
+                        r#"<p class="mt-1 text-sm italic text-slate-600"{}>{}</p>"#,
+                        words.text_lang(&note.scripture),
                         escape_html(&note.scripture)
                     ));
                 }
@@ -79,7 +84,8 @@ pub fn html(preached: &[&Item<Sermon>]) -> String {
             out.push_str("</ol>");
             if !s.reflection.is_empty() {
                 out.push_str(&format!(
-                    r#"<p class="mt-3 rounded-lg bg-amber-50 p-3 text-slate-800">{}</p>"#,
+                    r#"<p class="mt-3 rounded-lg bg-amber-50 p-3 text-slate-800"{}>{}</p>"#,
+                    words.text_lang(&s.reflection),
                     escape_html(&s.reflection)
                 ));
             }
@@ -110,7 +116,7 @@ mod tests {
     fn file_text_is_escaped_and_the_notes_open_without_script() {
         let mut library = Library::builtin();
         library.sermons[0].value.title = "Grace <script>alert(1)</script>".into();
-        let out = html(&library.preached(library.settled()));
+        let out = html(&library.preached(library.settled()), PartWords::english());
         assert!(
             out.contains("Grace &lt;script&gt;alert(1)&lt;/script&gt;"),
             "{out}"
@@ -123,8 +129,8 @@ mod tests {
         assert!(out.contains("<details"));
         assert!(out.contains(r#"data-book="Matthew""#), "{out}");
         assert_eq!(
-            html(&[]),
-            format!(r#"<p class="text-slate-700">{NONE_YET}</p>"#)
+            html(&[], PartWords::english()),
+            r#"<p class="text-slate-700">The first sermons will be listed here soon.</p>"#
         );
     }
 }

@@ -76,6 +76,22 @@ pub struct Vocabulary {
     pub isolate: bool,
 }
 
+/// The English names of the months, January first.
+pub const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 impl Vocabulary {
     /// English, as the site has always written it.
     pub fn english() -> Vocabulary {
@@ -85,20 +101,7 @@ impl Vocabulary {
         Vocabulary {
             weekdays: list(&weekdays),
             weekdays_plural: weekdays.iter().map(|d| format!("{d}s")).collect(),
-            months: list(&[
-                "January",
-                "February",
-                "March",
-                "April",
-                "May",
-                "June",
-                "July",
-                "August",
-                "September",
-                "October",
-                "November",
-                "December",
-            ]),
+            months: list(&MONTHS),
             ordinals: list(&["first", "second", "third", "fourth", "last"]),
             ordinals_title: list(&["First", "Second", "Third", "Fourth", "Last"]),
             ordinal_day: "%ordinal %weekday".into(),

@@ -4,6 +4,7 @@
 // the page a client-side navigation goes to. Prerendering writes the built-in HTML.
 import { defaultPartHtml, serverParts } from '../content/content.generated';
 import { SERVER_PART_MARKER } from './contract.generated';
+import { localPath } from './lang';
 
 const known = new Map<string, string>();
 
@@ -29,7 +30,8 @@ export async function prepareParts(path: string): Promise<void> {
   const parts = serverParts.filter((p) => p.path === path);
   if (parts.length === 0) return;
   try {
-    const response = await fetch(path, { headers: { accept: 'text/html' } });
+    // The page in this build's language: the server writes its parts in it.
+    const response = await fetch(localPath(path), { headers: { accept: 'text/html' } });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     collect(new DOMParser().parseFromString(await response.text(), 'text/html'));
   } catch (error) {

@@ -13,7 +13,7 @@ import { dir, lang } from './lang';
 const NAME = /\{([a-z0-9.-]+)\}/g;
 
 /** Whether a word reads as English: Latin letters and none of the Arabic script's
- *  (the server's `reads_english`, src/web/files/personalize.rs, decides alike). */
+ *  (the server's `reads_english`, src/text.rs, decides alike). */
 export function readsEnglish(word: string): boolean {
   return /[A-Za-z]/.test(word) && !/[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/.test(word);
 }

@@ -13,10 +13,11 @@ use crate::bundle::{
     PHOTO_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
     VIDEO_MARKER, WORD_MARKER,
 };
+use crate::content::part_words::PartWords;
 use crate::content::parts::Part;
 use crate::published::Snapshot;
 use crate::settings::{Key, Photo, SETTINGS};
-use crate::text::escape_html;
+use crate::text::{escape_html, reads_english};
 
 /// Puts `json` into the prerendered page's JSON block `id` (settings, content), so
 /// escaped that nothing in it can close the script element early.
@@ -125,16 +126,6 @@ fn unescape_attribute(text: &str) -> String {
         .replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&amp;", "&")
-}
-
-/// Whether a word reads as English on a page in another language: Latin letters and
-/// none of the Arabic script's (a volunteer's place or figure, "7:00 PM PKT"). Such a
-/// word is marked `lang="en"` there, as the frontend's `<Words>` marks it (lib/words.tsx).
-pub fn reads_english(word: &str) -> bool {
-    word.chars().any(|c| c.is_ascii_alphabetic())
-        && !word.chars().any(|c| {
-            matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' | '\u{FB50}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
-        })
 }
 
 /// The mark `<Words>` writes right after a word's name when it reads English.
@@ -367,7 +358,9 @@ const LEAN_MARK: &str = " data-lean";
 /// when `lean` (the visitor saves data): then no photo, and `<html>` carries `LEAN_MARK`.
 pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String {
     // A page in another language (ur/…) shows the gatherings' words in it.
-    let language = language_of(key).and_then(|code| snap.in_language.get(code));
+    let code = language_of(key);
+    let language = code.and_then(|code| snap.in_language.get(code));
+    let said = code.map_or(PartWords::english(), PartWords::of);
     let (words, content_json) = match language {
         Some(l) => (&l.words, &l.content_json),
         None => (&snap.shown.words, &snap.content_json),
@@ -381,7 +374,7 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         .copied()
         && let Some(len) = div_content_len(&out[inner..])
     {
-        let html = crate::content::parts::notices_html(&snap.shown.notices, route.as_deref());
+        let html = crate::content::parts::notices_html(&snap.shown.notices, route.as_deref(), said);
         out.replace_range(inner..inner + len, &html);
     }
     if lean && let Some(at) = out.find("<html") {
@@ -401,7 +394,13 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         if let Some(inner) = contents_of(&out, &mark).first().copied()
             && let Some(len) = div_content_len(&out[inner..])
         {
-            let html = part.html(&snap.library, chrono::Utc::now(), &snap.retention, words);
+            let html = part.html(
+                &snap.library,
+                chrono::Utc::now(),
+                &snap.retention,
+                words,
+                said,
+            );
             out.replace_range(inner..inner + len, &html);
         }
     }

@@ -1,0 +1,308 @@
+//! What the parts the server writes into pages (parts.rs, people_list.rs,
+//! sermon_list.rs) say, in the language of the page they go into. The English is
+//! written here; another language's words come with its pages (`<code>/part-words.json`
+//! in the bundle, which the build makes from its catalogue: `PART_WORDS` of
+//! parts.generated.ts, translated, and the months' names). A volunteer's text stays as
+//! written: on a page in another language, text that reads English is marked so.
+use std::collections::HashMap;
+
+use serde::Deserialize;
+
+use super::Group;
+use crate::schedule::words::MONTHS;
+use crate::text::{escape_html, reads_english};
+
+/// A sentence or name a part says, with the `{slots}` it fills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Said {
+    IntroducedSoon,
+    ContactUs,
+    PlanYourVisit,
+    JoinTheBibleStudy,
+    ServeOnTheTeam,
+    AboutOurWorship,
+    LeadershipIntro,
+    WorshipTeamIntro,
+    NoSermonsYet,
+    SermonNotes,
+    SermonDate,
+    Raised,
+    RaisedLabel,
+    Updated,
+    More,
+    KeptHeading,
+    Kept,
+}
+
+impl Said {
+    /// Everything a part says (the frontend's copy lists them for the catalogues).
+    #[cfg(test)]
+    pub const ALL: [Said; 17] = [
+        Said::IntroducedSoon,
+        Said::ContactUs,
+        Said::PlanYourVisit,
+        Said::JoinTheBibleStudy,
+        Said::ServeOnTheTeam,
+        Said::AboutOurWorship,
+        Said::LeadershipIntro,
+        Said::WorshipTeamIntro,
+        Said::NoSermonsYet,
+        Said::SermonNotes,
+        Said::SermonDate,
+        Said::Raised,
+        Said::RaisedLabel,
+        Said::Updated,
+        Said::More,
+        Said::KeptHeading,
+        Said::Kept,
+    ];
+
+    /// Its name in a language's words (and in parts.generated.ts).
+    pub fn key(self) -> &'static str {
+        match self {
+            Said::IntroducedSoon => "introducedSoon",
+            Said::ContactUs => "contactUs",
+            Said::PlanYourVisit => "planYourVisit",
+            Said::JoinTheBibleStudy => "joinTheBibleStudy",
+            Said::ServeOnTheTeam => "serveOnTheTeam",
+            Said::AboutOurWorship => "aboutOurWorship",
+            Said::LeadershipIntro => "leadershipIntro",
+            Said::WorshipTeamIntro => "worshipTeamIntro",
+            Said::NoSermonsYet => "noSermonsYet",
+            Said::SermonNotes => "sermonNotes",
+            Said::SermonDate => "sermonDate",
+            Said::Raised => "raised",
+            Said::RaisedLabel => "raisedLabel",
+            Said::Updated => "updated",
+            Said::More => "more",
+            Said::KeptHeading => "keptHeading",
+            Said::Kept => "kept",
+        }
+    }
+
+    /// The English, with its `{slots}`.
+    pub fn english(self) -> &'static str {
+        match self {
+            Said::IntroducedSoon => "Introduced here soon. {link} in the meantime.",
+            Said::ContactUs => "Contact us",
+            Said::PlanYourVisit => "Plan your visit",
+            Said::JoinTheBibleStudy => "Join the Bible study",
+            Said::ServeOnTheTeam => "Serve on the team",
+            Said::AboutOurWorship => "About our worship",
+            Said::LeadershipIntro => {
+                "The Well is led by pastors and servant leaders on every campus: South Florida and the North Campus in the United States, Europe online, and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a Sunday in Plantation or at the Wednesday Bible study online, and any of them will answer a message sent through our contact page."
+            }
+            Said::WorshipTeamIntro => {
+                "Worship at The Well is led by musicians, singers and creatives from our campuses, on Sunday mornings in Plantation and at the Bible study online on Wednesdays. If you sing, play an instrument or create, there is a place for you on the team."
+            }
+            Said::NoSermonsYet => "The first sermons will be listed here soon.",
+            Said::SermonNotes => "Sermon notes",
+            // `%` slots: a pattern of slots alone would not be words to translate.
+            Said::SermonDate => "%month %day, %year",
+            Said::Raised => "{raised} raised of the {goal} goal ({percent}%)",
+            Said::RaisedLabel => "Raised so far: {percent}% of the goal",
+            Said::Updated => "Updated {day}",
+            Said::More => "More",
+            Said::KeptHeading => "How long we keep what you send",
+            Said::Kept => "{form}: erased {period} after it is sent.",
+        }
+    }
+}
+
+/// One language's words of the parts, as its JSON carries them; a word it lacks is
+/// said in English.
+#[derive(Debug, Default, Deserialize)]
+struct Words {
+    #[serde(default)]
+    said: HashMap<String, String>,
+    /// A group of people's heading, by the group's name (`senior-leaders`).
+    #[serde(default)]
+    groups: HashMap<String, String>,
+    #[serde(default)]
+    months: Vec<String>,
+}
+
+/// The words of the parts in one page's language.
+#[derive(Debug, Default)]
+pub struct PartWords {
+    /// The language's code (`ur`); empty for English, the site's own.
+    code: String,
+    words: Words,
+}
+
+impl PartWords {
+    pub fn english() -> &'static PartWords {
+        static ENGLISH: std::sync::LazyLock<PartWords> =
+            std::sync::LazyLock::new(PartWords::default);
+        &ENGLISH
+    }
+
+    /// A language's words from its JSON (`<code>/part-words.json`).
+    pub fn from_json(code: &str, json: &[u8]) -> Result<PartWords, serde_json::Error> {
+        Ok(PartWords {
+            code: code.to_string(),
+            words: serde_json::from_slice(json)?,
+        })
+    }
+
+    /// The words of the pages in `code` (`ur`); English for a language the pages are not in.
+    pub fn of(code: &str) -> &'static PartWords {
+        static ALL: std::sync::LazyLock<Vec<PartWords>> = std::sync::LazyLock::new(|| {
+            crate::bundle::languages()
+                .iter()
+                .filter_map(|code| {
+                    let read = crate::bundle::read(&format!("{code}/part-words.json"))
+                        .map(|json| PartWords::from_json(code, &json));
+                    match read {
+                        Some(Ok(words)) => Some(words),
+                        problem => {
+                            let why = match problem {
+                                Some(Err(error)) => error.to_string(),
+                                _ => "it is missing".to_string(),
+                            };
+                            tracing::warn!(
+                                "{code}/part-words.json in the bundle does not read ({why}): \
+                                 the sermon list, the people pages and the building's progress \
+                                 on /{code}/ pages are in English"
+                            );
+                            None
+                        }
+                    }
+                })
+                .collect()
+        });
+        ALL.iter()
+            .find(|w| w.code == code)
+            .unwrap_or(PartWords::english())
+    }
+
+    /// What `said` says, its slots filled with HTML the caller made safe.
+    pub fn say(&self, said: Said, slots: &[(&str, &str)]) -> String {
+        let pattern = self
+            .words
+            .said
+            .get(said.key())
+            .map_or(said.english(), String::as_str);
+        let mut out = escape_html(pattern);
+        for (name, value) in slots {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+
+    /// A group of people's heading, escaped.
+    pub fn group(&self, group: &Group) -> String {
+        escape_html(
+            self.words
+                .groups
+                .get(group.name)
+                .map_or(group.heading, String::as_str),
+        )
+    }
+
+    /// A day (`2026-11-15`) as the page's language writes it ("November 15, 2026").
+    pub fn date(&self, day: chrono::NaiveDate) -> String {
+        use chrono::Datelike;
+        let month = day.month0() as usize;
+        let name = self
+            .words
+            .months
+            .get(month)
+            .map_or(MONTHS[month], String::as_str);
+        self.say(Said::SermonDate, &[])
+            .replace("%month", &escape_html(name))
+            .replace("%day", &day.day().to_string())
+            .replace("%year", &day.year().to_string())
+    }
+
+    /// A path of the site (`/contact`) as this language's page links to it (`/ur/contact`).
+    pub fn path(&self, path: &str) -> String {
+        match (self.code.as_str(), path) {
+            ("", _) => path.to_string(),
+            (code, "/") => format!("/{code}/"),
+            (code, _) => format!("/{code}{path}"),
+        }
+    }
+
+    /// The attributes of an element holding a volunteer's `text`: on a page in another
+    /// language, text that reads English is marked so (a screen reader reads it as
+    /// English, and it keeps its own direction); none on an English page.
+    pub fn text_lang(&self, text: &str) -> &'static str {
+        if !self.code.is_empty() && reads_english(text) {
+            r#" lang="en" dir="ltr""#
+        } else {
+            ""
+        }
+    }
+}
+
+impl PartWords {
+    /// A volunteer's or the staff's `text` inside a sentence, escaped, in a `<span>`
+    /// marked English when it reads English on a page in another language.
+    pub fn marked(&self, text: &str) -> String {
+        match self.text_lang(text) {
+            "" => escape_html(text),
+            lang => format!("<span{lang}>{}</span>", escape_html(text)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_english_fills_its_slots() {
+        let mut keys: Vec<_> = Said::ALL.iter().map(|s| s.key()).collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), Said::ALL.len());
+        let english = PartWords::english();
+        assert_eq!(
+            english.say(Said::Updated, &[("day", "Nov 2")]),
+            "Updated Nov 2"
+        );
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 5).unwrap();
+        assert_eq!(english.date(day), "November 5, 2026");
+        assert_eq!(english.path("/contact"), "/contact");
+        assert_eq!(english.text_lang("Pastor Ann"), "");
+    }
+
+    #[test]
+    fn urdu_words_come_from_the_bundle_whole() {
+        let urdu = PartWords::of("ur");
+        for said in Said::ALL {
+            let text = urdu.say(said, &[]);
+            assert_ne!(text, escape_html(said.english()), "{} in Urdu", said.key());
+            // The slots the English fills, the Urdu fills too.
+            for slot in [
+                "{link}",
+                "%month",
+                "%day",
+                "%year",
+                "{raised}",
+                "{goal}",
+                "{percent}",
+                "{form}",
+                "{period}",
+            ] {
+                assert_eq!(
+                    said.english().contains(slot),
+                    text.contains(slot),
+                    "{} {slot}",
+                    said.key()
+                );
+            }
+        }
+        for group in super::super::GROUPS {
+            assert_ne!(urdu.group(group), group.heading, "{} in Urdu", group.name);
+        }
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 5).unwrap();
+        assert!(urdu.date(day).contains("نومبر"), "{}", urdu.date(day));
+        assert_eq!(urdu.path("/"), "/ur/");
+        assert_eq!(urdu.path("/contact"), "/ur/contact");
+        assert_eq!(urdu.text_lang("Pastor Ann"), r#" lang="en" dir="ltr""#);
+        assert_eq!(urdu.text_lang("پاسٹر"), "");
+        assert!(std::ptr::eq(PartWords::of("fr"), PartWords::english()));
+    }
+}
