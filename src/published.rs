@@ -63,19 +63,20 @@ pub struct InLanguage {
 /// made them (`<code>/gathering-words.json`; a language without them shows English).
 fn vocabularies() -> &'static [(String, Vocabulary)] {
     static ALL: std::sync::LazyLock<Vec<(String, Vocabulary)>> = std::sync::LazyLock::new(|| {
+        let read = crate::bundle::words_of_each_language(
+            "gathering-words.json",
+            "the gatherings' days and times",
+            |_, json| Vocabulary::from_json(json).ok_or_else(|| "it is not whole".to_string()),
+        );
+        // A language without its words still has its pages: they show English.
         crate::bundle::languages()
             .iter()
             .map(|code| {
-                let words = crate::bundle::read(&format!("{code}/gathering-words.json"))
-                    .and_then(|json| Vocabulary::from_json(&json))
-                    .unwrap_or_else(|| {
-                        tracing::warn!(
-                            "{code}/gathering-words.json in the bundle is missing or not whole: \
-                             the gatherings' days and times on /{code}/ pages are in English"
-                        );
-                        Vocabulary::english()
-                    });
-                (code.clone(), words)
+                let found = read.iter().find(|(c, _)| c == code);
+                (
+                    code.clone(),
+                    found.map_or_else(Vocabulary::english, |(_, v)| v.clone()),
+                )
             })
             .collect()
     });

@@ -147,33 +147,17 @@ impl PartWords {
 
     /// The words of the pages in `code` (`ur`); English for a language the pages are not in.
     pub fn of(code: &str) -> &'static PartWords {
-        static ALL: std::sync::LazyLock<Vec<PartWords>> = std::sync::LazyLock::new(|| {
-            crate::bundle::languages()
-                .iter()
-                .filter_map(|code| {
-                    let read = crate::bundle::read(&format!("{code}/part-words.json"))
-                        .map(|json| PartWords::from_json(code, &json));
-                    match read {
-                        Some(Ok(words)) => Some(words),
-                        problem => {
-                            let why = match problem {
-                                Some(Err(error)) => error.to_string(),
-                                _ => "it is missing".to_string(),
-                            };
-                            tracing::warn!(
-                                "{code}/part-words.json in the bundle does not read ({why}): \
-                                 the sermon list, the people pages and the building's progress \
-                                 on /{code}/ pages are in English"
-                            );
-                            None
-                        }
-                    }
-                })
-                .collect()
-        });
+        static ALL: std::sync::LazyLock<Vec<(String, PartWords)>> =
+            std::sync::LazyLock::new(|| {
+                crate::bundle::words_of_each_language(
+                    "part-words.json",
+                    "the sermon list, the people pages and the building's progress",
+                    |code, json| PartWords::from_json(code, json).map_err(|e| e.to_string()),
+                )
+            });
         ALL.iter()
-            .find(|w| w.code == code)
-            .unwrap_or(PartWords::english())
+            .find(|(c, _)| c == code)
+            .map_or(PartWords::english(), |(_, words)| words)
     }
 
     /// What `said` says, its slots filled with HTML the caller made safe.
@@ -234,9 +218,7 @@ impl PartWords {
             ""
         }
     }
-}
 
-impl PartWords {
     /// A volunteer's or the staff's `text` inside a sentence, escaped, in a `<span>`
     /// marked English when it reads English on a page in another language.
     pub fn marked(&self, text: &str) -> String {

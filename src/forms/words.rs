@@ -150,22 +150,11 @@ impl FormWords {
     pub fn of(code: &str) -> &'static FormWords {
         static ALL: std::sync::LazyLock<Vec<(String, FormWords)>> =
             std::sync::LazyLock::new(|| {
-                crate::bundle::languages()
-                    .iter()
-                    .filter_map(|code| {
-                        let json = crate::bundle::read(&format!("{code}/form-words.json"))?;
-                        match FormWords::from_json(&json) {
-                            Ok(words) => Some((code.clone(), words)),
-                            Err(error) => {
-                                tracing::warn!(
-                                    "{code}/form-words.json in the bundle does not read ({error}): \
-                                     the forms' messages on /{code}/ pages are in English"
-                                );
-                                None
-                            }
-                        }
-                    })
-                    .collect()
+                crate::bundle::words_of_each_language(
+                    "form-words.json",
+                    "the forms' messages",
+                    |_, json| FormWords::from_json(json).map_err(|e| e.to_string()),
+                )
             });
         let primary = code.split(['-', '_']).next().unwrap_or("").trim();
         ALL.iter()
