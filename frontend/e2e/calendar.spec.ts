@@ -383,6 +383,11 @@ test.describe('notices @desktop', () => {
     await page.goto(`${server.url}/pakistan`);
     await expect(page.getByText('The Lahore study meets at the school this week')).toBeVisible();
     await expectAccessible(page, '/pakistan with notices');
+    // On the Urdu page, the volunteer's English is marked English (as written, its own
+    // direction), in the HTML and once the page's script has drawn the notices.
+    expect(await html(request, '/ur/pakistan')).toContain('<span lang="en" dir="ltr">The Lahore study meets at the school this week</span>');
+    await page.goto(`${server.url}/ur/pakistan`);
+    await expect(page.locator('[data-notices] span[lang="en"][dir="ltr"]', { hasText: 'The Lahore study' })).toBeVisible();
 
     // Beside the Pakistan gatherings' lines on other pages, in the HTML and after the
     // script has run; never beside another campus's line.

@@ -7,6 +7,7 @@ import { content } from '../lib/content';
 import { NOTICES_MARKER } from '../lib/contract.generated';
 import { useRouter } from '../lib/router';
 import { frame } from '../content/frame';
+import { englishOn } from '../lib/words';
 
 export function Notices() {
   const { path } = useRouter();
@@ -17,7 +18,10 @@ export function Notices() {
     <div {...{ [NOTICES_MARKER]: '' }} class="bg-amber-200 text-amber-950 empty:hidden">
       {shown.map((n) => (
         <p key={`${n.until}${n.text}`} class="mx-auto max-w-6xl px-4 py-2 font-medium sm:px-6">
-          <span>{n.text}</span>
+          {/* The volunteer's words as written: English on a page in another language is marked so. */}
+          <span lang={englishOn(n.text)} dir={englishOn(n.text) && 'ltr'}>
+            {n.text}
+          </span>
           {n.link && (
             <>
               {' '}
