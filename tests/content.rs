@@ -326,6 +326,8 @@ async fn the_parts_the_server_writes_speak_the_language_of_their_page() {
         "{leaders}"
     );
     assert!(!leaders.contains("Introduced here soon"), "{leaders}");
+    // The bio, from the file, in English under a line saying so.
+    assert!(leaders.contains(r#"<div lang="en" dir="ltr"><p class="text-sm font-semibold text-slate-600" lang="ur" dir="rtl">انگریزی میں:</p>"#), "{leaders}");
     assert!(leaders.contains(r#"href="/ur/contact""#), "{leaders}");
     let english = get(&server, "/leadership").await;
     assert!(english.contains("Senior Leaders") && english.contains("Introduced here soon."));

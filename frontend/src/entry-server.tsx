@@ -10,6 +10,7 @@ import { descriptionOf } from './content/descriptions';
 import { offlineWords } from './content/offline';
 import { metaOf, notFoundDescription, offlineMeta, routeMeta, routes } from './content/routes';
 import { site } from './content/layout';
+import { frame } from './content/frame';
 import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace, slotWords } from './lib/photos';
@@ -36,9 +37,10 @@ export function serverFormWords(): object {
 }
 
 /** What the server's parts of pages say, in this build's language, with the months'
- *  names (src/content/part_words.rs reads them as <code>/part-words.json). */
+ *  names and the line above a volunteer's English (src/content/part_words.rs reads them
+ *  as <code>/part-words.json). */
 export function serverPartWords(): object {
-  return { ...PART_WORDS, months: calendarWords.months };
+  return { ...PART_WORDS, months: calendarWords.months, inEnglish: frame.inEnglish, dir };
 }
 
 /** Renders every pop-up once, so the photo slots they show are listed too. */

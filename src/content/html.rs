@@ -14,23 +14,31 @@ pub const SECTION_PADDING: &str = "py-14";
 /// A section's heading.
 pub const SECTION_HEADING: &str = "font-serif text-3xl font-semibold text-slate-900";
 
-/// Long text as paragraphs and lists, each in `class` (marked English on a page in
-/// another language when it reads English: `words`).
+/// Long text as paragraphs and lists, each in `class`. On a page in another language,
+/// text that reads English is marked English under a short line saying so, as the
+/// frontend's ContentBlocks draws it.
 pub(super) fn write_blocks(out: &mut String, blocks: &[Block], class: &str, words: &PartWords) {
-    for b in blocks {
-        let text = b.items.join(" ");
-        let lang = words.text_lang(&text);
+    let all: Vec<String> = blocks.iter().map(|b| b.items.join(" ")).collect();
+    let marked = !words.text_lang(&all.join(" ")).is_empty();
+    if marked {
+        out.push_str(&format!(
+            r#"<div lang="en" dir="ltr"><p class="text-sm font-semibold text-slate-600"{}>{}</p>"#,
+            words.own_lang(),
+            words.in_english()
+        ));
+    }
+    for (b, text) in blocks.iter().zip(&all) {
         if b.list {
-            out.push_str(&format!(r#"<ul class="list-disc pl-5 {class}"{lang}>"#));
+            out.push_str(&format!(r#"<ul class="list-disc pl-5 {class}">"#));
             for item in &b.items {
                 out.push_str(&format!("<li>{}</li>", escape_html(item)));
             }
             out.push_str("</ul>");
         } else {
-            out.push_str(&format!(
-                r#"<p class="{class}"{lang}>{}</p>"#,
-                escape_html(&text)
-            ));
+            out.push_str(&format!(r#"<p class="{class}">{}</p>"#, escape_html(text)));
         }
+    }
+    if marked {
+        out.push_str("</div>");
     }
 }

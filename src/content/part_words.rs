@@ -120,6 +120,13 @@ struct Words {
     groups: HashMap<String, String>,
     #[serde(default)]
     months: Vec<String>,
+    /// The line above a volunteer's English on a page in another language (the
+    /// frontend's `frame.inEnglish`, which its ContentBlocks shows alike).
+    #[serde(default, rename = "inEnglish")]
+    in_english: String,
+    /// The language's direction (`rtl`).
+    #[serde(default)]
+    dir: String,
 }
 
 /// The words of the parts in one page's language.
@@ -219,6 +226,24 @@ impl PartWords {
         }
     }
 
+    /// The line above a volunteer's English on a page in another language, escaped.
+    pub fn in_english(&self) -> String {
+        escape_html(match self.words.in_english.as_str() {
+            "" => "In English:",
+            said => said,
+        })
+    }
+
+    /// The attributes that give an element back the page's own language inside text
+    /// marked English (none on an English page).
+    pub fn own_lang(&self) -> String {
+        match (self.code.as_str(), self.words.dir.as_str()) {
+            ("", _) => String::new(),
+            (code, "") => format!(r#" lang="{code}""#),
+            (code, dir) => format!(r#" lang="{code}" dir="{dir}""#),
+        }
+    }
+
     /// A volunteer's or the staff's `text` inside a sentence, escaped, in a `<span>`
     /// marked English when it reads English on a page in another language.
     pub fn marked(&self, text: &str) -> String {
@@ -285,6 +310,9 @@ mod tests {
         assert_eq!(urdu.path("/contact"), "/ur/contact");
         assert_eq!(urdu.text_lang("Pastor Ann"), r#" lang="en" dir="ltr""#);
         assert_eq!(urdu.text_lang("پاسٹر"), "");
+        assert_eq!(urdu.in_english(), "انگریزی میں:");
+        assert_eq!(urdu.own_lang(), r#" lang="ur" dir="rtl""#);
+        assert_eq!(PartWords::english().own_lang(), "");
         assert!(std::ptr::eq(PartWords::of("fr"), PartWords::english()));
     }
 }

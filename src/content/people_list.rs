@@ -234,7 +234,8 @@ mod tests {
             ),
             "{urdu}"
         );
-        assert!(urdu.contains(r#"<p class="mt-2 text-sm text-slate-600" lang="en" dir="ltr">Loves &lt;script&gt;x&lt;/script&gt;</p>"#), "{urdu}");
+        // The bio under a line saying it is in English, as the frontend's ContentBlocks draws it.
+        assert!(urdu.contains(r#"<div lang="en" dir="ltr"><p class="text-sm font-semibold text-slate-600" lang="ur" dir="rtl">انگریزی میں:</p><p class="mt-2 text-sm text-slate-600">Loves &lt;script&gt;x&lt;/script&gt;</p></div>"#), "{urdu}");
         assert_eq!(initials("Maria"), "M");
         assert_eq!(initials("  maría de la Cruz "), "MC");
     }

@@ -12,6 +12,7 @@ import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
 import { frame } from '../../content/frame';
 import { slotted } from '../../lib/lang';
+import { englishOn } from '../../lib/words';
 
 export default function SermonModal({ onClose }: ModalProps) {
   const [expanded, setExpanded] = useState(false);
@@ -66,14 +67,19 @@ export default function SermonModal({ onClose }: ModalProps) {
         <section class="mt-5" aria-label={frame.sermonNotes}>
           <ol class="grid gap-4">
             {sermon.notes.map((note) => (
-              <li key={note.heading}>
+              // The volunteer's notes as written: English on a page in another language is marked so.
+              <li key={note.heading} lang={englishOn(`${note.heading} ${note.text}`)} dir={englishOn(`${note.heading} ${note.text}`) && 'ltr'}>
                 <h3 class="font-semibold text-sky-900">{note.heading}</h3>
                 <p class="mt-1 text-slate-700">{note.text}</p>
                 <p class="mt-1 text-sm italic text-slate-600">{note.scripture}</p>
               </li>
             ))}
           </ol>
-          {sermon.reflection && <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800">{sermon.reflection}</p>}
+          {sermon.reflection && (
+            <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800" lang={englishOn(sermon.reflection)} dir={englishOn(sermon.reflection) && 'ltr'}>
+              {sermon.reflection}
+            </p>
+          )}
           <button type="button" class="mt-4 inline-flex min-h-11 items-center font-semibold text-sky-800 underline underline-offset-2" onClick={() => setNotes(false)}>
             {copy.backToDescription}
           </button>
