@@ -229,6 +229,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     let live = Arc::new(Live::open(data_dir, site_url, retention));
     name_placeholders(&live);
     assets::prepare();
+    assets::compress_ahead(&live, &live.current());
     crate::logging::report_dropped_lines();
     return_freed_memory();
     backups::schedule(

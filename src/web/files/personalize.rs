@@ -436,6 +436,8 @@ pub struct Rendered {
     /// The ETag of each (brotli, gzip, the file itself), made once: each names the
     /// embedded file and the settings it was rewritten with.
     etags: [HeaderValue; 3],
+    /// Compressed at the best ratio (not the quick one a request makes).
+    best: bool,
 }
 
 impl Rendered {
@@ -448,7 +450,8 @@ impl Rendered {
     }
 }
 
-/// How hard to compress: quickly on a request, at the best ratio in the background.
+/// How hard to compress: quickly on a request (brotli 5: about 3 ms for a page, 1.2 KB
+/// smaller than brotli 4 on an Urdu page), at the best ratio in the background.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Effort {
     Quick,
@@ -457,7 +460,7 @@ enum Effort {
 
 fn compress(text: &[u8], effort: Effort) -> (Bytes, Bytes) {
     let (br_quality, gz_level) = match effort {
-        Effort::Quick => (4, flate2::Compression::fast()),
+        Effort::Quick => (5, flate2::Compression::fast()),
         Effort::Best => (11, flate2::Compression::best()),
     };
     let mut br = Vec::new();
@@ -497,6 +500,7 @@ fn rendered(identity: Bytes, etag_base: String, effort: Effort) -> Rendered {
         br,
         gzip,
         etags: [etag("-br"), etag("-gz"), etag("")],
+        best: effort == Effort::Best,
     }
 }
 
@@ -564,6 +568,32 @@ pub fn render(
         }
     });
     quick
+}
+
+/// Makes `key`'s best compression for `snap` now, unless it is made already: the
+/// pages compressed ahead of any request after a start or a change (see
+/// `assets::compress_ahead`), so no visitor gets the quick one.
+pub fn prepare(key: &str, embedded: &[u8], embedded_hash: &str, snap: &Snapshot) {
+    {
+        let cache = CACHE.read().unwrap_or_else(|e| e.into_inner());
+        if cache.0 == snap.tag && cache.1.get(key).is_some_and(|hit| hit.best) {
+            return;
+        }
+    }
+    let identity = Bytes::from(personalize(
+        key,
+        &String::from_utf8_lossy(embedded),
+        snap,
+        false,
+    ));
+    let etag_base = format!("{embedded_hash}-{:016x}", snap.tag);
+    let best = Arc::new(rendered(identity, etag_base, Effort::Best));
+    let mut cache = CACHE.write().unwrap_or_else(|e| e.into_inner());
+    // Settings that changed meanwhile have their own pages: these would only evict them.
+    if cache.0 == snap.tag || cache.1.is_empty() {
+        cache.0 = snap.tag;
+        cache.1.insert(key.to_string(), best);
+    }
 }
 
 /// An ETag the server made (quoted hex and dashes) as the header value every
