@@ -19,7 +19,7 @@ test('below 1280 px the quick actions are labelled buttons in the page, not floa
 test('the overlap check sees what round buttons at the bottom right would cover @phone', async ({ page }) => {
   // The layout phones had before: the three buttons floating at the bottom right.
   await page.goto('/contact');
-  await page.addStyleTag({ content: '[data-testid="floating-buttons"]{display:flex!important;top:auto!important;bottom:1rem!important}' });
+  await page.addStyleTag({ content: '[data-testid="floating-buttons"]{display:flex!important;position:fixed!important;top:auto!important;bottom:1rem!important}' });
   const found: string[] = [];
   for (let y = 0; y <= 2400; y += 300) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);

@@ -3,7 +3,7 @@
 // notices, the header, the quick buttons, the page's sections and the footer come alive
 // each in a task of its own (lib/later.tsx).
 import { useEffect } from 'react';
-import { FloatingButtons, QuickActions } from './components/FloatingButtons';
+import { QuickActions } from './components/FloatingButtons';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LanguageOffer } from './components/Languages';
@@ -54,9 +54,6 @@ export function App({ path, year }: { path: string; year: number }) {
         </Later>
         <Later>
           <Header />
-        </Later>
-        <Later>
-          <FloatingButtons />
         </Later>
         <Later>
           <QuickActions />

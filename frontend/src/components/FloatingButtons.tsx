@@ -1,6 +1,8 @@
 // The quick actions of every page: Global Ministry, Prayer Request and What's New.
 // On wide screens (xl and up) three small labelled buttons float at the top right, in
-// the page margin (an icon alone is a riddle: a bell read as a spinner). Below that a
+// the page margin (an icon alone is a riddle: a bell read as a spinner), just below the
+// header wherever it is: they are its own (it places them), so notices above it push
+// them down with it rather than slide the header over them. Below that a
 // floating button would cover the page, so
 // the same three are a labelled row under the header, in the page's flow: it covers
 // nothing, and phones, which never show a tooltip, see what each does. Each opens a
@@ -33,11 +35,11 @@ function useHandlers() {
   });
 }
 
-/** The three buttons floating in the page margin, on wide screens. */
+/** The three buttons floating in the page margin, on wide screens (inside the sticky header). */
 export function FloatingButtons() {
   const handlers = useHandlers();
   return (
-    <div class="fixed end-3 top-20 z-30 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
+    <div class="absolute end-3 top-full mt-4 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
       {buttons.map((b) => (
         <button
           key={b.modal}

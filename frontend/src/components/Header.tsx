@@ -8,6 +8,7 @@ import { links } from '../lib/settings';
 import { ExternalLink, Link, useRouter } from '../lib/router';
 import { container } from './Blocks';
 import { Logo } from './Logo';
+import { FloatingButtons } from './FloatingButtons';
 import { LanguageSwitch } from './Languages';
 import { frame } from '../content/frame';
 
@@ -200,6 +201,7 @@ export function Header() {
       </div>
       {/* Remounted on each toggle, so opening the menu always starts with every section closed. */}
       {menuOpen && <MobileMenu onNavigate={() => setMenuOpen(false)} />}
+      <FloatingButtons />
     </header>
   );
 }
