@@ -55,7 +55,10 @@ pub struct Snapshot {
 /// What the pages of one language other than English show of the content.
 #[derive(Debug, Clone)]
 pub struct InLanguage {
-    pub words: BTreeMap<String, String>,
+    /// The content files' items in that language where they give it (else English).
+    pub library: Library,
+    /// What its pages show of them now, the gatherings' words in that language.
+    pub shown: Shown,
     pub content_json: String,
 }
 
@@ -140,18 +143,18 @@ impl Snapshot {
         self.in_language = vocabularies()
             .iter()
             .map(|(code, vocabulary)| {
-                let mut shown = self.library.shown_in(now, vocabulary);
+                let library = self.library.in_language(code);
+                let mut shown = library.shown_in(now, vocabulary);
                 shown
                     .words
                     .extend(figure_words(|key| self.get(key).to_string()));
                 let content_json = serde_json::to_string(&shown).expect("content is JSON");
-                (
-                    code.clone(),
-                    InLanguage {
-                        words: shown.words,
-                        content_json,
-                    },
-                )
+                let language = InLanguage {
+                    library,
+                    shown,
+                    content_json,
+                };
+                (code.clone(), language)
             })
             .collect();
         self.content_until = self.library.next_change(now);
@@ -163,7 +166,11 @@ impl Snapshot {
         self.values.hash(&mut hasher);
         self.photos.hash(&mut hasher);
         self.content_json.hash(&mut hasher);
-        // (people are shown in pages only, not in the content block)
+        for language in self.in_language.values() {
+            language.content_json.hash(&mut hasher);
+        }
+        // (people are shown in pages only, not in the content block; with their
+        // words in the other languages)
         self.library.people.hash(&mut hasher);
         self.retention.hash(&mut hasher);
         self.tag = hasher.finish();

@@ -364,3 +364,98 @@ async fn the_parts_the_server_writes_speak_the_language_of_their_page() {
             .contains("How long we keep what you send")
     );
 }
+
+/// A volunteer's file may carry its Urdu: the `[ur]` table and the text below `+++ ur`
+/// show on the Urdu pages (unmarked, no "in English" line), the English on the others.
+#[tokio::test]
+async fn a_content_file_s_own_urdu_shows_on_the_urdu_pages() {
+    let server = Server::start();
+    let dir = server.data_dir();
+    write(
+        &dir,
+        "sermons/2026-11-15-living-water.md",
+        "+++\ntitle = \"Living Water\"\ndate = 2026-11-15\npassage = \"John 4:1-14\"\n[[notes]]\nheading = \"A thirst\"\ntext = \"Everyone is thirsty.\"\n[ur]\ntitle = \"زندہ پانی\"\npassage = \"یوحنا 4:1-14\"\n[[ur.notes]]\nheading = \"ایک پیاس\"\ntext = \"ہر کوئی پیاسا ہے۔\"\n+++\nJesus meets a woman at a well.\n\n+++ ur\nیسوع کنویں پر ایک عورت سے ملتے ہیں۔\n",
+    );
+    write(
+        &dir,
+        "events/2099-01-10-picnic.md",
+        "+++\ntitle = \"Church picnic\"\nstart = 2099-01-10T12:00:00\nend = 2099-01-10T15:00:00\nplace = \"Central Park\"\n[ur]\ntitle = \"چرچ پکنک\"\n+++\nBring a dish.\n",
+    );
+    write(
+        &dir,
+        "people/maria-lopez.md",
+        "+++\nname = \"Maria Lopez\"\nrole = \"Campus Pastor\"\ngroup = \"senior-leaders\"\n[ur]\nname = \"ماریا لوپیز\"\nrole = \"کیمپس پاسٹر\"\n+++\nMaria loves people.\n+++ ur\nماریا لوگوں سے محبت کرتی ہیں۔\n",
+    );
+    write(
+        &dir,
+        "notices/closed.md",
+        "+++\nuntil = 2099-01-01T12:00:00\n+++\nThe office is closed today.\n+++ ur\nدفتر آج بند ہے۔\n",
+    );
+    page_within(&server, "/ur/media", "زندہ پانی").await;
+    let media = get(&server, "/ur/media").await;
+    for urdu in [
+        "یوحنا 4:1-14",
+        "ایک پیاس",
+        "ہر کوئی پیاسا ہے۔",
+        "یسوع کنویں پر ایک عورت سے ملتے ہیں۔",
+    ] {
+        assert!(media.contains(urdu), "{urdu} on /ur/media: {media}");
+    }
+    assert!(
+        !media.contains("Living Water") && !media.contains("انگریزی میں"),
+        "{media}"
+    );
+    let english = get(&server, "/media").await;
+    assert!(english.contains("Living Water") && english.contains("Jesus meets a woman"));
+    assert!(!english.contains("زندہ پانی"), "{english}");
+
+    // The pages' script reads the same: the content block and the events' JSON-LD.
+    let home = get(&server, "/ur/").await;
+    for urdu in [
+        r#""title":"زندہ پانی""#,
+        r#""title":"چرچ پکنک""#,
+        r#""name":"چرچ پکنک""#,
+    ] {
+        assert!(home.contains(urdu), "{urdu} on /ur/: {home}");
+    }
+    assert!(
+        home.contains(r#"<span>دفتر آج بند ہے۔</span>"#),
+        "the notice, unmarked: {home}"
+    );
+    let english = get(&server, "/").await;
+    assert!(
+        english.contains(r#""title":"Church picnic""#)
+            && english.contains("The office is closed today.")
+    );
+    assert!(
+        !english.contains("چرچ پکنک") && !english.contains("دفتر"),
+        "{english}"
+    );
+
+    let leaders = get(&server, "/ur/leadership").await;
+    for urdu in [
+        "ماریا لوپیز",
+        "کیمپس پاسٹر",
+        "ماریا لوگوں سے محبت کرتی ہیں۔",
+    ] {
+        assert!(
+            leaders.contains(urdu),
+            "{urdu} on /ur/leadership: {leaders}"
+        );
+    }
+    assert!(
+        !leaders.contains("Maria") && !leaders.contains("انگریزی میں"),
+        "{leaders}"
+    );
+    assert!(get(&server, "/leadership").await.contains("Maria Lopez"));
+    let (ok, list, err) = thewell(&dir, &["content", "list"]);
+    assert!(ok, "{err}");
+    assert!(
+        list.contains("content/sermons/2026-11-15-living-water.md, also in ur)"),
+        "{list}"
+    );
+    assert!(
+        list.contains("content/events/2099-01-10-picnic.md, also in ur)"),
+        "{list}"
+    );
+}

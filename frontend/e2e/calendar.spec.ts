@@ -370,6 +370,27 @@ test.describe('notices @desktop', () => {
     expect(plain.indexOf(text), plain.slice(0, 160)).toBeLessThan(plain.indexOf('About'));
   });
 
+  test('a notice given in Urdu too says the Urdu on the Urdu pages, unmarked, served and drawn', async ({ page, request }) => {
+    server.cli('notice', 'add', 'The office is closed on Friday', '--urdu', 'دفتر جمعہ کو بند ہے', '--until', '2030-01-01 00:00');
+    await within(Date.now(), async () => (await html(request, '/ur/pakistan')).includes('دفتر جمعہ کو بند ہے'));
+    expect(await html(request, '/ur/pakistan')).toContain('<span>دفتر جمعہ کو بند ہے</span>');
+    expect(await html(request, '/ur/pakistan')).not.toContain('The office is closed');
+    expect(await html(request, '/pakistan')).toContain('<span>The office is closed on Friday</span>');
+    expect(await html(request, '/pakistan')).not.toContain('دفتر');
+    await page.goto(`${server.url}/ur/pakistan`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const drawn = page.locator('[data-notices] span', { hasText: 'دفتر جمعہ کو بند ہے' });
+    await expect(drawn).toBeVisible();
+    await expect(drawn).not.toHaveAttribute('lang', /./);
+    await expect(page.locator('[data-notices]')).not.toContainText('The office is closed');
+    // Notices above the header push the floating quick actions down with it: never under it.
+    await page.goto(`${server.url}/about`);
+    const header = (await page.locator('header').first().boundingBox())!;
+    const first = (await page.getByTestId('floating-buttons').getByRole('button').first().boundingBox())!;
+    expect(first.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await page.getByTestId('floating-buttons').getByRole('button').first().click({ trial: true, timeout: 2_000 });
+  });
+
   test('a campus notice shows on that campus’s pages only; a notice leaves by itself when it ends', async ({ page, request }) => {
     server.cli('notice', 'add', 'The Lahore study meets at the school this week', '--until', '2030-01-01 00:00', '--campus', 'pakistan');
     // Ends four seconds from now, on a whole second (a file's `until` gives seconds).

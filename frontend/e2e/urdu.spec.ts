@@ -2,10 +2,11 @@
 // its twin in the other language; a switch between them in the header and the
 // footer; one quiet line offering the Urdu page to a browser that prefers Urdu; and a
 // layout written in start/end, never left/right, so it mirrors.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exported } from './export';
 import { expect, expectAccessible, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './server';
 
 const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
 const languages: { code: string; name: string; dir: string }[] = JSON.parse(readFileSync(new URL('../dist/languages.json', import.meta.url), 'utf8'));
@@ -269,4 +270,65 @@ test('the components are laid out in start and end, never left and right, so Urd
     }
   }
   expect(found).toEqual([]);
+});
+
+test.describe('a sermon file that carries its Urdu', () => {
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startOwnServer(() => {});
+  });
+  test.afterAll(() => server?.stop());
+
+  test('shows the Urdu in the Urdu sermon pop-up and /ur/media, with and without script; the English elsewhere', async ({ page, browser }) => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    mkdirSync(join(server.dataDir, 'content', 'sermons'), { recursive: true });
+    writeFileSync(
+      join(server.dataDir, 'content', 'sermons', `${day}-living-water.md`),
+      [
+        '+++',
+        'title = "Living Water"',
+        `date = ${day}`,
+        'passage = "John 4:1-14"',
+        '[[notes]]',
+        'heading = "A thirst"',
+        '[ur]',
+        'title = "زندہ پانی"',
+        'passage = "یوحنا 4:1-14"',
+        '[[ur.notes]]',
+        'heading = "ایک پیاس"',
+        '+++',
+        'Jesus meets a woman at a well.',
+        '+++ ur',
+        'یسوع کنویں پر ایک عورت سے ملتے ہیں۔',
+        '',
+      ].join('\n'),
+    );
+    await expect.poll(async () => (await (await fetch(`${server.url}/ur/media`)).text()).includes('زندہ پانی'), { timeout: 5_000 }).toBe(true);
+
+    await page.goto(`${server.url}/ur/`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.getByRole('button', { name: said('home.home.watchNow') }).first().click();
+    const dialog = page.getByTestId('sermon-modal');
+    await expect(dialog.getByRole('heading', { name: 'زندہ پانی' })).toBeVisible();
+    await expect(dialog).toContainText('یسوع کنویں پر ایک عورت سے ملتے ہیں۔');
+    await expect(dialog).toContainText('یوحنا 4:1-14');
+    // Nothing of it is marked English, and no line says it is in English.
+    await expect(dialog.locator('[lang="en"]', { hasText: /Living|Jesus|John/ })).toHaveCount(0);
+    await expect(dialog).not.toContainText('انگریزی میں');
+    await dialog.getByRole('button', { name: said('modals.sermon.viewNotes') }).click();
+    await expect(dialog).toContainText('ایک پیاس');
+    await expectAccessible(page, 'the Urdu sermon pop-up with an Urdu sermon');
+
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await bare.newPage();
+    await plain.goto(`${server.url}/ur/media`);
+    const list = plain.getByTestId('sermon-list');
+    await expect(list.locator('li h3').first()).toHaveText('زندہ پانی');
+    await expect(list).toContainText('یسوع کنویں پر ایک عورت سے ملتے ہیں۔');
+    await bare.close();
+
+    await page.goto(`${server.url}/media`);
+    await expect(page.getByTestId('sermon-list').locator('li h3').first()).toHaveText('Living Water');
+    await expect(page.getByTestId('sermon-list')).not.toContainText('زندہ پانی');
+  });
 });

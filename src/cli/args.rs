@@ -806,6 +806,10 @@ pub enum NoticeCommand {
     Add {
         /// What it says: one or two sentences (at most 300 characters).
         text: String,
+        /// What it says in Urdu, for the Urdu pages (/ur/…) [default: the English,
+        /// marked as English there].
+        #[arg(long)]
+        urdu: Option<String>,
         /// When it leaves the pages: local day and time, YYYY-MM-DD HH:MM (24-hour) or
         /// h:mm AM/PM, in --zone.
         #[arg(long, num_args = 1..=3, value_names = ["DATE", "TIME"], required = true)]

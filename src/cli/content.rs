@@ -156,11 +156,15 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let now = Utc::now();
     let shown = library.shown(now);
     let today = today();
-    let from = |builtin: bool, source: &str, kind: &str| {
+    // Where an item comes from, and the other languages its file gives it in.
+    let from = |builtin: bool, source: &str, kind: &str, languages: Vec<&String>| {
         if builtin {
             format!("built-in example, until you write one with `thewell content new {kind}`")
-        } else {
+        } else if languages.is_empty() {
             source.to_string()
+        } else {
+            let codes: Vec<&str> = languages.iter().map(|c| c.as_str()).collect();
+            format!("{source}, also in {}", codes.join(", "))
         }
     };
     say!(
@@ -182,7 +186,12 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             "  {}  {state:<9}  {}  ({})",
             s.value.date,
             s.value.title,
-            from(s.is_builtin(), &s.source, "sermon")
+            from(
+                s.is_builtin(),
+                &s.source,
+                "sermon",
+                s.in_language.keys().collect()
+            )
         )?;
     }
     say!(out, "Events (shown until they end):")?;
@@ -197,7 +206,12 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             "  {}  {state:<9}  {}  ({})",
             e.value.starts_at,
             e.value.title,
-            from(e.is_builtin(), &e.source, "event")
+            from(
+                e.is_builtin(),
+                &e.source,
+                "event",
+                e.in_language.keys().collect()
+            )
         )?;
     }
     if shown.events.is_empty() {

@@ -21,11 +21,20 @@ pub fn run(
         NoticeCommand::List => list(dir, out),
         NoticeCommand::Add {
             text,
+            urdu,
             until,
             campus,
             link,
             zone,
-        } => add(dir, &text, &until, campus, link, zone, out),
+        } => add(
+            dir,
+            (&text, urdu.as_deref()),
+            &until,
+            campus,
+            link,
+            zone,
+            out,
+        ),
         NoticeCommand::Remove { id } => remove(dir, &id, out),
     }
 }
@@ -35,9 +44,10 @@ fn quoted(text: &str) -> String {
     toml_edit::Value::from(text).to_string().trim().to_string()
 }
 
+/// `text` is the English words and the Urdu ones, if given.
 fn add(
     dir: &DataDir,
-    text: &str,
+    (text, urdu): (&str, Option<&str>),
     until: &[String],
     campus: Option<String>,
     link: Option<String>,
@@ -46,15 +56,23 @@ fn add(
 ) -> Result<(), CliError> {
     let until = local_date_time(until).map_err(|why| CliError::Usage(format!("--until: {why}")))?;
     // One line of words: the file's text below the fields (Markdown is kept as text).
-    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // (a line of its own that reads as Markdown's +++ or a heading stays text)
+    let one_line = |text: &str| {
+        text.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace("+++", "+ + +")
+    };
+    let words = one_line(text);
+    let in_urdu = urdu.map_or(String::new(), |urdu| {
+        format!("+++ ur\n{}\n", one_line(urdu))
+    });
     let file = format!(
-        "+++\n# A notice at the top of the pages until `until` (in `zone`). Edit the words\n# below the +++ line, or take it down with `thewell notice remove`.\nuntil = {}\nzone = {}\ncampus = {}\nlink = {}\n+++\n{}\n",
+        "+++\n# A notice at the top of the pages until `until` (in `zone`). Edit the words\n# below the +++ line (in Urdu below the line +++ ur), or take it down with\n# `thewell notice remove`.\nuntil = {}\nzone = {}\ncampus = {}\nlink = {}\n+++\n{words}\n{in_urdu}",
         until.format("%Y-%m-%dT%H:%M:%S"),
         quoted(zone.name()),
         quoted(campus.as_deref().unwrap_or("")),
         quoted(link.as_deref().unwrap_or("")),
-        // A line of its own that reads as Markdown's +++ or a heading stays text.
-        words.replace("+++", "+ + +"),
     );
     let name = format!("{}-{}.md", until.date(), template::slug(&words));
     let source = format!("content/{}/{name}", Kind::Notice.folder());

@@ -29,7 +29,7 @@ pub(super) fn write_blocks(out: &mut String, blocks: &[Block], class: &str, word
     }
     for (b, text) in blocks.iter().zip(&all) {
         if b.list {
-            out.push_str(&format!(r#"<ul class="list-disc pl-5 {class}">"#));
+            out.push_str(&format!(r#"<ul class="list-disc ps-5 {class}">"#));
             for item in &b.items {
                 out.push_str(&format!("<li>{}</li>", escape_html(item)));
             }

@@ -5,6 +5,7 @@
 //! checked by `parse`. What the site shows at an instant (`Shown`: the latest
 //! sermon, the events not yet ended, the launch), and the built-in examples that
 //! stand in until the first file of their kind exists.
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use chrono::{DateTime, Utc};
@@ -37,14 +38,14 @@ impl Library {
         let mut library = Library::default();
         for (kind, text) in template::EXAMPLES {
             match parsed(kind, text) {
-                parse::Parsed::Sermon(s) => library.sermons.push(item(BUILTIN, s)),
-                parse::Parsed::Event(e) => library.events.push(item(BUILTIN, e)),
+                parse::Parsed::Sermon(s, l) => library.sermons.push(item(BUILTIN, s, l)),
+                parse::Parsed::Event(e, l) => library.events.push(item(BUILTIN, e, l)),
                 _ => unreachable!("the examples are a sermon and an event"),
             }
         }
         library.gatherings = crate::schedule::defaults::all()
             .into_iter()
-            .map(|g| item(BUILTIN, g))
+            .map(|g| item(BUILTIN, g, BTreeMap::new()))
             .collect();
         library
     }
@@ -61,14 +62,14 @@ impl Library {
             for (name, path) in &files {
                 let source = format!("content/{}/{name}", kind.folder());
                 match read_one(path, kind, &source) {
-                    Ok(parse::Parsed::Sermon(s)) => library.sermons.push(item(&source, s)),
-                    Ok(parse::Parsed::Event(e)) => library.events.push(item(&source, e)),
-                    Ok(parse::Parsed::Person(p)) => library.people.push(item(&source, p)),
+                    Ok(parse::Parsed::Sermon(s, l)) => library.sermons.push(item(&source, s, l)),
+                    Ok(parse::Parsed::Event(e, l)) => library.events.push(item(&source, e, l)),
+                    Ok(parse::Parsed::Person(p, l)) => library.people.push(item(&source, p, l)),
                     Ok(parse::Parsed::Gathering(mut g)) => {
                         g.changed = modified(path);
-                        library.gatherings.push(item(&source, g));
+                        library.gatherings.push(item(&source, g, BTreeMap::new()));
                     }
-                    Ok(parse::Parsed::Notice(n)) => library.notices.push(item(&source, n)),
+                    Ok(parse::Parsed::Notice(n, l)) => library.notices.push(item(&source, n, l)),
                     Err(problem) => {
                         match kind {
                             Kind::Sermon => keep(&previous.sermons, &source, &mut library.sermons),
@@ -118,7 +119,7 @@ impl Library {
         if launch.is_file() {
             let source = format!("content/{LAUNCH_FILE}");
             match read_text(&launch, &source).and_then(|text| parse::parse_launch(&source, &text)) {
-                Ok(value) => library.launch = Some(item(&source, value)),
+                Ok(value) => library.launch = Some(item(&source, value, BTreeMap::new())),
                 Err(problem) => {
                     library.launch = previous.launch.clone();
                     library.problems.push(problem);
@@ -220,6 +221,30 @@ impl Library {
             .collect()
     }
 
+    /// The library as the pages in language `code` show it: each item in that language
+    /// where its file gives words in it (`Item::in_language`), in English elsewhere.
+    pub fn in_language(&self, code: &str) -> Library {
+        fn pick<T: Clone>(items: &[Item<T>], code: &str) -> Vec<Item<T>> {
+            items
+                .iter()
+                .map(|i| Item {
+                    source: i.source.clone(),
+                    value: i.in_language.get(code).unwrap_or(&i.value).clone(),
+                    in_language: BTreeMap::new(),
+                })
+                .collect()
+        }
+        Library {
+            sermons: pick(&self.sermons, code),
+            events: pick(&self.events, code),
+            people: pick(&self.people, code),
+            launch: self.launch.clone(),
+            gatherings: self.gatherings.clone(),
+            notices: pick(&self.notices, code),
+            problems: Vec::new(),
+        }
+    }
+
     /// What the site shows at `now`, its words in English.
     pub fn shown(&self, now: DateTime<Utc>) -> Shown {
         self.shown_in(now, &crate::schedule::words::Vocabulary::english())
@@ -298,10 +323,11 @@ fn modified(path: &Path) -> Option<DateTime<Utc>> {
         .map(DateTime::<Utc>::from)
 }
 
-fn item<T>(source: &str, value: T) -> Item<T> {
+fn item<T>(source: &str, value: T, in_language: BTreeMap<String, T>) -> Item<T> {
     Item {
         source: source.to_string(),
         value,
+        in_language,
     }
 }
 

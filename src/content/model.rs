@@ -245,6 +245,10 @@ pub struct Item<T> {
     /// The file, as `content/<folder>/<name>`, or "built-in example".
     pub source: String,
     pub value: T,
+    /// The item as the pages of another language show it (`ur` → its Urdu words, the
+    /// English where the file gives none): from the file's `[ur]` table and the text
+    /// below its line `+++ ur`. Empty when the file is in English only.
+    pub in_language: std::collections::BTreeMap<String, T>,
 }
 
 impl<T> Item<T> {

@@ -2,6 +2,8 @@
 //! text in Markdown, kept as plain paragraphs and lists (raw HTML stays text, link
 //! targets are dropped: what a visitor sees is inert). Every problem names the
 //! file, the line, the field and what to write instead.
+use std::collections::BTreeMap;
+
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat};
 use chrono_tz::Tz;
 use pulldown_cmark::{Event as Md, Parser, Tag, TagEnd};
@@ -15,12 +17,13 @@ use super::model::{
 use crate::schedule::{CAMPUSES, Gathering, MOVE_REACH, Move, Place, Repeat, Skip, campus};
 use crate::text::{free_text, one_line};
 
+/// One file's item, with its versions in the site's other languages (by code).
 pub enum Parsed {
-    Sermon(Sermon),
-    Event(Event),
-    Person(Person),
+    Sermon(Sermon, BTreeMap<String, Sermon>),
+    Event(Event, BTreeMap<String, Event>),
+    Person(Person, BTreeMap<String, Person>),
     Gathering(Gathering),
-    Notice(Notice),
+    Notice(Notice, BTreeMap<String, Notice>),
 }
 
 #[derive(Deserialize)]
@@ -93,6 +96,41 @@ struct RawNote {
     scripture: Option<Spanned<String>>,
 }
 
+/// A sermon's fields in another language (`[ur]`), each optional: what is not
+/// given shows in English. Its notes, when given, stand for all of them.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SermonWords {
+    title: Option<Spanned<String>>,
+    speaker: Option<Spanned<String>>,
+    passage: Option<Spanned<String>>,
+    reflection: Option<Spanned<String>>,
+    #[serde(default)]
+    notes: Vec<RawNote>,
+}
+
+/// An event's fields in another language (`[ur]`).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct EventWords {
+    title: Option<Spanned<String>>,
+    tag: Option<Spanned<String>>,
+    place: Option<Spanned<String>>,
+}
+
+/// A person's fields in another language (`[ur]`): their name as written in it, their role.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct PersonWords {
+    name: Option<Spanned<String>>,
+    role: Option<Spanned<String>>,
+}
+
+/// A notice has no fields to translate: its words are the text below `+++ ur`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NoticeWords {}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawEvent {
@@ -128,6 +166,7 @@ struct RawLaunch {
 /// Reads the launch file's text (`content/launch.md`).
 pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
     let file = File::split(source, text)?;
+    file.only_english("the launch")?;
     let raw: RawLaunch = file.fields()?;
     let zone = file.zone(raw.zone.as_ref())?;
     let start = file.local_time("start", &raw.start)?;
@@ -169,19 +208,26 @@ pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
     let file = File::split(source, text)?;
     match kind {
         Kind::Sermon => {
-            let raw: RawSermon = file.fields()?;
-            file.sermon(raw).map(Parsed::Sermon)
+            let sermon = file.sermon(file.fields()?)?;
+            let languages = file.each_language(&sermon, File::sermon_in)?;
+            Ok(Parsed::Sermon(sermon, languages))
         }
         Kind::Event => {
-            let raw: RawEvent = file.fields()?;
-            file.event(raw).map(Parsed::Event)
+            let event = file.event(file.fields()?)?;
+            let languages = file.each_language(&event, File::event_in)?;
+            Ok(Parsed::Event(event, languages))
         }
         Kind::Person => {
-            let raw: RawPerson = file.fields()?;
-            file.person(raw).map(Parsed::Person)
+            let person = file.person(file.fields()?)?;
+            let languages = file.each_language(&person, File::person_in)?;
+            Ok(Parsed::Person(person, languages))
         }
         Kind::Gathering => gathering(source, text).map(Parsed::Gathering),
-        Kind::Notice => notice(source, text).map(Parsed::Notice),
+        Kind::Notice => {
+            let notice = file.notice(file.fields()?)?;
+            let languages = file.each_language(&notice, File::notice_in)?;
+            Ok(Parsed::Notice(notice, languages))
+        }
     }
 }
 
@@ -189,13 +235,17 @@ pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
 /// what they are about to write with it).
 pub fn gathering(source: &str, text: &str) -> Result<Gathering, Problem> {
     let file = File::split(source, text)?;
+    file.only_english("a gathering")?;
     file.gathering(file.fields()?)
 }
 
-/// A notice file's text as `content check` reads it.
+/// A notice file's text as `content check` reads it (its words in the other
+/// languages checked too).
 pub fn notice(source: &str, text: &str) -> Result<Notice, Problem> {
     let file = File::split(source, text)?;
-    file.notice(file.fields()?)
+    let notice = file.notice(file.fields()?)?;
+    file.each_language(&notice, File::notice_in)?;
+    Ok(notice)
 }
 
 /// The campus a file names, by id; a problem listing them otherwise.
@@ -224,14 +274,78 @@ fn group_named(text: &str) -> Option<&'static Group> {
 
 struct File<'a> {
     source: &'a str,
-    fields: &'a str,
+    /// The fields, each other language's table (`[ur]`) blanked out (lines kept, so
+    /// a problem's line is the file's).
+    fields: String,
     /// The line the fields start on.
     fields_line: usize,
+    /// The long text in English: below the fields, up to a line `+++ <language>`.
     body: &'a str,
+    /// The line `body` starts on.
+    body_line: usize,
+    /// The file's words in another language: its table of fields (`[ur]`, the other
+    /// lines blanked) and the text below its line `+++ ur`, read as a file of their own.
+    languages: Vec<(String, File<'a>)>,
 }
 
 const FENCE: &str = "+++";
 const SEE_TEMPLATE: &str = "`thewell content new` writes a filled-in example";
+
+/// The language a table header of the fields belongs to (`[ur]`, `[[ur.notes]]`:
+/// "ur"), when it is one of the site's other languages.
+fn header_language(line: &str) -> Option<&'static str> {
+    let name = line.trim().strip_prefix('[')?.trim_start_matches('[');
+    let first = name.split(['.', ']']).next()?.trim().trim_matches('"');
+    crate::bundle::languages()
+        .iter()
+        .find(|code| code.as_str() == first)
+        .map(String::as_str)
+}
+
+/// The site's other languages, for a problem's message: "ur".
+fn other_languages() -> String {
+    let codes = crate::bundle::languages();
+    if codes.is_empty() {
+        return "none".into();
+    }
+    codes
+        .iter()
+        .map(|c| format!("\"{c}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `fields` split into the English (other languages' lines blank) and each other
+/// language's table (all other lines blank), every line where it was.
+fn split_fields(fields: &str) -> (String, Vec<(&'static str, String)>) {
+    let mut english = String::with_capacity(fields.len());
+    let mut languages: Vec<(&'static str, String)> = Vec::new();
+    let mut current: Option<&'static str> = None;
+    for line in fields.split_inclusive('\n') {
+        if line.trim_start().starts_with('[') {
+            current = header_language(line);
+        }
+        let newline = if line.ends_with('\n') { "\n" } else { "" };
+        for (code, text) in languages.iter_mut() {
+            text.push_str(if current == Some(*code) {
+                line
+            } else {
+                newline
+            });
+        }
+        match current {
+            Some(code) if !languages.iter().any(|(c, _)| *c == code) => {
+                // A language's first line: the lines before it are blank in its text.
+                let blank = "\n".repeat(english.matches('\n').count());
+                languages.push((code, format!("{blank}{line}")));
+                english.push_str(newline);
+            }
+            Some(_) => english.push_str(newline),
+            None => english.push_str(line),
+        }
+    }
+    (english, languages)
+}
 
 impl<'a> File<'a> {
     fn split(source: &'a str, text: &'a str) -> Result<File<'a>, Problem> {
@@ -250,12 +364,19 @@ impl<'a> File<'a> {
         let mut at = start;
         for line in lines {
             if line.trim() == FENCE {
-                return Ok(File {
+                let fields = &text[start..at];
+                let body_line = 2 + fields.matches('\n').count() + 1;
+                let (english, tables) = split_fields(fields);
+                let mut file = File {
                     source,
-                    fields: &text[start..at],
+                    fields: english,
                     fields_line: 2,
                     body: &text[at + line.len()..],
-                });
+                    body_line,
+                    languages: Vec::new(),
+                };
+                file.split_body(tables)?;
+                return Ok(file);
             }
             at += line.len();
         }
@@ -267,9 +388,114 @@ impl<'a> File<'a> {
         ))
     }
 
-    /// The line the long text below the fields starts on.
-    fn body_line(&self) -> usize {
-        self.fields_line + self.fields.matches('\n').count() + 1
+    /// Cuts the long text at each line `+++ <language>`, and makes each language's
+    /// file of its table of fields and its text.
+    fn split_body(&mut self, tables: Vec<(&'static str, String)>) -> Result<(), Problem> {
+        // Each line `+++ <language>`: its language, where it starts and ends, its line.
+        let mut fences: Vec<(&'static str, usize, usize, usize)> = Vec::new();
+        let (mut at, mut line_no) = (0, self.body_line);
+        for line in self.body.split_inclusive('\n') {
+            // (a language's code: two or three small letters; any other line is text)
+            let fence = line
+                .trim()
+                .strip_prefix(FENCE)
+                .map(str::trim)
+                .filter(|code| {
+                    (2..=3).contains(&code.len()) && code.chars().all(|c| c.is_ascii_lowercase())
+                });
+            if let Some(code) = fence {
+                let problem = |message| Problem::new(self.source.to_string(), line_no, message);
+                let known = crate::bundle::languages()
+                    .iter()
+                    .find(|c| c.as_str() == code);
+                let Some(known) = known else {
+                    return Err(problem(format!(
+                        "a line \"{FENCE} {code}\" starts the text in another language, and this site's other languages are {}: write one of them",
+                        other_languages()
+                    )));
+                };
+                if fences.iter().any(|f| f.0 == known.as_str()) {
+                    return Err(problem(format!(
+                        "the text in \"{code}\" starts twice: keep one line \"{FENCE} {code}\""
+                    )));
+                }
+                fences.push((known.as_str(), at, at + line.len(), line_no + 1));
+            }
+            at += line.len();
+            line_no += 1;
+        }
+        let mut codes: Vec<&'static str> = tables.iter().map(|(c, _)| *c).collect();
+        for (code, ..) in &fences {
+            if !codes.contains(code) {
+                codes.push(code);
+            }
+        }
+        for code in codes {
+            let fields = tables
+                .iter()
+                .find(|(c, _)| *c == code)
+                .map(|(_, text)| text.clone())
+                .unwrap_or_default();
+            let (body, body_line) = match fences.iter().position(|f| f.0 == code) {
+                Some(i) => {
+                    let end = fences.get(i + 1).map_or(self.body.len(), |next| next.1);
+                    (&self.body[fences[i].2..end], fences[i].3)
+                }
+                None => ("", self.body_line),
+            };
+            let file = File {
+                source: self.source,
+                fields,
+                fields_line: self.fields_line,
+                body,
+                body_line,
+                languages: Vec::new(),
+            };
+            self.languages.push((code.to_string(), file));
+        }
+        if let Some(first) = fences.first() {
+            self.body = &self.body[..first.1];
+        }
+        Ok(())
+    }
+
+    /// Refuses words in another language in a file whose item the site does not show
+    /// in other languages (a gathering, whose words the site says itself; the launch).
+    fn only_english(&self, what: &str) -> Result<(), Problem> {
+        let Some((code, file)) = self.languages.first() else {
+            return Ok(());
+        };
+        let line = match file.fields.lines().position(|l| !l.trim().is_empty()) {
+            Some(i) => file.fields_line + i,
+            None => file.body_line - 1,
+        };
+        Err(Problem::new(
+            self.source.to_string(),
+            line,
+            format!(
+                "{what} has no words of its own in \"{code}\" (the site says it in each language itself): remove the [{code}] table and the text below \"{FENCE} {code}\""
+            ),
+        ))
+    }
+
+    /// Each other language's version of `english`, made by `translate` from the
+    /// language's table of fields (`W`, its fields all optional) and its text.
+    fn each_language<W, T>(
+        &self,
+        english: &T,
+        translate: impl Fn(&File<'a>, &T, W) -> Result<T, Problem>,
+    ) -> Result<BTreeMap<String, T>, Problem>
+    where
+        W: serde::de::DeserializeOwned + Default,
+    {
+        self.languages
+            .iter()
+            .map(|(code, file)| {
+                let mut tables: BTreeMap<String, W> = file.fields()?;
+                let words = tables.remove(code).unwrap_or_default();
+                Ok((code.clone(), translate(file, english, words)?))
+            })
+            .collect()
     }
 
     fn line_at(&self, offset: usize) -> usize {
@@ -284,7 +510,7 @@ impl<'a> File<'a> {
     }
 
     fn fields<T: serde::de::DeserializeOwned>(&self) -> Result<T, Problem> {
-        toml::from_str(self.fields).map_err(|e| {
+        toml::from_str(&self.fields).map_err(|e| {
             let at = e.span().map_or(0, |s| s.start);
             let message = e.message().trim().replace('\n', " ").replace(
                 "expected a TOML datetime",
@@ -405,17 +631,7 @@ impl<'a> File<'a> {
                 })?,
             _ => String::new(),
         };
-        let notes = raw
-            .notes
-            .iter()
-            .map(|n| {
-                Ok(Note {
-                    heading: self.line("heading", Some(&n.heading), 150, true)?,
-                    text: self.prose("text", n.text.as_ref(), 2000)?,
-                    scripture: self.line("scripture", n.scripture.as_ref(), 100, false)?,
-                })
-            })
-            .collect::<Result<_, Problem>>()?;
+        let notes = self.notes(&raw.notes)?;
         Ok(Sermon {
             title: self.line("title", Some(&raw.title), 150, true)?,
             date: self.date("date", &raw.date)?.format("%Y-%m-%d").to_string(),
@@ -426,6 +642,83 @@ impl<'a> File<'a> {
             notes,
             reflection: self.prose("reflection", raw.reflection.as_ref(), 2000)?,
         })
+    }
+
+    fn notes(&self, raw: &[RawNote]) -> Result<Vec<Note>, Problem> {
+        raw.iter()
+            .map(|n| {
+                Ok(Note {
+                    heading: self.line("heading", Some(&n.heading), 150, true)?,
+                    text: self.prose("text", n.text.as_ref(), 2000)?,
+                    scripture: self.line("scripture", n.scripture.as_ref(), 100, false)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Puts a one-line field of another language into `into`, when the file gives it.
+    fn put_line(
+        &self,
+        into: &mut String,
+        name: &str,
+        value: Option<&Spanned<String>>,
+        max: usize,
+    ) -> Result<(), Problem> {
+        if value.is_some() {
+            *into = self.line(name, value, max, true)?;
+        }
+        Ok(())
+    }
+
+    /// The long text in another language, when there is some (else the English stays).
+    fn put_blocks(&self, into: &mut Vec<Block>) {
+        let blocks = blocks(self.body);
+        if !blocks.is_empty() {
+            *into = blocks;
+        }
+    }
+
+    fn sermon_in(&self, english: &Sermon, words: SermonWords) -> Result<Sermon, Problem> {
+        let mut sermon = english.clone();
+        self.put_line(&mut sermon.title, "title", words.title.as_ref(), 150)?;
+        self.put_line(&mut sermon.speaker, "speaker", words.speaker.as_ref(), 100)?;
+        self.put_line(&mut sermon.passage, "passage", words.passage.as_ref(), 100)?;
+        if words.reflection.is_some() {
+            sermon.reflection = self.prose("reflection", words.reflection.as_ref(), 2000)?;
+        }
+        if !words.notes.is_empty() {
+            sermon.notes = self.notes(&words.notes)?;
+        }
+        self.put_blocks(&mut sermon.description);
+        Ok(sermon)
+    }
+
+    fn event_in(&self, english: &Event, words: EventWords) -> Result<Event, Problem> {
+        let mut event = english.clone();
+        self.put_line(&mut event.title, "title", words.title.as_ref(), 150)?;
+        self.put_line(&mut event.tag, "tag", words.tag.as_ref(), 40)?;
+        self.put_line(&mut event.place, "place", words.place.as_ref(), 150)?;
+        self.put_blocks(&mut event.text);
+        Ok(event)
+    }
+
+    fn person_in(&self, english: &Person, words: PersonWords) -> Result<Person, Problem> {
+        let mut person = english.clone();
+        self.put_line(&mut person.name, "name", words.name.as_ref(), 80)?;
+        self.put_line(&mut person.role, "role", words.role.as_ref(), 80)?;
+        let bio = self.bio()?;
+        if !bio.is_empty() {
+            person.bio = bio;
+        }
+        Ok(person)
+    }
+
+    fn notice_in(&self, english: &Notice, _: NoticeWords) -> Result<Notice, Problem> {
+        let mut notice = english.clone();
+        if !self.body.trim().is_empty() {
+            notice.text = self.notice_text()?;
+        }
+        Ok(notice)
     }
 
     fn event(&self, raw: RawEvent) -> Result<Event, Problem> {
@@ -613,9 +906,8 @@ impl<'a> File<'a> {
         Ok(gathering)
     }
 
-    fn notice(&self, raw: RawNotice) -> Result<Notice, Problem> {
-        let zone = self.zone(raw.zone.as_ref())?;
-        let until = self.local_time("until", &raw.until)?;
+    /// A notice's words: the text below the fields, one paragraph.
+    fn notice_text(&self) -> Result<String, Problem> {
         let text = blocks(self.body)
             .iter()
             .flat_map(|b| b.items.iter().cloned())
@@ -624,19 +916,26 @@ impl<'a> File<'a> {
         if text.is_empty() {
             return Err(Problem::new(
                 self.source.to_string(),
-                self.body_line(),
+                self.body_line,
                 "the notice's words go below the +++ line: write them there".into(),
             ));
         }
         if text.chars().count() > MAX_NOTICE_CHARS {
             return Err(Problem::new(
                 self.source.to_string(),
-                self.body_line(),
+                self.body_line,
                 format!(
                     "a notice may say at most {MAX_NOTICE_CHARS} characters: shorten it, and link to more"
                 ),
             ));
         }
+        Ok(text)
+    }
+
+    fn notice(&self, raw: RawNotice) -> Result<Notice, Problem> {
+        let zone = self.zone(raw.zone.as_ref())?;
+        let until = self.local_time("until", &raw.until)?;
+        let text = self.notice_text()?;
         let (campus, routes) = match &raw.campus {
             Some(c) if !c.get_ref().trim().is_empty() => {
                 let id = campus_named(c.get_ref()).map_err(|m| self.problem(c.span().start, m))?;
@@ -663,6 +962,26 @@ impl<'a> File<'a> {
         })
     }
 
+    /// A person's bio: the text below the fields, at most MAX_BIO_CHARS.
+    fn bio(&self) -> Result<Vec<Block>, Problem> {
+        let bio = blocks(self.body);
+        let said: usize = bio
+            .iter()
+            .flat_map(|b| &b.items)
+            .map(|t| t.chars().count())
+            .sum();
+        if said > MAX_BIO_CHARS {
+            return Err(Problem::new(
+                self.source.to_string(),
+                self.body_line,
+                format!(
+                    "the bio below the +++ line is {said} characters; a card holds at most {MAX_BIO_CHARS}: shorten it"
+                ),
+            ));
+        }
+        Ok(bio)
+    }
+
     fn person(&self, raw: RawPerson) -> Result<Person, Problem> {
         let group = group_named(raw.group.get_ref()).ok_or_else(|| {
             self.problem(
@@ -678,21 +997,7 @@ impl<'a> File<'a> {
                 ),
             )
         })?;
-        let bio = blocks(self.body);
-        let said: usize = bio
-            .iter()
-            .flat_map(|b| &b.items)
-            .map(|t| t.chars().count())
-            .sum();
-        if said > MAX_BIO_CHARS {
-            return Err(Problem::new(
-                self.source.to_string(),
-                self.body_line(),
-                format!(
-                    "the bio below the +++ line is {said} characters; a card holds at most {MAX_BIO_CHARS}: shorten it"
-                ),
-            ));
-        }
+        let bio = self.bio()?;
         let stem = self
             .source
             .rsplit('/')
@@ -792,7 +1097,7 @@ mod tests {
             "content/events/x.md",
             &format!("+++\n{fields}+++\nText.\n"),
         )? {
-            Parsed::Event(e) => Ok(e),
+            Parsed::Event(e, _) => Ok(e),
             _ => unreachable!(),
         }
     }
@@ -804,7 +1109,7 @@ mod tests {
             "content/people/maria-lopez.md",
             &format!("+++\n{fields}+++\n{bio}"),
         ) {
-            Ok(Parsed::Person(p)) => Ok(p),
+            Ok(Parsed::Person(p, _)) => Ok(p),
             Ok(_) => unreachable!(),
             Err(problem) => Err(problem.to_string()),
         };
@@ -830,6 +1135,103 @@ mod tests {
         assert!(
             long.starts_with("content/people/maria-lopez.md:6: the bio"),
             "{long}"
+        );
+    }
+
+    #[test]
+    fn a_file_may_carry_its_words_in_urdu_in_a_table_and_below_a_line() {
+        let text = concat!(
+            "+++\n",
+            "title = \"Living Water\"\n",
+            "date = 2026-11-15\n",
+            "passage = \"John 4:1-14\"\n",
+            "[[notes]]\n",
+            "heading = \"One\"\n",
+            "[ur]\n",
+            "title = \"زندہ پانی\"\n",
+            "passage = \"یوحنا 4:1-14\"\n",
+            "[[ur.notes]]\n",
+            "heading = \"ایک\"\n",
+            "+++\n",
+            "English text.\n",
+            "\n",
+            "+++ ur\n",
+            "اردو متن۔\n",
+        );
+        let Ok(Parsed::Sermon(english, languages)) = parse(Kind::Sermon, "s.md", text) else {
+            panic!("the sermon parses")
+        };
+        assert_eq!(english.title, "Living Water");
+        assert_eq!(english.notes[0].heading, "One");
+        assert_eq!(english.description[0].items, ["English text."]);
+        let urdu = &languages["ur"];
+        assert_eq!(
+            (urdu.title.as_str(), urdu.passage.as_str()),
+            ("زندہ پانی", "یوحنا 4:1-14")
+        );
+        assert_eq!(urdu.notes[0].heading, "ایک");
+        assert_eq!(urdu.description[0].items, ["اردو متن۔"]);
+        assert_eq!(urdu.date, english.date);
+
+        // Only the text below `+++ ur`: the fields stay English; "+++" alone is text.
+        let person = "+++\nname = \"Ana\"\nrole = \"Pastor\"\ngroup = \"global\"\n+++\nLoves\n+++\npeople.\n+++ ur\nاردو۔\n";
+        let Ok(Parsed::Person(english, languages)) = parse(Kind::Person, "p.md", person) else {
+            panic!("the person parses")
+        };
+        assert_eq!(english.bio[0].items, ["Loves +++ people."]);
+        assert_eq!(languages["ur"].name, "Ana");
+        assert_eq!(languages["ur"].bio[0].items, ["اردو۔"]);
+        // A notice's words in Urdu; a file in English only has no other language.
+        let notice = "+++\nuntil = 2026-12-01T12:00:00\n+++\nClosed today.\n+++ ur\nآج بند ہے۔\n";
+        let Ok(Parsed::Notice(english, languages)) = parse(Kind::Notice, "n.md", notice) else {
+            panic!("the notice parses")
+        };
+        assert_eq!(
+            (english.text.as_str(), languages["ur"].text.as_str()),
+            ("Closed today.", "آج بند ہے۔")
+        );
+        let Ok(Parsed::Event(_, languages)) =
+            parse(Kind::Event, "e.md", &format!("+++\n{GOOD}+++\nText.\n"))
+        else {
+            panic!("the event parses")
+        };
+        assert!(languages.is_empty());
+
+        // Each problem names the file's own line.
+        let problem = |text: &str| match parse(Kind::Event, "content/events/x.md", text) {
+            Err(problem) => problem.to_string(),
+            Ok(_) => panic!("{text} parses"),
+        };
+        let typo = problem(&format!("+++\n{GOOD}[ur]\ntitel = \"پکنک\"\n+++\n"));
+        assert!(
+            typo.starts_with("content/events/x.md:7: unknown field `titel`"),
+            "{typo}"
+        );
+        let empty = problem(&format!("+++\n{GOOD}[ur]\nplace = \" \"\n+++\n"));
+        assert!(
+            empty.starts_with("content/events/x.md:7: place is empty"),
+            "{empty}"
+        );
+        let unknown = problem(&format!("+++\n{GOOD}+++\nText.\n+++ fr\nTexte.\n"));
+        assert!(
+            unknown.starts_with("content/events/x.md:8: a line \"+++ fr\"")
+                && unknown.contains("\"ur\""),
+            "{unknown}"
+        );
+        let launch = parse_launch(
+            "content/launch.md",
+            "+++\nstart = 2027-01-10T12:00:00\nplace = \"Hall\"\n\n[ur]\nplace = \"ہال\"\n+++\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            launch.starts_with("content/launch.md:5: the launch has no words of its own in \"ur\""),
+            "{launch}"
+        );
+        let twice = problem(&format!("+++\n{GOOD}+++\n+++ ur\nا\n+++ ur\nب\n"));
+        assert!(
+            twice.starts_with("content/events/x.md:9: the text in \"ur\" starts twice"),
+            "{twice}"
         );
     }
 
@@ -918,7 +1320,7 @@ mod tests {
     #[test]
     fn a_sermon_takes_a_youtube_link_and_refuses_a_time_for_its_day() {
         let text = "+++\ntitle = \"T\"\ndate = 2026-11-29\nvideo = \"https://youtu.be/dQw4w9WgXcQ\"\n[[notes]]\nheading = \"One\"\ntext = \"\"\"\nA\nB\"\"\"\n+++\nBody.\n";
-        let Ok(Parsed::Sermon(s)) = parse(Kind::Sermon, "s.md", text) else {
+        let Ok(Parsed::Sermon(s, _)) = parse(Kind::Sermon, "s.md", text) else {
             panic!()
         };
         assert_eq!(s.video, "dQw4w9WgXcQ");

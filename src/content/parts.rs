@@ -257,7 +257,7 @@ fn retention_html(retention: &[(String, String)], said: &PartWords) -> String {
         return String::new();
     }
     let mut out = format!(
-        r#"<section><h2 class="font-serif text-2xl font-semibold">{}</h2><ul class="mt-2 list-disc space-y-1 pl-5 text-lg text-slate-700">"#,
+        r#"<section><h2 class="font-serif text-2xl font-semibold">{}</h2><ul class="mt-2 list-disc space-y-1 ps-5 text-lg text-slate-700">"#,
         said.say(Said::KeptHeading, &[])
     );
     // The form's name and the period are the staff's (`serve --keep`), in English.

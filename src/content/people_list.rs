@@ -191,6 +191,7 @@ mod tests {
                 }],
                 photo: format!("person-{}", crate::content::template::slug(name)),
             },
+            in_language: Default::default(),
         }
     }
 

@@ -51,6 +51,12 @@ place = "Plantation, FL"
 Join us as we serve our neighbours experiencing homelessness with meals, care packages and prayer.
 "#;
 
+/// How a new file says its words in Urdu, above its commented-out `[ur]` table.
+const URDU_NOTE: &str =
+    "# In Urdu, for the Urdu pages (optional): take the # off the lines below and
+# write the Urdu between the quotes; the long text in Urdu goes at the end, below
+# a line +++ ur. What is not given in Urdu shows there in English, marked.";
+
 /// A file name's slug: lowercase words of the title joined by dashes.
 pub fn slug(title: &str) -> String {
     let words: Vec<String> = title
@@ -99,6 +105,15 @@ scripture = "Book 1:1"
 heading = "2. Second point"
 text = "What the second point says."
 scripture = "Book 1:5"
+
+{URDU_NOTE}
+# [ur]
+# title = ""
+# passage = ""
+# reflection = ""
+# [[ur.notes]]
+# heading = ""
+# text = ""
 +++
 The description: one or two paragraphs below the +++ line. Leave an empty line
 between paragraphs; start lines with "- " for a list.
@@ -118,6 +133,11 @@ zone = "America/New_York"
 place = "Where it happens"
 # An https link for more (sign-up, map), or "".
 link = ""
+
+{URDU_NOTE}
+# [ur]
+# title = ""
+# place = ""
 +++
 What it is and who it is for, below the +++ line. Leave an empty line between
 paragraphs.
@@ -135,6 +155,11 @@ role = "Campus Pastor"
 group = "senior-leaders"
 # Smaller numbers come first in their section (then by name).
 order = 1
+
+{URDU_NOTE}
+# [ur]
+# name = ""
+# role = ""
 +++
 A short bio below the +++ line: two or three sentences (at most 600 characters).
 "#
@@ -159,6 +184,7 @@ zone = "America/New_York"
 campus = ""
 # An https link for more, or "".
 link = ""
+# Its words in Urdu, for the Urdu pages (optional): at the end, below a line +++ ur.
 +++
 {title}
 "#,
@@ -265,12 +291,12 @@ mod tests {
         for kind in Kind::ALL {
             let text = new_file(kind, day, "Hope \"for\" all");
             match parse(kind, "new.md", &text) {
-                Ok(Parsed::Sermon(s)) => assert_eq!(
+                Ok(Parsed::Sermon(s, _)) => assert_eq!(
                     (s.title.as_str(), s.date.as_str()),
                     ("Hope 'for' all", "2026-11-29")
                 ),
-                Ok(Parsed::Event(e)) => assert_eq!(e.starts_at, "2026-11-29T10:00:00-05:00"),
-                Ok(Parsed::Person(p)) => assert_eq!(
+                Ok(Parsed::Event(e, _)) => assert_eq!(e.starts_at, "2026-11-29T10:00:00-05:00"),
+                Ok(Parsed::Person(p, _)) => assert_eq!(
                     (p.name.as_str(), p.group.name, p.photo.as_str()),
                     ("Hope 'for' all", "senior-leaders", "person-new")
                 ),
@@ -278,7 +304,7 @@ mod tests {
                     (g.id.as_str(), g.name.as_str(), g.first),
                     ("new", "Hope 'for' all", Some(day))
                 ),
-                Ok(Parsed::Notice(n)) => {
+                Ok(Parsed::Notice(n, _)) => {
                     assert_eq!(
                         (n.text.as_str(), n.until.as_str()),
                         ("Hope 'for' all", "2026-11-29T12:00:00-05:00")
@@ -292,6 +318,61 @@ mod tests {
             "the-cost-of-oil-how-to-keep"
         );
         assert_eq!(slug("¿?"), "new");
+    }
+
+    #[test]
+    fn a_new_file_s_urdu_lines_once_filled_in_read_as_its_urdu() {
+        let day = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        for kind in [Kind::Sermon, Kind::Event, Kind::Person, Kind::Notice] {
+            let text = new_file(kind, day, "Hope");
+            let filled: String = text
+                .lines()
+                .map(|line| match line.strip_prefix("# ") {
+                    Some(field) if field.trim_start_matches('[').starts_with("ur") => {
+                        format!("{field}\n")
+                    }
+                    Some(field) if field.ends_with(" = \"\"") => {
+                        format!("{}\"اردو\"\n", &field[..field.len() - 2])
+                    }
+                    _ => format!("{line}\n"),
+                })
+                .collect();
+            let filled = format!("{filled}+++ ur\nاردو متن۔\n");
+            let long = |blocks: &[super::super::Block]| blocks[0].items[0].clone();
+            match parse(kind, "new.md", &filled) {
+                Ok(Parsed::Sermon(_, l)) => {
+                    let ur = &l["ur"];
+                    assert_eq!(
+                        (ur.title.as_str(), ur.notes[0].heading.as_str()),
+                        ("اردو", "اردو")
+                    );
+                    assert_eq!(long(&ur.description), "اردو متن۔");
+                }
+                Ok(Parsed::Event(e, l)) => {
+                    assert_eq!(
+                        (l["ur"].title.as_str(), l["ur"].place.as_str()),
+                        ("اردو", "اردو")
+                    );
+                    assert_eq!(
+                        (long(&l["ur"].text), e.title.as_str()),
+                        ("اردو متن۔".into(), "Hope")
+                    );
+                }
+                Ok(Parsed::Person(_, l)) => {
+                    assert_eq!(
+                        (l["ur"].name.as_str(), l["ur"].role.as_str()),
+                        ("اردو", "اردو")
+                    );
+                    assert_eq!(long(&l["ur"].bio), "اردو متن۔");
+                }
+                Ok(Parsed::Notice(n, l)) => assert_eq!(
+                    (n.text.as_str(), l["ur"].text.as_str()),
+                    ("Hope", "اردو متن۔")
+                ),
+                Ok(Parsed::Gathering(_)) => unreachable!(),
+                Err(problem) => panic!("{kind:?}: {problem}\n{filled}"),
+            }
+        }
     }
 
     #[test]

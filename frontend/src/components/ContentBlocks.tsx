@@ -1,11 +1,13 @@
 // Long text from a content file (a sermon's description, an event's text): its
-// paragraphs and lists as plain text, so nothing in a file can become markup. The
-// files are written in English: on a page in another language the text is marked as
-// English (so it reads left to right, and a screen reader speaks it as English),
-// under a short line saying so.
+// paragraphs and lists as plain text, so nothing in a file can become markup. On a
+// page in another language, text that reads English (a file without words in that
+// language) is marked as English (so it reads left to right, and a screen reader
+// speaks it as English), under a short line saying so; the server's write_blocks
+// (src/content/html.rs) decides alike.
 import { frame } from '../content/frame';
 import type { Block } from '../lib/content';
 import { dir, lang, languages } from '../lib/lang';
+import { englishOn } from '../lib/words';
 
 export function ContentBlocks({ blocks, class: className = 'text-slate-700' }: { blocks: Block[]; class?: string }) {
   const text = blocks.map((b, i) =>
@@ -21,7 +23,7 @@ export function ContentBlocks({ blocks, class: className = 'text-slate-700' }: {
       </p>
     ),
   );
-  if (lang === languages[0].code) return <>{text}</>;
+  if (!englishOn(blocks.map((b) => b.items.join(' ')).join(' '))) return <>{text}</>;
   return (
     <div lang={languages[0].code} dir="ltr">
       <p class="text-sm font-semibold text-slate-600" lang={lang} dir={dir}>

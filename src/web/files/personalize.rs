@@ -302,8 +302,8 @@ fn write_json_words(out: &mut String, words: &BTreeMap<String, String>) {
 
 /// The coming events as schema.org `Event`s for search engines, in a JSON-LD block
 /// after the content block (only pages carry one).
-fn add_events_json_ld(out: &mut String, snap: &Snapshot) {
-    if snap.shown.events.is_empty() {
+fn add_events_json_ld(out: &mut String, events: &[crate::content::Event], site: &str) {
+    if events.is_empty() {
         return;
     }
     let open = format!(r#"<script type="application/json" id="{CONTENT_BLOCK_ID}">"#);
@@ -314,10 +314,7 @@ fn add_events_json_ld(out: &mut String, snap: &Snapshot) {
     }) else {
         return;
     };
-    let site = snap.get(Key::SiteUrl);
-    let events: Vec<serde_json::Value> = snap
-        .shown
-        .events
+    let events: Vec<serde_json::Value> = events
         .iter()
         .map(|e| {
             let mut event = serde_json::json!({
@@ -361,10 +358,12 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
     let code = language_of(key);
     let language = code.and_then(|code| snap.in_language.get(code));
     let said = code.map_or(PartWords::english(), PartWords::of);
-    let (words, content_json) = match language {
-        Some(l) => (&l.words, &l.content_json),
-        None => (&snap.shown.words, &snap.content_json),
+    // What its pages show: the content files' items in its language where they give it.
+    let (library, shown, content_json) = match language {
+        Some(l) => (&l.library, &l.shown, &l.content_json),
+        None => (&snap.library, &snap.shown, &snap.content_json),
     };
+    let words = &shown.words;
     let mut out = write_words(text, words, language.is_some());
     write_json_words(&mut out, words);
     drop_ended_gatherings(&mut out, &snap.shown.gatherings);
@@ -374,7 +373,7 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         .copied()
         && let Some(len) = div_content_len(&out[inner..])
     {
-        let html = crate::content::parts::notices_html(&snap.shown.notices, route.as_deref(), said);
+        let html = crate::content::parts::notices_html(&shown.notices, route.as_deref(), said);
         out.replace_range(inner..inner + len, &html);
     }
     if lean && let Some(at) = out.find("<html") {
@@ -388,19 +387,13 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
     }
     write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json());
     write_block(&mut out, CONTENT_BLOCK_ID, content_json);
-    add_events_json_ld(&mut out, snap);
+    add_events_json_ld(&mut out, &shown.events, snap.get(Key::SiteUrl));
     for part in Part::ALL {
         let mark = format!(r#" {SERVER_PART_MARKER}="{}""#, part.name());
         if let Some(inner) = contents_of(&out, &mark).first().copied()
             && let Some(len) = div_content_len(&out[inner..])
         {
-            let html = part.html(
-                &snap.library,
-                chrono::Utc::now(),
-                &snap.retention,
-                words,
-                said,
-            );
+            let html = part.html(library, chrono::Utc::now(), &snap.retention, words, said);
             out.replace_range(inner..inner + len, &html);
         }
     }
