@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requirePhoneFonts } from './scripts/phone-fonts.mjs';
 
 const port = Number(process.env.THEWELL_E2E_PORT ?? 18181);
 const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../target/release/thewell', import.meta.url));
@@ -17,6 +18,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   throw new Error(`Chromium not found at ${chromium}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`);
 }
+// The Urdu pages are tested as a phone lays them out, in its own Nastaliq font.
+requirePhoneFonts();
 if (!existsSync(binary)) {
   throw new Error(`${binary} is missing. Build it first: cargo build --release (the README's test command does).`);
 }
