@@ -124,9 +124,10 @@ export async function underFloatingWhileScrolling(page: Page, step: number): Pro
  */
 export async function offTheLeftEdge(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const logo = document.querySelector('header a[aria-label="The Well, home"]')!.getBoundingClientRect().left;
+    // The first link of the header, and of the footer, is the logo's (to the home page).
+    const logo = document.querySelector('header a')!.getBoundingClientRect().left;
     const found: string[] = [];
-    const candidates = [...document.querySelectorAll<HTMLElement>('main h1, main h2, footer a[aria-label="The Well, home"]')];
+    const candidates = [...document.querySelectorAll<HTMLElement>('main h1, main h2'), document.querySelector<HTMLElement>('footer a')!];
     for (const el of candidates) {
       if (el.offsetParent === null || el.closest('li, dialog, [class*="rounded"], [data-testid="floating-buttons"]')) continue;
       // A heading in the second column of a grid starts where its column does.

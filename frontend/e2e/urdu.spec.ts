@@ -256,6 +256,19 @@ test('@phone at 360 px no Urdu page scrolls sideways, and the header is mirrored
   expect(menu!.x).toBeLessThan(60);
 });
 
+test('the logo links are named first by the wordmark they show, in English and in Urdu (WCAG 2.5.3: a voice command that says "The Well" finds them)', async ({ page }) => {
+  for (const [route, rest] of [['/', ', home'], ['/ur/', said('frame.frame.homeAfterName')]]) {
+    await page.goto(route);
+    for (const part of ['header', 'footer']) {
+      const link = page.locator(part).getByRole('link').first();
+      await expect(link.locator('[lang="en"]')).toHaveText('The Well');
+      // Chromium puts a space between the wordmark and the words hidden after it.
+      await expect(link).toHaveAccessibleName(new RegExp(`^The Well ?${rest.trim()}$`));
+      await expect(link).toHaveAttribute('href', route);
+    }
+  }
+});
+
 test('the components are laid out in start and end, never left and right, so Urdu mirrors them', () => {
   const physical = /(?<![\w-])-?(?:ml|mr|pl|pr|left|right|border-l|border-r|rounded-l|rounded-r|rounded-tl|rounded-tr|rounded-bl|rounded-br|scroll-ml|scroll-mr)-[\w[\].%/-]+|(?<![\w-])(?:text-left|text-right|float-left|float-right)(?![\w-])/g;
   const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));

@@ -27,8 +27,8 @@ export function Footer({ year }: { year: number }) {
     <footer class="mt-16 bg-slate-950 text-slate-300">
       <div class={`${container} grid gap-10 py-12 md:grid-cols-4`}>
         <div class="md:col-span-2">
-          <Link to="/" class="inline-flex min-h-11 items-center text-white" aria-label={frame.homeLink}>
-            <Logo />
+          <Link to="/" class="inline-flex min-h-11 items-center text-white">
+            <Logo after={frame.homeAfterName} />
           </Link>
           <p class="mt-4 max-w-md text-sm leading-6">{site.footerTagline}</p>
         </div>

@@ -159,8 +159,8 @@ export function Header() {
   return (
     <header class="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div class={`${container} flex h-16 items-center justify-between gap-4`}>
-        <Link to="/" class="inline-flex min-h-11 items-center rounded-md text-slate-900" aria-label={frame.homeLink}>
-          <Logo />
+        <Link to="/" class="inline-flex min-h-11 items-center rounded-md text-slate-900">
+          <Logo after={frame.homeAfterName} />
         </Link>
         <div class="flex items-center gap-1">
           <nav ref={navRef} aria-label={frame.mainNav} class="hidden items-center gap-1 lg:flex">

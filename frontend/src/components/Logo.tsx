@@ -1,5 +1,6 @@
-// The Well's mark: a drawn well with rising water, and the wordmark beside it.
-export function Logo({ class: className = '' }: { class?: string }) {
+// The Well's mark: a drawn well with rising water, and the wordmark beside it; `after`
+// follows the wordmark for screen readers only (the home link's ", home").
+export function Logo({ class: className = '', after }: { class?: string; after?: string }) {
   return (
     <span class={`inline-flex items-center gap-2 ${className}`}>
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" class="shrink-0">
@@ -9,6 +10,7 @@ export function Logo({ class: className = '' }: { class?: string }) {
         <path d="M7 13h18M11 13V8h10v5M16 8V5" stroke="#e0b45a" stroke-width="1.6" fill="none" stroke-linecap="round" />
       </svg>
       <span class="font-serif text-xl font-semibold tracking-tight" lang="en" dir="ltr">The Well</span>
+      {after && <span class="sr-only">{after}</span>}
     </span>
   );
 }

@@ -3,7 +3,9 @@
 // (a link that opens a new tab, a page still to come, a video still to come).
 export const frame = {
   skipToContent: 'Skip to content',
-  homeLink: 'The Well, home',
+  /** Said after the wordmark ("The Well") by the link to the home page, to screen readers only:
+   *  the link's name begins with the words it shows, so a voice command that says them finds it. */
+  homeAfterName: ', home',
   mainNav: 'Main',
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
