@@ -6,7 +6,8 @@
 // in English and in Urdu (/ur/…, right to left); the menu and a pop-up open and close
 // with the keyboard, a pop-up on an Urdu page too; a
 // prayer request sent from its pop-up is in `thewell export`; the Bible-study page
-// shows the time in the visitor's own zone. It prints Playwright's summary lines
+// shows the time in the visitor's own zone; a person's English lines up at the left
+// on an Urdu page. It prints Playwright's summary lines
 // ('  12 passed'), which .ci/run counts. Nothing is skipped: a missing browser fails.
 //
 //   node engines/smoke.mjs [firefox|webkit ...]    (THEWELL_BIN: the binary)
@@ -106,6 +107,23 @@ const tests = {
     await e.key('Escape');
     await until(e, `!${PRAYER}`, 'Escape closed it');
     await until(e, `document.activeElement === ${URDU_PRAYER_BUTTON}`, 'focus came back to its button');
+  },
+  "on an Urdu page, a person's English name, role and bio line up at their own start, the left": async (e, server, engineName) => {
+    // A name of its own for each engine, and for a second try (the file of the first stays).
+    const name = `Ann Lee ${engineName} ${Date.now()}`;
+    server.cli('content', 'new', 'person', '--title', name);
+    const card = `[...document.querySelectorAll('[data-testid="team"] li')].find((li) => li.querySelector('h3')?.innerText === ${JSON.stringify(name)})`;
+    // The server reads the new file within a second or so.
+    for (let i = 0; ; i++) {
+      await e.open(`${server.url}/ur/leadership`);
+      if (await e.run(`!!${card}`)) break;
+      if (i === 10) throw new Error(`${name} is not on /ur/leadership after ${i} loads`);
+      await sleep(500);
+    }
+    // Where the text starts against its box: 0 at the left (Firefox's own list-item rule
+    // once made it inherit "right" from the right-to-left list).
+    const offsets = await e.run(`[...${card}.querySelectorAll('h3[dir="ltr"], p[dir="ltr"], [dir="ltr"] > p:not([dir])')].map((el) => { const r = document.createRange(); r.selectNodeContents(el); return Math.round(r.getBoundingClientRect().left - el.getBoundingClientRect().left); })`);
+    if (offsets.length !== 3 || offsets.some((x) => Math.abs(x) > 2)) throw new Error(`the English in the card does not start at the left: offsets ${JSON.stringify(offsets)}`);
   },
   'a prayer request sent from its pop-up is in the export': async (e, server, engineName) => {
     const name = `Smoke ${engineName} ${Date.now()}`;
