@@ -81,6 +81,55 @@ async function textWithoutScript(browser: Browser, url: string): Promise<string>
   return text;
 }
 
+/** The instant a clock in `zone` reads `y-m-d h:min`. */
+function instantIn(zone: string, y: number, m: number, d: number, h: number, min: number): Date {
+  const offset = (at: number) => {
+    const part = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+        .formatToParts(at)
+        .map((p) => [p.type, Number(p.value)]),
+    );
+    return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute) - at;
+  };
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  return new Date(wall - offset(wall - offset(wall)));
+}
+
+/** An instant as the server and the calendar reader write it: 2026-11-26T00:00:00Z. */
+const iso = (at: Date) => at.toISOString().replace('.000Z', 'Z');
+
+/** The Wednesday the Global Bible Study skips in the test, from the real clock: the server
+ *  writes "Not held on …" by its own clock (for the weeks up to 14 days ahead), so a fixed
+ *  date stops working once it has passed. The first Wednesday whose 7 PM in New York is
+ *  more than an hour away and whose next week keeps the same clock (no change of clocks
+ *  between them, so the countdown reads 6 days, 23 hours and 55 minutes). */
+function skippedWeek() {
+  const ny = 'America/New_York';
+  const today = new Date(Date.now());
+  for (let ahead = 0; ; ahead++) {
+    const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + ahead));
+    if (day.getUTCDay() !== 3) continue;
+    const study = (weeks: number) => instantIn(ny, day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate() + 7 * weeks, 19, 0);
+    const zoneName = (at: Date) => new Intl.DateTimeFormat('en-US', { timeZone: ny, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')!.value;
+    if (study(0).getTime() < Date.now() + 3_600_000 || zoneName(study(0)) !== zoneName(study(1))) continue;
+    const long = (at: Date) => new Intl.DateTimeFormat('en-US', { timeZone: ny, weekday: 'long', month: 'long', day: 'numeric' }).format(at);
+    return {
+      /** Its date in New York, as `thewell schedule skip` takes it. */
+      date: iso(day).slice(0, 10),
+      /** The study's start that week, the week before and the two after. */
+      study,
+      /** 7:05 PM that evening in New York. */
+      at: iso(new Date(study(0).getTime() + 5 * 60_000)),
+      /** 7:05 PM that evening in Berlin, when the Europe study is on. */
+      europe: instantIn('Europe/Berlin', day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), 19, 5),
+      /** "Wednesday, December 2, 7:00 PM EST": the next study, as the pages say it. */
+      next: `${long(study(1))}, 7:00 PM ${zoneName(study(1))}`,
+      /** "Wednesday, November 25". */
+      long: long(study(0)),
+    };
+  }
+}
+
 test.describe('a skipped week @desktop', () => {
   test.describe.configure({ mode: 'serial' });
   let server: OwnServer;
@@ -89,8 +138,9 @@ test.describe('a skipped week @desktop', () => {
   });
   test.afterAll(() => server?.stop());
 
-  // 7:05 PM ET on Wednesday 2026-11-25 (Thanksgiving).
-  const AT = '2026-11-26T00:05:00Z';
+  const week = skippedWeek();
+  const AT = week.at;
+  const day = (at: Date, days: number) => iso(new Date(at.getTime() + days * 86_400_000));
 
   test('skipped while the server runs: the banner, the study page and the calendar file follow within 2 s; Europe and Pakistan do not change', async ({ page, request }) => {
     const before = await schedule(request, server, AT);
@@ -99,7 +149,7 @@ test.describe('a skipped week @desktop', () => {
     const othersCalendars = await Promise.all(['europe-bible-study', 'bible-study-pakistan'].map((id) => calendar(request, server, id)));
 
     const since = Date.now();
-    server.cli('schedule', 'skip', 'bible-study', '2026-11-25', '--reason', 'Thanksgiving');
+    server.cli('schedule', 'skip', 'bible-study', week.date, '--reason', 'church retreat');
     const took = await within(since, async () => (await schedule(request, server, AT)).find((g) => g.id === 'bible-study')!.skipped.length === 1);
     expect(took).toBeLessThan(2_000);
     test.info().annotations.push({ type: 'followed in', description: `${took} ms` });
@@ -107,9 +157,9 @@ test.describe('a skipped week @desktop', () => {
     const after = await schedule(request, server, AT);
     expect(after.find((g) => g.id === 'bible-study')).toMatchObject({
       live: false,
-      start: '2026-12-03T00:00:00Z',
+      start: iso(week.study(1)),
       state: 'held',
-      skipped: [{ start: '2026-11-26T00:00:00Z', reason: 'Thanksgiving' }],
+      skipped: [{ start: iso(week.study(0)), reason: 'church retreat' }],
     });
     expect(others(after)).toEqual(others(before));
     expect(await Promise.all(['europe-bible-study', 'bible-study-pakistan'].map((id) => calendar(request, server, id)))).toEqual(othersCalendars);
@@ -117,33 +167,33 @@ test.describe('a skipped week @desktop', () => {
     await page.clock.setFixedTime(new Date(AT));
     await page.goto(`${server.url}/`);
     const banner = page.getByTestId('live-banner');
-    await expect(banner).toContainText('No Bible study tonight (Thanksgiving). Next: Wednesday, December 2, 7:00 PM EST');
+    await expect(banner).toContainText(`No Bible study tonight (church retreat). Next: ${week.next}`);
     await expect(banner).toContainText('your time');
     await expect(banner).not.toContainText('Live now');
 
     await page.goto(`${server.url}/bible-study`);
     const status = page.getByTestId('study-status');
-    await expect(status.getByTestId('skipped')).toHaveText('No Bible study tonight (Thanksgiving). Next: Wednesday, December 2, 7:00 PM EST.');
+    await expect(status.getByTestId('skipped')).toHaveText(`No Bible study tonight (church retreat). Next: ${week.next}.`);
     await expect(status.getByTestId('countdown')).toHaveText('6 days, 23 hours and 55 minutes');
     await expect(status.getByText('Live now')).toHaveCount(0);
     // The page says which week is not held, in the server's HTML too.
-    await expect(page.getByText('Not held on Wednesday, November 25 (Thanksgiving)')).toBeVisible();
+    await expect(page.getByText(`Not held on ${week.long} (church retreat)`)).toBeVisible();
 
     // The Europe study that evening is as it was.
-    await page.clock.setFixedTime(new Date('2026-11-25T18:05:00Z'));
+    await page.clock.setFixedTime(week.europe);
     await page.goto(`${server.url}/europe-bible-study`);
     await expect(page.getByTestId('study-status').getByText('Live now')).toBeVisible();
     await expect(page.getByTestId('skipped')).toHaveCount(0);
 
-    const listed = occurrences(await calendar(request, server, 'bible-study'), '2026-11-18T00:00:00Z', '2026-12-11T00:00:00Z');
-    expect(listed.map((o) => o.start)).toEqual(['2026-11-19T00:00:00Z', '2026-12-03T00:00:00Z', '2026-12-10T00:00:00Z']);
+    const listed = occurrences(await calendar(request, server, 'bible-study'), day(week.study(-1), -1), day(week.study(2), 1));
+    expect(listed.map((o) => o.start)).toEqual([iso(week.study(-1)), iso(week.study(1)), iso(week.study(2))]);
   });
 
   test('taken back: the week is held again, and the calendar file lists it', async ({ request }) => {
-    server.cli('schedule', 'restore', 'bible-study', '2026-11-25');
+    server.cli('schedule', 'restore', 'bible-study', week.date);
     await within(Date.now(), async () => (await schedule(request, server, AT)).find((g) => g.id === 'bible-study')!.live);
-    const listed = occurrences(await calendar(request, server, 'bible-study'), '2026-11-18T00:00:00Z', '2026-12-04T00:00:00Z');
-    expect(listed.map((o) => o.start)).toEqual(['2026-11-19T00:00:00Z', '2026-11-26T00:00:00Z', '2026-12-03T00:00:00Z']);
+    const listed = occurrences(await calendar(request, server, 'bible-study'), day(week.study(-1), -1), day(week.study(1), 1));
+    expect(listed.map((o) => o.start)).toEqual([iso(week.study(-1)), iso(week.study(0)), iso(week.study(1))]);
   });
 });
 
