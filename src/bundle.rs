@@ -134,6 +134,14 @@ pub const SERVER_PART_MARKER: &str = "data-server-part";
 /// The attribute that marks a drawing a photo can replace; its value is the slot.
 pub const PHOTO_MARKER: &str = "data-photo";
 
+/// The attribute of a drawing that says how wide it is drawn at each layout width,
+/// as an `<img>`'s `sizes` (its photo's `sizes`).
+pub const PHOTO_SIZES_MARKER: &str = "data-sizes";
+
+/// The attribute of a drawing in a page's first screen: its photo loads at once,
+/// first (`fetchpriority="high"`), not when scrolled to.
+pub const PHOTO_FIRST_MARKER: &str = "data-first";
+
 /// The attribute that marks a video spot's "coming soon" line; its value is the
 /// setting of the video. The server empties the line once that setting is set.
 pub const VIDEO_MARKER: &str = "data-video";
@@ -188,8 +196,43 @@ pub struct PhotoSlot {
     pub alt: String,
     /// Width:height of the frame the photo fills (it is cropped to fit).
     pub ratio: String,
+    /// The largest width it is drawn at, in CSS pixels (its photo is made up to three
+    /// times as wide, for screens with 3 device pixels per CSS pixel).
+    pub largest: u32,
     /// The pages (or pop-ups) that show it.
     pub places: Vec<String>,
+}
+
+/// A photo as the pages draw it (the settings block's `photos`): the key of what it
+/// was made from and each width made (the addresses follow: `/photos/<slot>.<key>.<width>.webp`
+/// and `.jpg`), the frame's size in pixels, and, for a photo on the page itself, a
+/// blurred placeholder (the others, met only after a client-side navigation or in a
+/// pop-up, show their drawing until they load: fewer bytes in every page).
+#[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ShownPhoto {
+    pub key: String,
+    /// Every width made, smallest first.
+    pub widths: Vec<u32>,
+    /// The largest variant's size: the photo's shape, so nothing moves as it loads.
+    pub width: u32,
+    pub height: u32,
+    /// A `data:` address drawn until the photo loads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub placeholder: Option<String>,
+}
+
+impl ShownPhoto {
+    pub fn of(made: &crate::photos::Made, with_placeholder: bool) -> ShownPhoto {
+        ShownPhoto {
+            key: made.key.clone(),
+            widths: made.widths.clone(),
+            width: made.width,
+            height: made.height,
+            placeholder: with_placeholder.then(|| made.placeholder.clone()),
+        }
+    }
 }
 
 /// Every photo slot of the site (written by the frontend build as photo-slots.json).

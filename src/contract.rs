@@ -22,8 +22,9 @@ mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
         CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
-        PHOTO_MARKER, PhotoSlot, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID,
-        STYLESHEET_MARKER, TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER, WORD_MARKER,
+        PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER, PhotoSlot, SERVER_PART_MARKER,
+        SET_MARKER, SETTINGS_BLOCK_ID, STYLESHEET_MARKER, ShownPhoto, TEMPLATE_MARKER,
+        UNSET_MARKER, VIDEO_MARKER, WORD_MARKER,
     };
     use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
@@ -70,6 +71,7 @@ mod emit {
         out.push_str(&declaration::<ZoneSpan>());
         out.push_str(&declaration::<ScheduleNow>());
         out.push_str(&declaration::<PhotoSlot>());
+        out.push_str(&declaration::<ShownPhoto>());
         let quote = |s: &str| serde_json::to_string(s).expect("string");
         out.push_str(&format!(
             "/** The id of the JSON block in every page that holds the site's settings (the server rewrites it). */\n\
@@ -80,6 +82,10 @@ mod emit {
              export const SERVER_PART_MARKER = {};\n\n\
              /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */\n\
              export const PHOTO_MARKER = {};\n\n\
+             /** The attribute of a drawing that says how wide it is drawn at each layout width (its photo's `sizes`). */\n\
+             export const PHOTO_SIZES_MARKER = {};\n\n\
+             /** The attribute of a drawing in a page's first screen: its photo loads at once, first. */\n\
+             export const PHOTO_FIRST_MARKER = {};\n\n\
              /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */\n\
              export const VIDEO_MARKER = {};\n\n\
              /** The attribute of an element that depends on a setting not set yet; its value names the setting (the server renames it to SET_MARKER once set). */\n\
@@ -102,6 +108,8 @@ mod emit {
             quote(CONTENT_BLOCK_ID),
             quote(SERVER_PART_MARKER),
             quote(PHOTO_MARKER),
+            quote(PHOTO_SIZES_MARKER),
+            quote(PHOTO_FIRST_MARKER),
             quote(VIDEO_MARKER),
             quote(UNSET_MARKER),
             quote(SET_MARKER),
@@ -330,6 +338,7 @@ mod emit {
     /// settings.generated.ts: the settings' names and defaults (src/settings/), and the outside links.
     fn settings() -> String {
         let mut out = header("src/settings/mod.rs");
+        out.push_str("import type { ShownPhoto } from '../lib/contract.generated';\n\n");
         out.push_str("export interface SiteSettings {\n");
         for s in &SETTINGS {
             out.push_str(&format!(
@@ -338,7 +347,7 @@ mod emit {
                 camel_case(s.name)
             ));
         }
-        out.push_str("  /** Photo slot → the address of the photo that replaces its drawing. */\n  photos: Record<string, string>;\n}\n\n");
+        out.push_str("  /** Photo slot → the photo that replaces its drawing, as made for every screen. */\n  photos: Record<string, ShownPhoto>;\n}\n\n");
         out.push_str("export const defaultSettings: SiteSettings = {\n");
         for s in &SETTINGS {
             out.push_str(&format!(

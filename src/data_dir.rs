@@ -12,6 +12,9 @@ const JOURNAL: &str = "thewell.journal";
 const SETTINGS: &str = "site.json";
 /// The photos that replace the drawn placeholders.
 const PHOTOS: &str = "photos";
+/// What the server made of the photos (sizes and formats to serve, and what it
+/// refused): derived from `photos/`, made again when missing, never copied off-site.
+const PHOTO_VARIANTS: &str = "photo-variants";
 /// The sermons, events and people a volunteer writes (`thewell content new`).
 const CONTENT: &str = "content";
 /// Snapshots of the database (`thewell serve` takes them, `thewell backup` too).
@@ -101,6 +104,17 @@ impl DataDir {
         self.root.join(PHOTOS)
     }
 
+    /// The photos' made variants, `photo-variants/`: one `<slot>.json` (what is ready)
+    /// or `<slot>.refused` (why not) per slot.
+    pub fn photo_variants(&self) -> PathBuf {
+        self.root.join(PHOTO_VARIANTS)
+    }
+
+    /// The served files of the photos, `photo-variants/files/`.
+    pub fn photo_files(&self) -> PathBuf {
+        self.photo_variants().join("files")
+    }
+
     /// The backups folder, `backups/`.
     pub fn backups(&self) -> PathBuf {
         self.root.join(BACKUPS)
@@ -152,10 +166,12 @@ impl DataDir {
     }
 
     /// The folders the server and the staff commands write into.
-    pub fn folders(&self) -> [PathBuf; 5] {
+    pub fn folders(&self) -> [PathBuf; 7] {
         [
             self.content(),
             self.photos(),
+            self.photo_variants(),
+            self.photo_files(),
             self.backups(),
             self.acme(),
             self.requests(),

@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
+use crate::photos::{Job, Made, Ratio, Recipe, State};
 use crate::schedule::words::Vocabulary;
 use crate::settings::{
     FIGURES, Key, Photo, SETTINGS, Setting, figure_words, find, names, read_file, read_last_good,
@@ -27,8 +28,10 @@ const RECHECK: Duration = Duration::from_secs(1);
 #[derive(Debug)]
 pub struct Snapshot {
     values: Vec<String>,
-    /// Photo slot → the file that fills it.
-    pub photos: BTreeMap<String, Photo>,
+    /// Photo slot → the volunteer's original that fills it (never served).
+    pub originals: BTreeMap<String, Photo>,
+    /// Photo slot → its variants ready to serve (the pages show only these).
+    pub photos: BTreeMap<String, Made>,
     /// Problems found while reading (bad values keep the previous one).
     pub warnings: Vec<String>,
     /// Set when site.json itself cannot be read or parsed: what is wrong with it.
@@ -104,6 +107,7 @@ impl Snapshot {
         Snapshot::new(
             SETTINGS.iter().map(|s| s.default.to_string()).collect(),
             BTreeMap::new(),
+            BTreeMap::new(),
             Vec::new(),
             Library::builtin(),
         )
@@ -111,12 +115,14 @@ impl Snapshot {
 
     fn new(
         values: Vec<String>,
-        photos: BTreeMap<String, Photo>,
+        originals: BTreeMap<String, Photo>,
+        photos: BTreeMap<String, Made>,
         warnings: Vec<String>,
         library: Library,
     ) -> Self {
         let mut snapshot = Snapshot {
             values,
+            originals,
             photos,
             warnings,
             broken: None,
@@ -223,7 +229,13 @@ impl Snapshot {
             Some(file) => {
                 let mut ignored = Vec::new();
                 let values = values_from(&file, &defaults, dir, &mut ignored);
-                Snapshot::new(values, BTreeMap::new(), Vec::new(), Library::builtin())
+                Snapshot::new(
+                    values,
+                    BTreeMap::new(),
+                    BTreeMap::new(),
+                    Vec::new(),
+                    Library::builtin(),
+                )
             }
             None => defaults,
         }
@@ -243,8 +255,9 @@ impl Snapshot {
         self.get(key) == setting(key).default
     }
 
-    /// What the pages' script reads: every setting by its name in camelCase, and the photos.
-    pub fn client_json(&self) -> String {
+    /// What the pages' script reads: every setting by its name in camelCase, and the
+    /// photos (with their placeholder for those drawn on the page, `on_page`).
+    pub fn client_json(&self, on_page: &[&str]) -> String {
         let mut map = Map::new();
         for s in &SETTINGS {
             map.insert(camel_case(s.name), Value::String(self.get(s.key).into()));
@@ -252,7 +265,13 @@ impl Snapshot {
         let photos: Map<String, Value> = self
             .photos
             .iter()
-            .map(|(slot, photo)| (slot.clone(), Value::String(photo.url())))
+            .map(|(slot, made)| {
+                let shown = crate::bundle::ShownPhoto::of(made, on_page.contains(&slot.as_str()));
+                (
+                    slot.clone(),
+                    serde_json::to_value(shown).expect("a photo is JSON"),
+                )
+            })
             .collect();
         map.insert("photos".into(), Value::Object(photos));
         Value::Object(map).to_string()
@@ -283,18 +302,76 @@ impl Snapshot {
                 previous.values.clone()
             }
         };
-        let photos = read_photos(&dir.photos(), &mut warnings);
+        let originals = read_photos(&dir.photos(), &mut warnings);
         let library = Library::read(dir, &previous.library);
+        let photos = shown_photos(dir, &originals, &library);
         warnings.extend(
             library
                 .problems
                 .iter()
                 .map(|p| format!("content file problem: {p}; {}", library.consequence(p))),
         );
-        let mut snapshot = Snapshot::new(values, photos, warnings, library);
+        let mut snapshot = Snapshot::new(values, originals, photos, warnings, library);
         snapshot.broken = broken;
         snapshot
     }
+
+    /// Each slot that has an original, with how its variants are made.
+    pub fn photo_jobs(&self, dir: &DataDir) -> Vec<Job> {
+        photo_jobs(dir, &self.originals, &self.library)
+    }
+}
+
+/// The shape and largest drawn width of each photo slot: the build's (as its pages
+/// draw them) and one per named person (a square card).
+fn slot_frames(library: &Library) -> BTreeMap<String, (Ratio, u32)> {
+    static BUILT: std::sync::LazyLock<Vec<crate::bundle::PhotoSlot>> =
+        std::sync::LazyLock::new(crate::bundle::photo_slots);
+    BUILT
+        .iter()
+        .chain(library.photo_slots().iter())
+        .map(|s| (s.slot.clone(), (Ratio::of_slot(&s.ratio), s.largest)))
+        .collect()
+}
+
+fn photo_jobs(dir: &DataDir, originals: &BTreeMap<String, Photo>, library: &Library) -> Vec<Job> {
+    let frames = slot_frames(library);
+    originals
+        .iter()
+        .filter_map(|(slot, photo)| {
+            let &(ratio, largest_drawn) = frames.get(slot)?;
+            let recipe = Recipe {
+                ratio,
+                largest_drawn,
+                focus: photo.focus,
+            };
+            Some(Job {
+                slot: slot.clone(),
+                original: dir.photo(&photo.file),
+                key: crate::photos::key(&photo.version, &recipe),
+                recipe,
+            })
+        })
+        .collect()
+}
+
+/// The variants to show for each slot: those made from its current original, or
+/// while that one waits or was refused, those made from the one before it.
+fn shown_photos(
+    dir: &DataDir,
+    originals: &BTreeMap<String, Photo>,
+    library: &Library,
+) -> BTreeMap<String, Made> {
+    photo_jobs(dir, originals, library)
+        .into_iter()
+        .filter_map(|job| {
+            let made = match crate::photos::state(dir, &job.slot, &job.key) {
+                State::Ready(made) => made,
+                State::Refused(_) | State::Waiting => crate::photos::last_made(dir, &job.slot)?,
+            };
+            Some((job.slot, made))
+        })
+        .collect()
 }
 
 /// The values of a settings file; a value that cannot be used keeps `previous`'s.
@@ -353,7 +430,12 @@ fn fingerprint(dir: &DataDir) -> Vec<(String, u64, Option<SystemTime>)> {
     .into_iter()
     .flatten()
     .collect();
-    let folders = std::iter::once((dir.photos(), String::new())).chain(Kind::ALL.map(|kind| {
+    let folders = [
+        (dir.photos(), String::new()),
+        (dir.photo_variants(), "photo-variants/".into()),
+    ]
+    .into_iter()
+    .chain(Kind::ALL.map(|kind| {
         (
             dir.content().join(kind.folder()),
             format!("{}/", kind.folder()),
@@ -361,12 +443,19 @@ fn fingerprint(dir: &DataDir) -> Vec<(String, u64, Option<SystemTime>)> {
     }));
     for (folder, prefix) in folders {
         if let Ok(entries) = std::fs::read_dir(folder) {
-            marks.extend(entries.flatten().filter_map(|e| {
-                stamp(
-                    &e.path(),
-                    format!("{prefix}{}", e.file_name().to_string_lossy()),
-                )
-            }));
+            // Files only: the variants' own folder (photo-variants/files/) changes with
+            // every size written, and the records beside it say when a photo is ready.
+            marks.extend(
+                entries
+                    .flatten()
+                    .filter(|e| e.file_type().is_ok_and(|t| !t.is_dir()))
+                    .filter_map(|e| {
+                        stamp(
+                            &e.path(),
+                            format!("{prefix}{}", e.file_name().to_string_lossy()),
+                        )
+                    }),
+            );
         }
     }
     marks.sort();
@@ -464,7 +553,16 @@ impl Live {
         *marks = now_marks;
     }
 
-    pub fn photo_path(&self, file: &str) -> std::path::PathBuf {
-        self.dir.photo(file)
+    /// A made variant's file.
+    pub fn photo_file(&self, file: &str) -> std::path::PathBuf {
+        self.dir.photo_files().join(file)
+    }
+
+    /// Starts the photo maker on this server's data directory.
+    pub fn make_photos(self: &Arc<Self>) {
+        let live = Arc::clone(self);
+        crate::photos::start(self.dir.clone(), move || {
+            live.current().photo_jobs(&live.dir)
+        });
     }
 }

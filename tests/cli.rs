@@ -290,6 +290,7 @@ fn every_staff_command_refuses_a_data_directory_no_server_made_and_creates_none(
         &["site", "show"],
         &["site", "set", "giving-url", "https://give.example.org/"],
         &["site", "photos"],
+        &["site", "photo", "hero", "/dev/null"],
         &["content", "new", "sermon"],
         &["content", "check"],
         &["content", "list"],

@@ -140,16 +140,40 @@ async fn a_person_file_puts_a_card_on_their_page_with_their_photo() {
     let team = get(&server, "/worship-team").await;
     assert_eq!(team.matches(r#"data-testid="no-one-named""#).count(), 1);
 
-    // Their photo: a file named after their slot is put in the card and served.
-    std::fs::create_dir_all(dir.join("photos")).unwrap();
-    std::fs::write(
-        dir.join("photos/person-maria-lopez.png"),
-        b"\x89PNG\r\n\x1a\n",
+    assert!(
+        err.contains("thewell site photo person-maria-lopez <file>"),
+        "{err}"
+    );
+    // Their photo: put in their slot, made square and put in the card, and served.
+    let work = tempfile::tempdir().unwrap();
+    let photo = work.path().join("IMG_2231.JPG");
+    common::photos::save_jpeg(&common::photos::scene(900, 1200, 2), &photo);
+    let (ok, out, err) = thewell(
+        &dir,
+        &[
+            "site",
+            "photo",
+            "person-maria-lopez",
+            photo.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    let made = common::photos::wait_for_photo(
+        &server,
+        "person-maria-lopez",
+        None,
+        Duration::from_secs(60),
     )
-    .unwrap();
-    page_within(&server, "/leadership", "/photos/person-maria-lopez.png?v=").await;
+    .await;
+    assert_eq!(made["width"], made["height"], "square: {made}");
+    page_within(
+        &server,
+        "/leadership",
+        "srcset=\"/photos/person-maria-lopez.",
+    )
+    .await;
     let response = client()
-        .get(server.url("/photos/person-maria-lopez.png"))
+        .get(server.url(&common::photos::addresses("person-maria-lopez", &made, "jpg")[0]))
         .send()
         .await
         .unwrap();

@@ -69,16 +69,17 @@ async fn photos_are_never_a_link_to_another_file_nor_outside_a_slot() {
     std::fs::hard_link(&db, photos.join("sunday-worship-in-plantation.jpg")).unwrap();
     std::os::unix::fs::symlink(&db, photos.join("sunrise-over-plantation-florida.jpg")).unwrap();
     std::fs::write(photos.join("not-a-slot.jpg"), b"a photo of nothing").unwrap();
-    std::fs::write(
-        photos.join("serving-our-city-together.jpg"),
-        b"\xFF\xD8\xFFa real photo",
-    )
-    .unwrap();
+    common::photos::save_jpeg(
+        &common::photos::scene(640, 480, 5),
+        &photos.join("serving-our-city-together.jpg"),
+    );
     tokio::time::sleep(Duration::from_millis(1200)).await;
     for file in [
         "sunday-worship-in-plantation.jpg",
         "sunrise-over-plantation-florida.jpg",
         "not-a-slot.jpg",
+        // A real photo is served only as the sizes made of it, never as itself.
+        "serving-our-city-together.jpg",
     ] {
         let response = client()
             .get(server.url(&format!("/photos/{file}")))
@@ -89,15 +90,25 @@ async fn photos_are_never_a_link_to_another_file_nor_outside_a_slot() {
         let body = response.bytes().await.unwrap();
         assert!(body.len() < 200, "{file}: {} bytes served", body.len());
     }
+    let made = common::photos::wait_for_photo(
+        &server,
+        "serving-our-city-together",
+        None,
+        Duration::from_secs(60),
+    )
+    .await;
     let real = client()
-        .get(server.url("/photos/serving-our-city-together.jpg"))
+        .get(server.url(&common::photos::addresses("serving-our-city-together", &made, "jpg")[0]))
         .send()
         .await
         .unwrap();
     assert_eq!(real.status(), StatusCode::OK);
+    assert!(real.bytes().await.unwrap().starts_with(b"\xFF\xD8\xFF"));
+    // Nothing was made of the links or of the file that fills no slot.
+    let published = common::photos::published(&server).await;
     assert_eq!(
-        real.bytes().await.unwrap().as_ref(),
-        b"\xFF\xD8\xFFa real photo"
+        published.keys().collect::<Vec<_>>(),
+        ["serving-our-city-together"]
     );
     let (_, out, _) = thewell(&server.data_dir(), &["site", "photos"]);
     assert!(out.contains("hard link"), "{out}");

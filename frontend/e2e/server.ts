@@ -1,7 +1,7 @@
 // A second server of the release binary on its own data directory, for tests that
 // change the site's settings or photos (the shared server keeps its defaults).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -32,5 +32,22 @@ export async function startOwnServer(prepare: (server: Pick<OwnServer, 'dataDir'
     child.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
   });
   const url = firstLine.replace('thewell listening on ', '').trim();
+  await photosMade(url, dataDir);
   return { url, dataDir, cli, stop: () => child.kill('SIGTERM') };
+}
+
+/** Waits until the server has made every photo put in the data directory's photos/
+ *  (it makes them in the background, one at a time, the drawings showing meanwhile). */
+async function photosMade(url: string, dataDir: string): Promise<void> {
+  const folder = join(dataDir, 'photos');
+  const slots = existsSync(folder) ? readdirSync(folder).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).map((f) => f.replace(/\.[^.]+$/, '').toLowerCase()) : [];
+  const until = Date.now() + 60_000;
+  while (slots.length > 0) {
+    const page = await (await fetch(`${url}/`)).text();
+    const block = page.split('<script type="application/json" id="site-settings">')[1]?.split('</script>')[0] ?? '{}';
+    const made = Object.keys((JSON.parse(block) as { photos?: Record<string, unknown> }).photos ?? {});
+    if (slots.every((slot) => made.includes(slot))) return;
+    if (Date.now() > until) throw new Error(`the server made ${made.join(', ') || 'no photo'} of ${slots.join(', ')} within a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

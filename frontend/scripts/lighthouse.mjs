@@ -31,7 +31,8 @@ requirePhoneFonts();
 const busy = loadavg()[0];
 if (busy > 0.5) console.log(`(this machine is busy: load ${busy.toFixed(2)} over the last minute; blocking times will read high)`);
 
-const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', mkdtempSync(join(tmpdir(), 'thewell-lh-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
+// DATA_DIR: score a filled site (e.g. the one photos.mjs leaves, every slot a camera photo).
+const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'thewell-lh-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
 // Measured as a visitor meets a server that has been up a while: after it has compressed
 // every page at its best (a few seconds after start-up; until then a page is compressed
 // quickly, larger by a tenth).

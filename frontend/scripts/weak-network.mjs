@@ -26,7 +26,9 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const ONE_WAY_MS = 200;
 const BYTES_PER_MS = 400_000 / 8 / 1000;
 
-const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', join(mkdtempSync(join(tmpdir(), 'thewell-weak-')), 'data')], { stdio: ['ignore', 'pipe', 'inherit'] });
+// DATA_DIR: measure a filled site (photos.mjs passes its own), else an empty one.
+const dataDir = process.env.DATA_DIR ?? join(mkdtempSync(join(tmpdir(), 'thewell-weak-')), 'data');
+const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
 const origin = await new Promise((resolve, reject) => {
   server.stdout.once('data', (line) => resolve(String(line).replace('thewell listening on ', '').trim()));
   server.once('exit', (code) => reject(new Error(`thewell exited (${code}) before listening`)));
@@ -111,6 +113,8 @@ async function until(page, check, what, arg) {
   throw new Error(`${what}: not within 30 s`);
 }
 
+/** Ends the measuring early, with what it has (NO_REPEAT). */
+class Skip extends Error {}
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
 let installable = 'not checked';
@@ -120,10 +124,16 @@ try {
     const repeat = [];
     const blocked = [];
     for (let run = 0; run < RUNS; run++) {
-      for (const serviceWorkers of ['allow', 'block']) {
+      // NO_REPEAT: first visits only (photos.mjs measures what a new visitor waits for).
+      for (const serviceWorkers of process.env.NO_REPEAT ? ['allow'] : ['allow', 'block']) {
         const context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers });
         const page = await context.newPage();
         const firstVisit = await visit(page, route);
+        if (process.env.NO_REPEAT) {
+          first.push(firstVisit);
+          await context.close();
+          continue;
+        }
         if (serviceWorkers === 'allow') {
           first.push(firstVisit);
           // The worker installs after the first load and saves the page: the phone
@@ -145,8 +155,9 @@ try {
       kb: median(visits.map((v) => v.bytes)) / 1024,
       requests: median(visits.map((v) => v.requests)),
     });
-    rows.push({ route, first: summary(first), repeat: summary(repeat), blocked: summary(blocked) });
+    rows.push({ route, first: summary(first), repeat: repeat.length ? summary(repeat) : null, blocked: blocked.length ? summary(blocked) : null });
   }
+  if (process.env.NO_REPEAT) throw new Skip();
   // Chromium checks installability only outside incognito: a profile of its own.
   const profile = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'thewell-profile-')), {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -161,6 +172,8 @@ try {
   const manifest = await cdp.send('Page.getAppManifest');
   installable += manifest.errors?.length ? `; manifest errors: ${manifest.errors.map((e) => e.message).join('; ')}` : '; the manifest parses without errors';
   await profile.close();
+} catch (error) {
+  if (!(error instanceof Skip)) throw error;
 } finally {
   await browser.close();
   link.close();
@@ -175,6 +188,7 @@ console.log(`${'route'.padEnd(14)}${'visit'.padEnd(22)}${head}`);
 const cells = (v) => `${ms(v.html)}${ms(v.paint)}${ms(v.afterHtml)}${ms(v.largestAfterHtml + v.html)}${ms(v.largestAfterHtml)}${ms(v.load)}${v.kb.toFixed(0).padStart(6)}${String(v.requests).padStart(5)}`;
 for (const { route, first, repeat, blocked } of rows) {
   console.log(`${route.padEnd(14)}${'first'.padEnd(22)}${cells(first)}`);
+  if (!repeat || !blocked) continue;
   console.log(`${''.padEnd(14)}${'repeat, worker'.padEnd(22)}${cells(repeat)}`);
   console.log(`${''.padEnd(14)}${'repeat, worker blocked'.padEnd(22)}${cells(blocked)}`);
   const gap = repeat.paint - blocked.paint;

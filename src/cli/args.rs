@@ -850,7 +850,32 @@ pub enum SiteCommand {
         #[arg(value_parser = SettingParser)]
         setting: &'static Setting,
     },
-    /// List the places a photo can replace a drawing, the file name each takes, and the
-    /// photos found in <data-dir>/photos/.
-    Photos,
+    /// List the places a photo can replace a drawing, the photo each has and whether
+    /// it is ready (made for every screen), waiting, or refused and why.
+    Photos {
+        /// Make every waiting photo now, one at a time, before listing (a running server
+        /// makes them by itself; this is for a data directory no server runs on).
+        #[arg(long)]
+        make: bool,
+    },
+    /// Put a photo from a phone or camera in a slot, e.g.
+    /// `thewell site photo worship-night ~/IMG_4032.JPG`. Any JPEG, PNG or WebP, whatever
+    /// its name: a running server turns it upright, crops it to the slot's frame,
+    /// makes it in the sizes phones and computers need and strips where it was taken.
+    /// The slot keeps the photo it had if this one is refused.
+    Photo {
+        /// The slot, as `thewell site photos` lists it.
+        slot: String,
+        /// The photo's file.
+        file: PathBuf,
+        /// The point to keep in view when the photo is cropped to its frame: across and
+        /// down from the top left, e.g. 50%,30% (a face high in the picture). Without it,
+        /// the centre.
+        #[arg(long, value_parser = parse_focus)]
+        focus: Option<crate::photos::Focus>,
+    },
+}
+
+fn parse_focus(text: &str) -> Result<crate::photos::Focus, String> {
+    text.parse()
 }

@@ -85,7 +85,8 @@ fn new(
     );
     if kind == Kind::Person {
         eprintln!(
-            "Their photo: {} (square, about 800 px).",
+            "Their photo: `thewell site photo person-{} <file>` (any phone photo; it is cropped square, --focus says around what), or copy it to {}.",
+            template::slug(&title),
             dir.photos()
                 .join(format!("person-{}.jpg", template::slug(&title)))
                 .display()

@@ -49,6 +49,12 @@ pub enum CliError {
     Request(#[from] crate::handoff::HandoffError),
     #[error(transparent)]
     Offsite(#[from] crate::offsite::OffsiteError),
+    #[error("{file} was not put in {slot}: {why}. The slot keeps what it had")]
+    PhotoRefused {
+        file: String,
+        slot: String,
+        why: crate::photos::PhotoError,
+    },
 }
 
 /// A runtime for a command that talks to the network (a mail server, the bucket).

@@ -6,11 +6,9 @@ use super::args::SiteCommand;
 use super::{CliError, say};
 use crate::bundle;
 use crate::data_dir::DataDir;
+use crate::photos::{Focus, PhotoError, State};
 use crate::published::Snapshot;
-use crate::settings::{self, PHOTO_TYPES, SETTINGS};
-
-/// A photo above this size is slow on a phone far from the server.
-const LARGE_PHOTO: u64 = 400 * 1024;
+use crate::settings::{self, FOCUS_SUFFIX, PHOTO_TYPES, SETTINGS};
 
 pub fn run(
     data_dir: &DataDir,
@@ -49,7 +47,8 @@ pub fn run(
                 )
             }
         }
-        SiteCommand::Photos => photos(data_dir, out),
+        SiteCommand::Photos { make } => photos(data_dir, make, out),
+        SiteCommand::Photo { slot, file, focus } => put_photo(data_dir, &slot, &file, focus, out),
     }
 }
 
@@ -100,7 +99,7 @@ fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     say!(
         out,
         "\n{} of {} photo slots have a photo (`thewell site photos` lists them).",
-        snap.photos.len(),
+        snap.originals.len(),
         bundle::photo_slots().len() + snap.library.people.len()
     )?;
     warnings(&snap, out)
@@ -127,33 +126,61 @@ fn size_text(bytes: u64) -> String {
     }
 }
 
-fn photos(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
+fn photos(data_dir: &DataDir, make: bool, out: &mut impl Write) -> Result<(), CliError> {
     let snap = Snapshot::read(data_dir, &Snapshot::last_good(data_dir));
+    if make {
+        let (made, refused) = crate::photos::make_waiting(data_dir, &snap.photo_jobs(data_dir));
+        say!(
+            out,
+            "{made} photos made, {refused} refused (the log says why).\n"
+        )?;
+    }
     let folder = data_dir.photos();
     let mut slots = bundle::photo_slots();
     slots.extend(snap.library.photo_slots());
     say!(
         out,
-        "A photo replaces a drawing when {} holds a file named after the drawing's slot,\n\
-         e.g. {}. Types: {}. Crop it to the frame's shape\n\
-         (it is cropped to fill); 1600 px wide and under 400 KB loads well on a phone.\n\
-         A running server shows a new or replaced photo within a second.\n",
+        "A photo replaces a drawing once it is put in the drawing's slot:\n\
+         \x20 thewell site photo <slot> <file> [--focus 50%,30%]\n\
+         Any photo from a phone or camera (JPEG, PNG, WebP), whatever its name and size; a\n\
+         file copied into {} as <slot>.jpg works too. A running server turns it\n\
+         upright, crops it to the frame around the focus, makes it in the sizes phones and\n\
+         computers need and strips where it was taken, one photo at a time; the drawing\n\
+         shows until it is ready. The original is kept and never shown as it is.\n",
         folder.display(),
-        folder
-            .join(format!(
-                "{}.jpg",
-                slots.first().map_or("<slot>", |s| s.slot.as_str())
-            ))
-            .display(),
-        PHOTO_TYPES.join(", ")
     )?;
+    let jobs = snap.photo_jobs(data_dir);
     let width = slots.iter().map(|s| s.slot.len()).max().unwrap_or(4).max(4);
     say!(out, "{:<width$}  frame  photo", "slot")?;
     for slot in &slots {
-        let photo = snap.photos.get(&slot.slot).map_or_else(
-            || "- (drawing)".to_string(),
-            |p| format!("{} ({})", p.file, size_text(p.bytes)),
-        );
+        let photo = match (
+            snap.originals.get(&slot.slot),
+            jobs.iter().find(|j| j.slot == slot.slot),
+        ) {
+            (Some(original), Some(job)) => {
+                let state = match crate::photos::state(data_dir, &job.slot, &job.key) {
+                    State::Ready(made) => format!(
+                        "ready: {} sizes up to {} × {}",
+                        made.widths.len(),
+                        made.width,
+                        made.height
+                    ),
+                    State::Waiting => "waiting to be made (by the running server)".into(),
+                    State::Refused(refused) => format!("refused: {}", refused.why),
+                };
+                let focus = if original.focus == Focus::default() {
+                    String::new()
+                } else {
+                    format!(", focus {}", original.focus)
+                };
+                format!(
+                    "{} ({}{focus}): {state}",
+                    original.file,
+                    size_text(original.bytes)
+                )
+            }
+            _ => "- (drawing)".to_string(),
+        };
         say!(out, "{:<width$}  {:<5}  {photo}", slot.slot, slot.ratio)?;
         say!(
             out,
@@ -164,17 +191,12 @@ fn photos(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         )?;
     }
     let mut notes: Vec<String> = Vec::new();
-    for (slot, photo) in &snap.photos {
+    for (slot, photo) in &snap.originals {
         if !slots.iter().any(|s| &s.slot == slot) {
             notes.push(format!(
-                "photos/{} fills no slot: rename it to one of the slots above",
-                photo.file
-            ));
-        } else if photo.bytes > LARGE_PHOTO {
-            notes.push(format!(
-                "photos/{} is {}: phones on slow networks wait for it; resize it to about 1600 px wide",
+                "photos/{} fills no slot: put it in one with `thewell site photo <slot> {}`",
                 photo.file,
-                size_text(photo.bytes)
+                folder.join(&photo.file).display()
             ));
         }
     }
@@ -185,4 +207,93 @@ fn photos(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         }
     }
     warnings(&snap, out)
+}
+
+/// `thewell site photo <slot> <file>`: checks the photo whole (its kind, size and
+/// every pixel), then puts it in the photos folder as the slot's one original,
+/// replacing the one before; the slot keeps what it had when the photo is refused.
+fn put_photo(
+    data_dir: &DataDir,
+    slot: &str,
+    file: &std::path::Path,
+    focus: Option<Focus>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let snap = Snapshot::read(data_dir, &Snapshot::last_good(data_dir));
+    let mut slots = bundle::photo_slots();
+    slots.extend(snap.library.photo_slots());
+    let slot = slot.to_ascii_lowercase();
+    if !slots.iter().any(|s| s.slot == slot) {
+        return Err(CliError::Usage(format!(
+            "there is no photo slot '{}': `thewell site photos` lists them",
+            slot.chars().take(100).collect::<String>()
+        )));
+    }
+    let refused = |why: PhotoError| CliError::PhotoRefused {
+        file: file.display().to_string(),
+        slot: slot.clone(),
+        why,
+    };
+    let size = std::fs::metadata(file)
+        .map_err(|e| refused(PhotoError::Unreadable(e.to_string())))?
+        .len();
+    if size > crate::photos::MAX_BYTES {
+        return Err(refused(PhotoError::TooManyBytes(size)));
+    }
+    let bytes = std::fs::read(file).map_err(|e| refused(PhotoError::Unreadable(e.to_string())))?;
+    let (format, width, height) = crate::photos::check(&bytes).map_err(refused)?;
+    // Every pixel decoded once here: a damaged photo never replaces a good one.
+    crate::photos::pixels(&bytes).map_err(refused)?;
+    let ext = match format {
+        crate::photos::Format::Png => "png",
+        crate::photos::Format::WebP => "webp",
+        _ => "jpg",
+    };
+    let photos = data_dir.photos();
+    data_dir.create_photos().map_err(|e| CliError::Output {
+        path: photos.clone(),
+        source: e,
+    })?;
+    let target = data_dir.photo(&format!("{slot}.{ext}"));
+    let written = |path: &std::path::Path| {
+        let path = path.to_path_buf();
+        move |source| CliError::Output { path, source }
+    };
+    crate::data_dir::replace_private_file(&target, &target, &bytes).map_err(written(&target))?;
+    // The slot's one original: its photos of other types go (the site would prefer one).
+    for other in PHOTO_TYPES.iter().filter(|t| **t != ext) {
+        for name in [other.to_string(), other.to_ascii_uppercase()] {
+            let path = data_dir.photo(&format!("{slot}.{name}"));
+            if path.is_file() {
+                std::fs::remove_file(&path).map_err(written(&path))?;
+            }
+        }
+    }
+    let focus_file = data_dir.photo(&format!("{slot}{FOCUS_SUFFIX}"));
+    match focus {
+        Some(focus) => {
+            let text = format!("{focus}\n");
+            crate::data_dir::replace_private_file(&focus_file, &focus_file, text.as_bytes())
+                .map_err(written(&focus_file))?;
+        }
+        // A new photo is cropped around its own centre unless told otherwise.
+        None if focus_file.exists() => {
+            std::fs::remove_file(&focus_file).map_err(written(&focus_file))?;
+        }
+        None => {}
+    }
+    say!(
+        out,
+        "{slot}: {} ({width} × {height}, {}) is now {}.\n\
+         A running server makes it ready for every screen within a minute; until then the\n\
+         page shows {}. `thewell site photos` says when it is ready.",
+        file.display(),
+        size_text(size),
+        target.display(),
+        if snap.photos.contains_key(&slot) {
+            "the photo before it"
+        } else {
+            "the drawing"
+        }
+    )
 }

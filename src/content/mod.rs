@@ -149,6 +149,7 @@ impl Library {
                 slot: p.value.photo.clone(),
                 alt: format!("{}, {}", p.value.name, p.value.role),
                 ratio: "1:1".into(),
+                largest: people_list::CARD_LARGEST,
                 places: vec![match p.value.group.page {
                     PeoplePage::Leadership => "/leadership".into(),
                     PeoplePage::WorshipTeam => "/worship-team".into(),

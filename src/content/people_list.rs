@@ -7,8 +7,22 @@
 use super::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
 use super::part_words::{PartWords, Said};
 use super::{GROUPS, Group, Library, PeoplePage, Person};
-use crate::bundle::PHOTO_MARKER;
+use crate::bundle::{PHOTO_MARKER, PHOTO_SIZES_MARKER};
 use crate::text::escape_html;
+
+/// The widest a person's card is drawn, in CSS pixels: a third of the page's column
+/// (1104 px) less the gaps. Their photo is made for it (`bundle::PhotoSlot::largest`).
+pub const CARD_LARGEST: u32 = 357;
+
+/// How wide a card is at each layout width (two to a row on phones, three or four
+/// from 768 px), as its photo's `sizes`.
+fn card_sizes(grid: &str) -> &'static str {
+    if grid.contains("grid-cols-4") {
+        "(min-width: 1152px) 264px, (min-width: 768px) calc(25vw - 1.5rem), calc(50vw - 1.5rem)"
+    } else {
+        "(min-width: 1152px) 357px, (min-width: 768px) calc(33.3vw - 2rem), calc(50vw - 1.5rem)"
+    }
+}
 
 /// The classes of a link to another page of the site, inside a sentence.
 const LINK_CLASS: &str =
@@ -86,12 +100,12 @@ fn initials(name: &str) -> String {
         .collect()
 }
 
-fn card(out: &mut String, person: &Person, heading: &str, words: &PartWords) {
+fn card(out: &mut String, person: &Person, heading: &str, sizes: &str, words: &PartWords) {
     out.push_str(
         r#"<li class="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">"#,
     );
     out.push_str(&format!(
-        r#"<div class="relative flex aspect-square items-center justify-center bg-sky-100" {PHOTO_MARKER}="{}"><span class="font-serif text-5xl font-semibold text-sky-900" aria-hidden="true">{}</span></div>"#,
+        r#"<div class="relative flex aspect-square items-center justify-center bg-sky-100" {PHOTO_MARKER}="{}" {PHOTO_SIZES_MARKER}="{sizes}"><span class="font-serif text-5xl font-semibold text-sky-900" aria-hidden="true">{}</span></div>"#,
         escape_html(&person.photo),
         escape_html(&initials(&person.name))
     ));
@@ -134,7 +148,7 @@ fn cards(people: &[&Person], grid: &str, heading: &str, words: &PartWords) -> St
         r#"<ul class="grid grid-cols-2 gap-4 max-md:center-lone-last {grid}" data-testid="team">"#
     );
     for person in people {
-        card(&mut out, person, heading, words);
+        card(&mut out, person, heading, card_sizes(grid), words);
     }
     out.push_str("</ul>");
     out

@@ -12,7 +12,7 @@ mod photos;
 mod validate;
 
 pub use file::{read_file, read_last_good, save_last_good, set, unset};
-pub use photos::{HEAD_BYTES, PHOTO_TYPES, Photo, read_photos, starts_like_its_type};
+pub use photos::{FOCUS_SUFFIX, PHOTO_TYPES, Photo, read_photos};
 pub use validate::validate;
 
 /// Every setting, in the order of `SETTINGS`.

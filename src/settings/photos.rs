@@ -1,37 +1,36 @@
 //! The photos folder (`<data-dir>/photos/`): which file fills which photo slot, and
 //! a version per file that changes whenever the file does.
 use std::collections::BTreeMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::Path;
 use std::time::SystemTime;
+
+use crate::photos::Focus;
 
 /// Photo file types the site serves, preferred first when one name has several.
 pub const PHOTO_TYPES: &[&str] = &["webp", "avif", "jpg", "jpeg", "png"];
 
 /// One replacement photo in the photos folder.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Photo {
     /// The file's name in the photos folder.
     pub file: String,
     pub bytes: u64,
-    /// Changes whenever the file does (from its size and modification time).
+    /// Changes whenever the file does (from its name, size and modification time).
     pub version: String,
+    /// The point kept in view when it is cropped (`<slot>.focus`, e.g. "50%,30%").
+    pub focus: Focus,
 }
 
-impl Photo {
-    /// Its address on the site; the version makes a replaced photo a new address.
-    pub fn url(&self) -> String {
-        format!("/photos/{}?v={}", self.file, self.version)
-    }
-}
+/// The file beside a slot's photo that holds its focus ("50%,30%").
+pub const FOCUS_SUFFIX: &str = ".focus";
 
 /// How many bytes of a file `starts_like_its_type` reads.
-pub const HEAD_BYTES: usize = 12;
+const HEAD_BYTES: usize = 12;
 
 /// Whether `head`, a file's first bytes, starts as the image type its name says
 /// (JPEG FF D8 FF, PNG's signature, WebP's RIFF…WEBP, AVIF's ftyp box): a file
 /// that is not a photo (a backup hard-linked here, then deleted) is never served.
-pub fn starts_like_its_type(file: &str, head: &[u8]) -> bool {
+fn starts_like_its_type(file: &str, head: &[u8]) -> bool {
     let Some((_, ext)) = file.rsplit_once('.') else {
         return false;
     };
@@ -75,6 +74,9 @@ pub fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String
     };
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
+        if file.ends_with(FOCUS_SUFFIX) {
+            continue;
+        }
         let Ok(meta) = entry.metadata() else { continue };
         // Not a link of any kind: a symbolic link (never followed here) or a second
         // name for a file elsewhere (`photos/x.jpg` hard-linked to the database).
@@ -88,10 +90,19 @@ pub fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String
             continue;
         }
         let Some((slot, rank)) = photo_slot(&file) else {
-            warnings.push(format!(
-                "photos/{file} is not used: name photos <slot>.{} with letters, digits and dashes (see `thewell site photos`)",
-                PHOTO_TYPES.join("|")
-            ));
+            let heic = file.rsplit_once('.').is_some_and(|(_, ext)| {
+                ["heic", "heif"].contains(&ext.to_ascii_lowercase().as_str())
+            });
+            warnings.push(if heic {
+                format!(
+                    "photos/{file} is not used: it is in HEIC, an iPhone's own format, which the site does not read: on the iPhone set Settings → Camera → Formats → Most Compatible, or share the photo as JPEG, then `thewell site photo <slot> <file>`"
+                )
+            } else {
+                format!(
+                    "photos/{file} is not used: put it in a slot with `thewell site photo <slot> photos/{file}` (`thewell site photos` lists the slots), or name it <slot>.{}",
+                    PHOTO_TYPES.join("|")
+                )
+            });
             continue;
         };
         if !starts_with_its_type(&entry.path(), &file) {
@@ -106,18 +117,39 @@ pub fn read_photos(folder: &Path, warnings: &mut Vec<String>) -> BTreeMap<String
             .ok()
             .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
             .map_or(0, |d| d.as_nanos());
-        let mut hasher = DefaultHasher::new();
-        (meta.len(), modified, &file).hash(&mut hasher);
+        let focus = read_focus(folder, &slot, warnings);
+        let digest = ring::digest::digest(
+            &ring::digest::SHA256,
+            format!("{file}/{}/{modified}", meta.len()).as_bytes(),
+        );
         let photo = Photo {
             file,
             bytes: meta.len(),
-            version: format!("{:08x}", hasher.finish() as u32),
+            version: digest.as_ref()[..4]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+            focus,
         };
         if found.get(&slot).is_none_or(|(r, _)| rank < *r) {
             found.insert(slot, (rank, photo));
         }
     }
     found.into_iter().map(|(slot, (_, p))| (slot, p)).collect()
+}
+
+/// The focus a volunteer gave a slot (`thewell site photo --focus`), else the centre.
+fn read_focus(folder: &Path, slot: &str, warnings: &mut Vec<String>) -> Focus {
+    let path = folder.join(format!("{slot}{FOCUS_SUFFIX}"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Focus::default();
+    };
+    text.trim().parse().unwrap_or_else(|why| {
+        warnings.push(format!(
+            "photos/{slot}{FOCUS_SUFFIX}: {why}; the photo is cropped around its centre"
+        ));
+        Focus::default()
+    })
 }
 
 #[cfg(test)]
@@ -162,15 +194,18 @@ mod tests {
         std::fs::write(photos.join("team.webp"), b"RIFF\x04\0\0\0WEBPVP8 ").unwrap();
         std::fs::write(photos.join("readme.txt"), b"?").unwrap();
         let snap = Snapshot::read(&dir, &Snapshot::defaults());
-        assert_eq!(snap.photos["team"].file, "team.webp", "webp is preferred");
-        assert!(
-            snap.photos["team"]
-                .url()
-                .starts_with("/photos/team.webp?v=")
+        assert_eq!(
+            snap.originals["team"].file, "team.webp",
+            "webp is preferred"
         );
+        std::fs::write(photos.join("team.focus"), b"50%,20%\n").unwrap();
+        std::fs::write(photos.join("other.focus"), b"middle").unwrap();
+        let snap = Snapshot::read(&dir, &Snapshot::defaults());
+        assert_eq!(snap.originals["team"].focus, Focus { x: 0.5, y: 0.2 });
         assert_eq!(snap.warnings.len(), 1, "{:?}", snap.warnings);
-        assert!(!snap.is_default());
-        assert!(Snapshot::defaults().is_default());
-        assert_ne!(snap.tag, Snapshot::defaults().tag);
+        // An original changes no page until its sizes are made (src/photos/).
+        assert!(snap.photos.is_empty());
+        assert!(snap.is_default());
+        assert_eq!(snap.tag, Snapshot::defaults().tag);
     }
 }

@@ -230,6 +230,8 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
     name_placeholders(&live);
     assets::prepare();
     assets::compress_ahead(&live, &live.current());
+    // Each new or replaced photo made into the sizes pages serve, one at a time, idle.
+    live.make_photos();
     crate::logging::report_dropped_lines();
     return_freed_memory();
     backups::schedule(

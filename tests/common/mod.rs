@@ -1,6 +1,7 @@
 //! A real `thewell serve` on a random port with a temporary data directory.
 #![allow(dead_code)]
 pub mod https;
+pub mod photos;
 pub mod webhook;
 
 use std::io::{BufRead, BufReader};

@@ -3,9 +3,9 @@
 // nothing shifts when a volunteer's photo (data-dir/photos/<slot>.jpg) is laid over it.
 import { useEffect, useId, useState } from 'react';
 import { offlineWords } from '../content/offline';
-import { PHOTO_MARKER } from '../lib/contract.generated';
+import { PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER } from '../lib/contract.generated';
 import { savesData } from '../lib/network';
-import { notePhotoSlot, slotName } from '../lib/photos';
+import { layouts, notePhotoSlot, placeholderStyle, plainSrcOf, slotName, srcsetOf, type PhotoLayout } from '../lib/photos';
 import { PHOTO_CLASS, settings } from '../lib/settings';
 
 import type { ArtKind } from '../content/art';
@@ -67,7 +67,10 @@ function Symbol({ kind, color }: { kind: ArtKind; color: string }) {
 /**
  * A drawing, or the volunteer's photo for its slot over it. The slot is named after
  * `alt` unless `photo` names it. In prerendered pages the server puts the photo
- * first inside the element marked `PHOTO_MARKER` (src/web/files/personalize.rs), as this does.
+ * first inside the element marked `PHOTO_MARKER` (src/web/files/personalize.rs), as this
+ * does: a <picture> of every made width (WebP, JPEG) drawn `layout` wide, its shape
+ * given, a blurred placeholder under it; loaded when scrolled near, or at once and
+ * first when it is in the page's first screen (`first`).
  */
 export function Art({
   kind,
@@ -77,6 +80,8 @@ export function Art({
   photo,
   inline = false,
   bare = false,
+  layout = 'third',
+  first = false,
 }: {
   kind: ArtKind;
   alt: string;
@@ -87,27 +92,51 @@ export function Art({
   inline?: boolean;
   /** Without its symbol: a ground for something laid over it (a play button). */
   bare?: boolean;
+  /** How wide it is drawn at each layout width (lib/photos.ts). */
+  layout?: PhotoLayout;
+  /** In the page's first screen: its photo loads at once. */
+  first?: boolean;
 }) {
   // Named after the English, so a photo is laid over the same drawing in every language.
   const slot = photo ?? slotName(englishOf(alt));
-  if (import.meta.env.SSR) notePhotoSlot(slot, alt, ratio);
-  const src = settings.photos[slot];
+  const { sizes, largest } = layouts[layout];
+  if (import.meta.env.SSR) notePhotoSlot(slot, alt, ratio, largest);
+  const shown = settings.photos[slot];
   // Saving data: the photo waits for a press on its button (none inside a button:
   // the drawing stays). The button comes after hydration, which matches the
   // server's page (no photo, no button).
   const [asked, setAsked] = useState(false);
   const [alive, setAlive] = useState(false);
   useEffect(() => setAlive(true), []);
-  const held = Boolean(src) && !asked && savesData();
+  const held = Boolean(shown) && !asked && savesData();
   const offer = held && alive && !inline;
   const h = hash(alt);
   const [dark, mid, light] = palettes[h % palettes.length];
   // One id per drawing on the page (two drawings may show the same thing).
   const id = `art${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const Root = inline ? 'span' : 'div';
+  const marks = { [PHOTO_MARKER]: slot, [PHOTO_SIZES_MARKER]: sizes, ...(first ? { [PHOTO_FIRST_MARKER]: '' } : {}) };
+  // `isolate`: the photo's z-index stacks it over the drawing only, never over what a
+  // page lays on top of the drawing (a video's play button).
   return (
-    <Root class={`relative overflow-hidden rounded-2xl ${inline ? 'block ' : ''}${ratio} ${extra}`} role={offer ? undefined : 'img'} aria-label={offer ? undefined : alt} {...{ [PHOTO_MARKER]: slot }}>
-      {src && !held && <img src={src} alt="" loading="lazy" decoding="async" class={PHOTO_CLASS} />}
+    <Root class={`relative isolate overflow-hidden rounded-2xl ${inline ? 'block ' : ''}${ratio} ${extra}`} role={offer ? undefined : 'img'} aria-label={offer ? undefined : alt} {...marks}>
+      {shown && !held && (
+        <picture>
+          <source type="image/webp" srcset={srcsetOf(slot, shown, 'webp')} sizes={sizes} />
+          <img
+            src={plainSrcOf(slot, shown)}
+            srcset={srcsetOf(slot, shown, 'jpg')}
+            sizes={sizes}
+            width={shown.width}
+            height={shown.height}
+            alt=""
+            {...(first ? { fetchpriority: 'high' } : { loading: 'lazy' })}
+            decoding="async"
+            class={PHOTO_CLASS}
+            style={shown.placeholder ? placeholderStyle(shown.placeholder) : undefined}
+          />
+        </picture>
+      )}
       <svg viewBox="0 0 400 200" preserveAspectRatio="xMidYMid slice" aria-hidden="true" class="absolute inset-0 h-full w-full">
         <defs>
           <linearGradient id={id} x1="0" y1="0" x2="1" y2="1">

@@ -21,7 +21,7 @@ export function Gallery({
       {items.map((item, i) => (
         <li key={item.alt} class={i >= phone ? 'hidden sm:block' : undefined}>
           <figure>
-            <Art kind={item.kind} alt={item.alt} ratio={ratio} />
+            <Art kind={item.kind} alt={item.alt} ratio={ratio} layout={columns.includes('grid-cols-4') ? 'gallery4' : 'gallery'} />
             {/* The drawing already carries these words as its name: screen readers hear them once. */}
             <figcaption aria-hidden="true" class="mt-2 text-sm text-slate-700">
               {item.alt}

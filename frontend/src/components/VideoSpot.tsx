@@ -9,6 +9,7 @@ import type { ArtKind } from '../content/art';
 import { VIDEO_MARKER } from '../lib/contract.generated';
 import { frame as frameWords } from '../content/frame';
 import { pauseVideo, videoEmbedUrl } from '../lib/embed';
+import type { PhotoLayout } from '../lib/photos';
 import { Art } from './Art';
 
 export type VideoSource = { youtube: string } | { file: string } | null;
@@ -27,10 +28,10 @@ export interface VideoCopy {
 }
 
 /** A still filling its frame (a drawing, or the volunteer's photo over it) with words at its foot on a dark fade. */
-export function Poster({ kind, alt, bare = false, children }: { kind: ArtKind; alt: string; bare?: boolean; children: ComponentChildren }) {
+export function Poster({ kind, alt, bare = false, layout = 'video', first = false, children }: { kind: ArtKind; alt: string; bare?: boolean; layout?: PhotoLayout; first?: boolean; children: ComponentChildren }) {
   return (
     <div class="absolute inset-0">
-      <Art kind={kind} alt={alt} ratio="h-full w-full" class="rounded-none" bare={bare} />
+      <Art kind={kind} alt={alt} ratio="h-full w-full" class="rounded-none" bare={bare} layout={layout} first={first} />
       <div class="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/95 via-slate-950/80 to-transparent px-4 pb-4 pt-16 text-white sm:px-6 sm:pb-5">{children}</div>
     </div>
   );
@@ -48,6 +49,7 @@ export function VideoSpot({
   source,
   setting,
   testId,
+  first = false,
 }: {
   copy: VideoCopy;
   kind: ArtKind;
@@ -55,13 +57,15 @@ export function VideoSpot({
   /** The setting that holds the video: the server empties the 'coming soon' line of a prerendered page once it is set. */
   setting?: string;
   testId: string;
+  /** In the page's first screen: its still loads at once. */
+  first?: boolean;
 }) {
   const [playing, setPlaying] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const state = !source ? 'coming-soon' : playing ? 'playing' : 'paused';
   const poster = !loaded && (
-    <Poster kind={kind} alt={copy.posterAlt} bare={Boolean(source)}>
+    <Poster kind={kind} alt={copy.posterAlt} bare={Boolean(source)} first={first}>
       <p class="font-serif text-xl font-semibold sm:text-2xl">{copy.title}</p>
       <p class="mt-1 text-sm text-slate-100" role="status" data-testid={`${testId}-message`} {...(setting ? { [VIDEO_MARKER]: setting } : {})}>
         {source ? copy.duration : frameWords.videoSoon}

@@ -1,6 +1,8 @@
 // Generated from src/settings/mod.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
 // A Rust test fails when this file and the declarations drift apart.
 
+import type { ShownPhoto } from '../lib/contract.generated';
+
 export interface SiteSettings {
   /** The site's public address, for sharing previews, canonical links and the sitemap (e.g. https://thewell.church). `serve --domain` uses https://<first domain> until it is set. */
   siteUrl: string;
@@ -40,8 +42,8 @@ export interface SiteSettings {
   biblePrice: string;
   /** The City's funding goal, as words (/the-city, /giving), e.g. "$100 million". */
   cityGoal: string;
-  /** Photo slot → the address of the photo that replaces its drawing. */
-  photos: Record<string, string>;
+  /** Photo slot → the photo that replaces its drawing, as made for every screen. */
+  photos: Record<string, ShownPhoto>;
 }
 
 export const defaultSettings: SiteSettings = {

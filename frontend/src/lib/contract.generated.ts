@@ -116,9 +116,35 @@ alt: string,
  */
 ratio: string, 
 /**
+ * The largest width it is drawn at, in CSS pixels (its photo is made up to three
+ * times as wide, for screens with 3 device pixels per CSS pixel).
+ */
+largest: number, 
+/**
  * The pages (or pop-ups) that show it.
  */
 places: Array<string>, };
+
+/**
+ * A photo as the pages draw it (the settings block's `photos`): the key of what it
+ * was made from and each width made (the addresses follow: `/photos/<slot>.<key>.<width>.webp`
+ * and `.jpg`), the frame's size in pixels, and, for a photo on the page itself, a
+ * blurred placeholder (the others, met only after a client-side navigation or in a
+ * pop-up, show their drawing until they load: fewer bytes in every page).
+ */
+export type ShownPhoto = { key: string, 
+/**
+ * Every width made, smallest first.
+ */
+widths: Array<number>, 
+/**
+ * The largest variant's size: the photo's shape, so nothing moves as it loads.
+ */
+width: number, height: number, 
+/**
+ * A `data:` address drawn until the photo loads.
+ */
+placeholder?: string, };
 
 /** The id of the JSON block in every page that holds the site's settings (the server rewrites it). */
 export const SETTINGS_BLOCK_ID = "site-settings";
@@ -131,6 +157,12 @@ export const SERVER_PART_MARKER = "data-server-part";
 
 /** The attribute that marks a drawing a photo can replace; its value is the photo slot. */
 export const PHOTO_MARKER = "data-photo";
+
+/** The attribute of a drawing that says how wide it is drawn at each layout width (its photo's `sizes`). */
+export const PHOTO_SIZES_MARKER = "data-sizes";
+
+/** The attribute of a drawing in a page's first screen: its photo loads at once, first. */
+export const PHOTO_FIRST_MARKER = "data-first";
 
 /** The attribute that marks a video spot's 'coming soon' line; its value is the video's setting (emptied by the server once set). */
 export const VIDEO_MARKER = "data-video";

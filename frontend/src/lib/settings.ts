@@ -15,7 +15,7 @@ function readSettings(): SiteSettings {
     for (const key of Object.keys(defaultSettings) as (keyof SiteSettings)[]) {
       const value = given[key];
       if (key === 'photos') {
-        if (value && typeof value === 'object') result.photos = value as Record<string, string>;
+        if (value && typeof value === 'object') result.photos = value as SiteSettings['photos'];
       } else if (typeof value === 'string') {
         result[key] = value;
       }

@@ -19,7 +19,7 @@ export default function ComingSoon({ meta }: { meta: RouteMeta }) {
       </PageHeading>
       <Section>
         <div class="grid items-center gap-8 md:grid-cols-2">
-          <Art kind={page?.art ?? 'sunrise'} alt={slotted(frame.comingSoonCard, { name: meta.heading })} photo={slotOfPattern(frame.comingSoonCard, { name: meta.heading })} />
+          <Art kind={page?.art ?? 'sunrise'} alt={slotted(frame.comingSoonCard, { name: meta.heading })} photo={slotOfPattern(frame.comingSoonCard, { name: meta.heading })} layout="half" first />
           <div>
             <p class="text-lg text-slate-700">{page?.blurb ?? descriptionOf(meta.path)}</p>
             <div class="mt-6">

@@ -144,7 +144,7 @@ export default function Home() {
 
       <Section tone="tint">
         <div class="grid items-center gap-8 md:grid-cols-2">
-          <Art kind="building" alt={home.building.picture} class="order-last md:order-none" />
+          <Art kind="building" alt={home.building.picture} class="order-last md:order-none" layout="half" />
           <div>
             <h2 class="font-serif text-3xl font-semibold">{home.building.heading}</h2>
             <p class="mt-3 text-lg text-slate-700"><Words text={home.building.text} /></p>

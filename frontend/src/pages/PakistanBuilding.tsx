@@ -31,7 +31,7 @@ export default function PakistanBuilding({ meta }: { meta: RouteMeta }) {
         </ul>
       </Section>
       <Section title={copy.now.heading} intro={copy.now.text}>
-        <Art kind="building" alt={copy.blueprintAlt} ratio="aspect-[16/9]" />
+        <Art kind="building" alt={copy.blueprintAlt} ratio="aspect-[16/9]" layout="column" />
         <div class="mt-8">
           <ButtonLink to={copy.give.to} look="gold">
             {copy.give.label}

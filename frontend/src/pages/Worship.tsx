@@ -18,7 +18,7 @@ export default function Worship({ meta }: { meta: RouteMeta }) {
     <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
-        <VideoSpot copy={copy.video} kind="worship" source={youtubeSource('worshipVideo')} setting="worship-video" testId="worship-video" />
+        <VideoSpot copy={copy.video} kind="worship" source={youtubeSource('worshipVideo')} setting="worship-video" testId="worship-video" first />
       </Section>
       <Section title={copy.photosHeading} tone="white">
         <div data-testid="worship-photos">

@@ -401,7 +401,7 @@ pub fn compress_ahead(live: &Arc<Live>, snap: &Arc<Snapshot>) {
     }
     let (live, snap) = (Arc::clone(live), Arc::clone(snap));
     let work = move || {
-        run_when_idle();
+        crate::idle::run_when_idle();
         let started = std::time::Instant::now();
         // Each language's home page first: most visits start there.
         let home = |key: &str| {
@@ -434,22 +434,6 @@ pub fn compress_ahead(live: &Arc<Live>, snap: &Arc<Snapshot>) {
         .spawn(work)
     {
         tracing::warn!("pages are compressed on request instead: no thread for it ({error})");
-    }
-}
-
-/// Lowers the calling thread to the idle scheduling class: it gets the processor only
-/// when nothing else wants it.
-fn run_when_idle() {
-    #[cfg(target_os = "linux")]
-    {
-        let param = libc::sched_param { sched_priority: 0 };
-        // SAFETY: pid 0 is the calling thread; `param` lives through the call.
-        if unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) } != 0 {
-            tracing::debug!(
-                "compressing ahead at normal priority: {}",
-                std::io::Error::last_os_error()
-            );
-        }
     }
 }
 

@@ -10,13 +10,14 @@ use poem::http::HeaderValue;
 
 use crate::bundle::{
     CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
-    PHOTO_MARKER, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER,
-    VIDEO_MARKER, WORD_MARKER,
+    PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER, SERVER_PART_MARKER, SET_MARKER,
+    SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER, WORD_MARKER,
 };
 use crate::content::part_words::PartWords;
 use crate::content::parts::Part;
+use crate::photos::Made;
 use crate::published::Snapshot;
-use crate::settings::{Key, Photo, SETTINGS};
+use crate::settings::{Key, SETTINGS};
 use crate::text::{escape_html, reads_english};
 
 /// Puts `json` into the prerendered page's JSON block `id` (settings, content), so
@@ -37,12 +38,42 @@ pub fn personalized(key: &str) -> bool {
     key.ends_with(".html") || key == "sitemap.xml" || key == "robots.txt"
 }
 
-/// The photo element a drawing gets when its slot has a photo.
-pub fn photo_tag(photo: &Photo) -> String {
+/// The photo element a drawing gets when its slot has a photo: WebP for the browsers
+/// that read it, JPEG for the others, each width with its address; drawn `sizes` wide
+/// (the drawing's own `PHOTO_SIZES_MARKER`); its shape given, so nothing moves as it
+/// loads; a blurred placeholder under it until then. A photo in the first screen
+/// (`first`) loads at once and first, the others when scrolled near.
+/// The frontend's Art draws the same after hydration.
+pub fn photo_tag(slot: &str, made: &Made, sizes: &str, first: bool) -> String {
+    let sizes = escape_html(sizes);
+    let [(webp, _), (jpeg, _)] = crate::photos::FORMATS;
+    let loading = if first {
+        r#"fetchpriority="high""#
+    } else {
+        r#"loading="lazy""#
+    };
     format!(
-        r#"<img src="{}" alt="" loading="lazy" decoding="async" class="{PHOTO_CLASS}">"#,
-        escape_html(&photo.url())
+        r#"<picture><source type="image/webp" srcset="{}" sizes="{sizes}"><img src="{}" srcset="{}" sizes="{sizes}" width="{}" height="{}" alt="" {loading} decoding="async" class="{PHOTO_CLASS}" style="{}"></picture>"#,
+        escape_html(&made.srcset(slot, webp)),
+        escape_html(&made.url(slot, made.plain_width(), jpeg)),
+        escape_html(&made.srcset(slot, jpeg)),
+        made.width,
+        made.height,
+        escape_html(&placeholder_style(&made.placeholder)),
     )
+}
+
+/// The style that draws a placeholder under a photo until it loads.
+pub fn placeholder_style(placeholder: &str) -> String {
+    format!(r#"background-image:url("{placeholder}");background-size:cover"#)
+}
+
+/// The value of `name` in a start tag (`<div a="b" ...>`), unescaped as written.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let marker = format!(" {name}=\"");
+    let start = tag.find(&marker)? + marker.len();
+    let len = tag[start..].find('"')?;
+    Some(&tag[start..start + len])
 }
 
 /// Where the content of each element whose start tag holds `attribute` begins, last
@@ -385,7 +416,13 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
             out = out.replace(default, &escape_html(snap.get(key)));
         }
     }
-    write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json());
+    let on_page: Vec<&str> = snap
+        .photos
+        .keys()
+        .map(String::as_str)
+        .filter(|slot| out.contains(&format!(r#" {PHOTO_MARKER}="{slot}""#)))
+        .collect();
+    write_block(&mut out, SETTINGS_BLOCK_ID, &snap.client_json(&on_page));
     write_block(&mut out, CONTENT_BLOCK_ID, content_json);
     add_events_json_ld(&mut out, &shown.events, snap.get(Key::SiteUrl));
     for part in Part::ALL {
@@ -412,10 +449,16 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         );
     }
     // The photo goes first inside the drawing's element (it is stacked above the drawing).
-    for (slot, photo) in snap.photos.iter().filter(|_| !lean) {
-        let tag = photo_tag(photo);
+    for (slot, made) in snap.photos.iter().filter(|_| !lean) {
         for at in contents_of(&out, &format!(r#" {PHOTO_MARKER}="{slot}""#)) {
-            out.insert_str(at, &tag);
+            let start = out[..at].rfind('<').unwrap_or(0);
+            let drawing = &out[start..at];
+            // Written by the build as an attribute value: entities only for & < > ".
+            let sizes = attribute(drawing, PHOTO_SIZES_MARKER)
+                .unwrap_or("100vw")
+                .to_string();
+            let first = drawing.contains(&format!(" {PHOTO_FIRST_MARKER}"));
+            out.insert_str(at, &photo_tag(slot, made, &sizes, first));
         }
     }
     out
@@ -610,7 +653,7 @@ mod tests {
         r#"<script type="application/json" id="site-settings">{"old":1}</script>"#,
         r#"<a href="mailto:contact@thewell.example">contact@thewell.example</a>"#,
         r#"<div role="img" aria-label="Team" data-photo="team" class="a [&amp;&gt;b]:c"><svg></svg></div>"#,
-        r#"<div role="img" data-photo="team"><svg></svg></div>"#,
+        r#"<div role="img" data-photo="team" data-sizes="(min-width: 640px) 50vw, 100vw" data-first><svg></svg></div>"#,
         r#"<div data-photo="other"><svg></svg></div>"#,
     );
 
@@ -661,9 +704,18 @@ mod tests {
         settings::set(&dir, "contact-email", "hello@thewell.church").unwrap();
         // A speaker's name that tries to close the script element stays inside it.
         settings::set(&dir, "sermon-speaker", "Ana </script><b>").unwrap();
-        std::fs::create_dir(dir.photos()).unwrap();
-        std::fs::write(dir.photo("team.jpg"), b"\xFF\xD8\xFFjpg").unwrap();
-        let snap = snapshot(&dir);
+        let mut snap = snapshot(&dir);
+        // What the maker records once a photo is made (src/photos/).
+        snap.photos.insert(
+            "team".into(),
+            crate::photos::Made {
+                key: "0a1b2c".into(),
+                width: 960,
+                height: 720,
+                widths: vec![480, 960],
+                placeholder: "data:image/svg+xml,<svg id='x'/>".into(),
+            },
+        );
         let out = personalize("test.html", PAGE, &snap, false);
 
         assert!(
@@ -686,17 +738,43 @@ mod tests {
             .unwrap();
         let parsed: serde_json::Value = serde_json::from_str(settings_json).unwrap();
         assert_eq!(parsed["sermonSpeaker"], "Ana </script><b>");
-        assert_eq!(parsed["photos"]["team"], snap.photos["team"].url());
+        assert_eq!(parsed["photos"]["team"]["key"], "0a1b2c");
+        assert_eq!(
+            parsed["photos"]["team"]["widths"],
+            serde_json::json!([480, 960])
+        );
+        assert_eq!(parsed["photos"]["team"]["height"], 720);
+        // The placeholder of a photo drawn on the page (only).
+        assert!(parsed["photos"]["team"]["placeholder"].is_string());
 
-        let img = photo_tag(&snap.photos["team"]);
+        // Lazy, drawn the whole width where the drawing says nothing of its size.
+        let img = photo_tag("team", &snap.photos["team"], "100vw", false);
+        assert!(img.contains(r#"<source type="image/webp" srcset="/photos/team.0a1b2c.480.webp 480w, /photos/team.0a1b2c.960.webp 960w" sizes="100vw">"#), "{img}");
+        assert!(
+            img.contains(r#" width="960" height="720" alt="" loading="lazy" decoding="async""#),
+            "{img}"
+        );
+        assert!(img.contains(r#"style="background-image:url(&quot;data:image/svg+xml,&lt;svg id=&#39;x&#39;/&gt;&quot;);background-size:cover""#), "{img}");
         assert!(
             out.contains(&format!(
                 r#"data-photo="team" class="a [&amp;&gt;b]:c">{img}<svg>"#
             )),
             "{out}"
         );
+        // In the first screen, at the size the drawing gives.
+        let first = photo_tag(
+            "team",
+            &snap.photos["team"],
+            "(min-width: 640px) 50vw, 100vw",
+            true,
+        );
         assert!(
-            out.contains(&format!(r#"data-photo="team">{img}<svg>"#)),
+            first.contains(r#"fetchpriority="high" decoding="async""#),
+            "{first}"
+        );
+        assert!(!first.contains("lazy"), "{first}");
+        assert!(
+            out.contains(&format!(r#"data-first>{first}<svg>"#)),
             "{out}"
         );
         assert!(

@@ -1,0 +1,156 @@
+// A volunteer's photos as visitors' screens get them: every slot filled, each photo is
+// a <picture> whose `sizes` matches its frame at each layout width, with its shape and
+// a placeholder, lazy unless in the first screen, the same with and without the
+// page's script; a video's still never covers its play button.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_VIDEOS } from '../playwright.config';
+import { expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './server';
+
+const PHOTO = join(import.meta.dirname, 'files', 'photo.jpg');
+let server: OwnServer;
+let routes: string[] = [];
+
+test.beforeAll(async () => {
+  // Some 50 photos are made before the first test (a few seconds; more on a busy machine).
+  test.setTimeout(120_000);
+  server = await startOwnServer(({ dataDir, cli }) => {
+    for (const [name, value] of Object.entries(E2E_VIDEOS)) cli('site', 'set', name, value);
+    cli('content', 'new', 'person', '--name', 'Maria Lopez');
+    mkdirSync(join(dataDir, 'photos'));
+    const listing = cli('site', 'photos');
+    const slots = listing.split('\n').map((line) => line.split(/\s+/)).filter(([slot, frame]) => slot && slot !== 'slot' && /^(\d+:\d+|fill)$/.test(frame ?? ''));
+    for (const [slot] of slots) copyFileSync(PHOTO, join(dataDir, 'photos', `${slot}.jpg`));
+    routes = [...new Set([...listing.matchAll(/on ([^\n]+)/g)].flatMap((m) => m[1].split(', ')).filter((place) => place.startsWith('/')))];
+  });
+});
+test.afterAll(() => server?.stop());
+
+/** For each photo drawn on the page: its drawn width, and the width its `sizes` gives
+ *  at this layout width (the first media condition that matches, its length measured). */
+async function framesAndSizes(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLImageElement>('[data-photo] picture img')]
+      .filter((img) => img.getBoundingClientRect().width > 0)
+      .map((img) => {
+        const chosen = img.sizes
+          .split(/,\s*(?![^()]*\))/)
+          .map((part) => part.trim())
+          .find((part) => {
+            const media = /^(\(.*\))\s+(.+)$/.exec(part);
+            return !media || matchMedia(media[1]).matches;
+          })!;
+        const length = /^(\(.*\))\s+(.+)$/.exec(chosen)?.[2] ?? chosen;
+        const probe = document.createElement('div');
+        probe.style.cssText = `position:absolute;visibility:hidden;width:${length}`;
+        document.body.append(probe);
+        const said = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { slot: img.closest('[data-photo]')!.getAttribute('data-photo')!, drawn: img.getBoundingClientRect().width, said };
+      }),
+  );
+}
+
+test('every photo’s sizes match its frame at each layout width, so a phone gets a phone’s bytes @desktop', async ({ page }) => {
+  test.slow();
+  expect(routes.length).toBeGreaterThan(5);
+  let checked = 0;
+  for (const width of [360, 412, 640, 768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const route of routes) {
+      await page.goto(`${server.url}${route}`);
+      for (const { slot, drawn, said } of await framesAndSizes(page)) {
+        // Never smaller than drawn (a blurred photo), never much larger (wasted bytes).
+        expect(said, `${route} at ${width} px: ${slot} drawn ${drawn} px`).toBeGreaterThanOrEqual(drawn - 2);
+        expect(said, `${route} at ${width} px: ${slot} drawn ${drawn} px`).toBeLessThanOrEqual(drawn * 1.15 + 8);
+        checked++;
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(100);
+});
+
+test.describe('first visit', () => {
+  test.use({ firstVisit: true });
+  test('a pop-up’s photo is sized for the pop-up', async ({ page }) => {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${server.url}/`);
+      const dialog = page.getByTestId('launch-modal');
+      await expect(dialog.locator('[data-photo] img')).toBeVisible();
+      const [{ drawn, said }] = await framesAndSizes(page);
+      expect(said).toBeGreaterThanOrEqual(drawn - 2);
+      expect(said).toBeLessThanOrEqual(drawn * 1.15 + 8);
+      await expect.poll(() => dialog.locator('[data-photo] img').evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\.webp$/);
+    }
+  });
+});
+
+test('a video’s still keeps its play button on top, and a tap on it plays', async ({ page }) => {
+  for (const [route, testId] of [
+    ['/worship', 'worship-video'],
+    ['/worship', 'worship-file'],
+    ['/pakistan', 'pakistan-video'],
+  ]) {
+    await page.goto(`${server.url}${route}`);
+    const spot = page.getByTestId(testId);
+    await spot.scrollIntoViewIfNeeded();
+    await expect(spot.locator('[data-photo] img')).toBeVisible();
+    // Measured and hit-tested in one go (sections above may still be settling their size).
+    const onTop = await spot.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit?.closest('button')?.getAttribute('aria-label') ?? `${hit?.tagName}.${hit?.className}`;
+    });
+    expect(onTop, `${route} ${testId}: what a tap at the middle of the still meets`).toMatch(/^Play /);
+    // A pointer at the middle of the still: whatever is on top there gets it.
+    await spot.click();
+    await expect(spot).toHaveAttribute('data-state', 'playing');
+    await expect(spot.locator('iframe, video')).toHaveCount(1);
+  }
+});
+
+test('without the page’s script a photo is in the page, sized, shaped, lazy, over a placeholder, and loads', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/worship`);
+  const first = page.getByTestId('worship-video').locator('img');
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  expect(await first.getAttribute('loading')).toBeNull();
+  const gallery = page.locator('[data-photo] picture img:not([fetchpriority])').first();
+  for (const [name, value] of [
+    ['loading', 'lazy'],
+    ['decoding', 'async'],
+    ['alt', ''],
+    ['sizes', /vw|px/],
+    ['srcset', /\.jpg \d+w/],
+    ['width', /^\d+$/],
+    ['height', /^\d+$/],
+    ['style', /^background-image:url\("data:image\/svg\+xml,.*"\);background-size:cover$/],
+  ] as const) {
+    await expect(gallery, name).toHaveAttribute(name, value);
+  }
+  expect(((await gallery.getAttribute('style')) ?? '').length).toBeLessThan(1100);
+  await expect(page.locator('[data-photo] picture source[type="image/webp"]').first()).toHaveAttribute('srcset', /\.webp \d+w/);
+  await gallery.scrollIntoViewIfNeeded();
+  await expect.poll(() => gallery.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\.webp$/);
+  await context.close();
+});
+
+test('the page’s script draws each photo as the server wrote it', async ({ page, request }) => {
+  for (const route of ['/', '/worship', '/pakistan', '/leadership', '/ur/pakistan']) {
+    const served = await (await request.get(`${server.url}${route}`)).text();
+    await page.goto(`${server.url}${route}`);
+    const [before, after] = await page.evaluate((html) => {
+      const attributes = (root: ParentNode) =>
+        [...root.querySelectorAll('[data-photo] picture')].map((picture) =>
+          [...picture.querySelectorAll('source, img')].map((el) => Object.fromEntries([...el.attributes].map((a) => [a.name, a.value]).sort())),
+        );
+      return [attributes(new DOMParser().parseFromString(html, 'text/html')), attributes(document)];
+    }, served);
+    expect(before.length, route).toBeGreaterThan(0);
+    expect(after, route).toEqual(before);
+  }
+});
