@@ -110,9 +110,42 @@ pub fn upright_pixels(bytes: &[u8]) -> Result<RgbImage, PhotoError> {
     let orientation = decoder
         .orientation()
         .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let profile = decoder.icc_profile().ok().flatten();
     let mut image = DynamicImage::from_decoder(decoder).map_err(damaged)?;
     image.apply_orientation(orientation);
-    Ok(on_white(image))
+    let mut pixels = on_white(image);
+    if let Some(profile) = profile {
+        to_srgb(&mut pixels, &profile);
+    }
+    Ok(pixels)
+}
+
+/// Converts pixels described by the ICC profile `icc` (a phone's Display P3, a
+/// camera's Adobe RGB) to sRGB, which every browser assumes of an image without one
+/// (what is served carries none). A profile that cannot be read or applied leaves
+/// the pixels as they are, as a browser ignoring it would show them.
+fn to_srgb(rgb: &mut RgbImage, icc: &[u8]) {
+    use moxcms::{ColorProfile, Layout, TransformExecutor, TransformOptions};
+    let Ok(source) = ColorProfile::new_from_slice(icc) else {
+        return;
+    };
+    let Ok(transform) = source.create_transform_8bit(
+        Layout::Rgb,
+        &ColorProfile::new_srgb(),
+        Layout::Rgb,
+        TransformOptions::default(),
+    ) else {
+        return;
+    };
+    // A row at a time: no second copy of the whole photo.
+    let stride = rgb.width() as usize * 3;
+    let mut row = vec![0u8; stride];
+    for line in rgb.chunks_exact_mut(stride) {
+        if transform.transform(line, &mut row).is_err() {
+            return;
+        }
+        line.copy_from_slice(&row);
+    }
 }
 
 /// A JPEG's last marker (End Of Image, FF D9) is there: a copy cut short has none.
@@ -156,6 +189,39 @@ mod tests {
         assert_eq!(sniff(avif), Err(PhotoError::Avif));
         assert_eq!(sniff(b"Dear church, "), Err(PhotoError::NotAPhoto("text")));
         assert!(matches!(sniff(b""), Err(PhotoError::NotAPhoto(_))));
+    }
+
+    #[test]
+    fn a_display_p3_photo_is_made_srgb() {
+        use image::ImageEncoder;
+        let colour = [200u8, 100, 50];
+        let png = |icc: Option<Vec<u8>>| {
+            let mut bytes = Vec::new();
+            let mut encoder = image::codecs::png::PngEncoder::new(&mut bytes);
+            if let Some(icc) = icc {
+                encoder.set_icc_profile(icc).unwrap();
+            }
+            let pixels: Vec<u8> = colour.repeat(4);
+            encoder
+                .write_image(&pixels, 2, 2, image::ExtendedColorType::Rgb8)
+                .unwrap();
+            bytes
+        };
+        let p3 = moxcms::ColorProfile::new_display_p3().encode().unwrap();
+        let plain = upright_pixels(&png(None)).unwrap();
+        assert_eq!(plain.get_pixel(0, 0).0, colour, "no profile: as stored");
+        let converted = upright_pixels(&png(Some(p3))).unwrap().get_pixel(0, 0).0;
+        // The same orange in sRGB is more saturated: more red, less blue.
+        assert!(
+            converted[0] > colour[0] + 5 && converted[2] + 10 < colour[2],
+            "{converted:?}"
+        );
+        let srgb = moxcms::ColorProfile::new_srgb().encode().unwrap();
+        let same = upright_pixels(&png(Some(srgb))).unwrap().get_pixel(0, 0).0;
+        assert!(
+            same.iter().zip(colour).all(|(a, b)| a.abs_diff(b) <= 1),
+            "{same:?}"
+        );
     }
 
     #[test]

@@ -44,8 +44,10 @@ export const layouts = {
   gallery4: { sizes: '(min-width: 1152px) 264px, (min-width: 768px) calc(25vw - 1.5rem), (min-width: 640px) calc(33.3vw - 1.7rem), calc(50vw - 1.4rem)', largest: 264 },
   /** A video's still (max-w-3xl). */
   video: { sizes: '(min-width: 816px) 768px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)', largest: 768 },
-  /** Inside a pop-up (at most 48rem wide, 94vw on phones). */
-  dialog: { sizes: '(min-width: 817px) 768px, 94vw', largest: 768 },
+  /** Inside a pop-up: 34rem wide (94vw on phones) less its padding (px-5). */
+  dialog: { sizes: '(min-width: 579px) 504px, calc(94vw - 2.5rem)', largest: 504 },
+  /** Inside a wide pop-up: 48rem (94vw on phones) less its padding. */
+  wideDialog: { sizes: '(min-width: 817px) 728px, calc(94vw - 2.5rem)', largest: 728 },
 } as const;
 
 export type PhotoLayout = keyof typeof layouts;

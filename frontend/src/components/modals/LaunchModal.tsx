@@ -20,7 +20,7 @@ export default function LaunchModal({ onClose }: ModalProps) {
     <Modal title={title} onClose={onClose} testId="launch-modal">
       {view === 'intro' && (
         <div>
-          <Art kind="sunrise" alt={copy.picture} ratio="aspect-[16/9]" layout="dialog" />
+          <Art kind="sunrise" alt={copy.picture} ratio="aspect-[16/9]" layout="dialog" first />
           {launch ? (
             <>
               <div class="mt-4">

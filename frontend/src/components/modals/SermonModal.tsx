@@ -55,7 +55,7 @@ export default function SermonModal({ onClose }: ModalProps) {
         ) : (
           // No player that cannot play: until the video is set, say so over a still.
           <div class="relative h-full w-full">
-            <Poster kind="bible" alt={copy.posterAlt} layout="dialog">
+            <Poster kind="bible" alt={copy.posterAlt} layout="wideDialog" first>
               <p class="font-semibold" data-testid="sermon-video-soon">
                 {copy.videoSoon}
               </p>

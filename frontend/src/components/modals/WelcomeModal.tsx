@@ -19,7 +19,7 @@ export default function WelcomeModal({ onClose }: ModalProps) {
   );
   return (
     <Modal title={copy.title} onClose={onClose} actions={minimizeButton} testId="welcome-modal">
-      <Art kind="globe" alt={copy.picture} ratio="aspect-[16/9]" layout="dialog" />
+      <Art kind="globe" alt={copy.picture} ratio="aspect-[16/9]" layout="dialog" first />
       <p class="mt-4 text-slate-700">{copy.text}</p>
       <ul class="mt-4 grid gap-2">
         {copy.links.map((link) => (

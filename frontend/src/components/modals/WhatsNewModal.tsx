@@ -21,7 +21,7 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
     <Modal title={copy.title} onClose={onClose} wide testId="whats-new-modal">
       <div class={`grid gap-4 ${sermon ? 'sm:grid-cols-2' : ''}`}>
         <div class="grid content-start gap-4" data-testid="whats-new-events">
-          <Art kind="people" alt={copy.eventsArt} ratio="aspect-[16/9]" layout="dialog" />
+          <Art kind="people" alt={copy.eventsArt} ratio="aspect-[16/9]" layout="wideDialog" first />
           {events.length === 0 ? (
             <article class={card}>
               <p class={label}>{copy.noEvents.tag}</p>
@@ -51,7 +51,7 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
         </div>
         {sermon && (
           <article class={card}>
-            <Art kind="bible" alt={copy.sermon.picture} ratio="aspect-[16/9]" layout="dialog" />
+            <Art kind="bible" alt={copy.sermon.picture} ratio="aspect-[16/9]" layout="wideDialog" first />
             <p class={`mt-3 ${label}`}>{copy.sermon.tag}</p>
             <h3 class="mt-1 font-serif text-lg font-semibold" lang={englishOn(sermon.title)}>
               {sermon.title}
