@@ -21,6 +21,9 @@ export async function startOwnServer(prepare: (server: Pick<OwnServer, 'dataDir'
   mkdirSync(dataDir, { mode: 0o700 });
   const cli = (...args: string[]) => execFileSync(binary, ['--data-dir', dataDir, ...args], { encoding: 'utf8' });
   prepare({ dataDir, cli });
+  // The photos put in are made here and now (a running server makes them at a low
+  // priority, slowly on a machine kept busy by the tests; tests/photos.rs tests that).
+  if (existsSync(join(dataDir, 'photos'))) execFileSync(binary, ['--data-dir', dataDir, 'site', 'photos', '--make'], { env: { ...process.env, THEWELL_LOG: 'warn' }, stdio: 'ignore' });
   const child: ChildProcess = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--rate-burst', '100000'], {
     // Its warnings, but not the start-up line naming the settings it has not set (most of these servers set none).
     env: { ...process.env, THEWELL_LOG: 'warn,thewell::web::server=error' },

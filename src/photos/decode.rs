@@ -125,7 +125,7 @@ pub fn upright_pixels(bytes: &[u8]) -> Result<RgbImage, PhotoError> {
 /// (what is served carries none). A profile that cannot be read or applied leaves
 /// the pixels as they are, as a browser ignoring it would show them.
 fn to_srgb(rgb: &mut RgbImage, icc: &[u8]) {
-    use moxcms::{ColorProfile, Layout, TransformExecutor, TransformOptions};
+    use moxcms::{ColorProfile, Layout, TransformOptions};
     let Ok(source) = ColorProfile::new_from_slice(icc) else {
         return;
     };

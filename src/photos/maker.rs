@@ -1,4 +1,4 @@
-//! The photo maker: one thread at the idle priority that makes each slot's waiting
+//! The photo maker: one thread at a low priority (nice 10) that makes each slot's waiting
 //! original into its variants, one photo at a time, with a line in the log for each;
 //! then removes the variants no record names any more (a replaced photo's old sizes).
 //! It never holds up a request: pages show the drawing (or the photo made before)
@@ -20,13 +20,17 @@ pub struct Job {
     pub recipe: Recipe,
 }
 
+/// The maker's nice level: about a tenth of a core when requests want the processor.
+const NICE: i32 = 10;
+
 /// How often the maker looks for work when it has none.
 const IDLE_LOOK: Duration = Duration::from_secs(1);
 
 /// Starts the maker; `jobs` lists every slot that has an original now.
 pub fn start(dir: DataDir, jobs: impl Fn() -> Vec<Job> + Send + 'static) {
     let work = move || {
-        crate::idle::run_when_idle();
+        // Not the idle class: on a server kept busy it would never make a photo.
+        crate::idle::run_nicely(NICE);
         let mut announced = 0usize;
         let mut done_in_batch = 0usize;
         loop {
