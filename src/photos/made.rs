@@ -103,18 +103,15 @@ fn refusal(folder: &Path, slot: &str) -> std::path::PathBuf {
 /// every file its record names is there (a restore brings the originals, not these).
 pub fn state(dir: &DataDir, slot: &str, key: &str) -> State {
     let folder = &dir.photo_variants();
-    let read = |path: std::path::PathBuf| crate::data_dir::read_regular(&path).ok();
-    if let Some(made) = read(manifest(folder, slot))
-        .and_then(|bytes| serde_json::from_slice::<Made>(&bytes).ok())
-        .filter(|m| m.key == key)
-    {
+    if let Some(made) = recorded(folder, slot).filter(|m| m.key == key) {
         return if made.files_there(dir, slot) {
             State::Ready(made)
         } else {
             State::Waiting
         };
     }
-    if let Some(refused) = read(refusal(folder, slot))
+    if let Some(refused) = crate::data_dir::read_regular(&refusal(folder, slot))
+        .ok()
         .and_then(|bytes| serde_json::from_slice::<Refused>(&bytes).ok())
         .filter(|r| r.key == key)
     {
@@ -142,10 +139,7 @@ pub fn save_refused(folder: &Path, slot: &str, refused: &Refused) -> std::io::Re
 /// The slot's last made variants, whatever original they came from (while their
 /// files are there).
 pub fn last_made(dir: &DataDir, slot: &str) -> Option<Made> {
-    crate::data_dir::read_regular(&manifest(&dir.photo_variants(), slot))
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<Made>(&bytes).ok())
-        .filter(|made| made.files_there(dir, slot))
+    recorded(&dir.photo_variants(), slot).filter(|made| made.files_there(dir, slot))
 }
 
 /// The slot's record as written, its files there or not.

@@ -33,8 +33,14 @@ pub fn start(dir: DataDir, jobs: impl Fn() -> Vec<Job> + Send + 'static) {
         crate::idle::run_nicely(NICE);
         let mut announced = 0usize;
         let mut done_in_batch = 0usize;
+        // The slots and keys last tidied for: nothing is removed until they change.
+        let mut tidied: Option<Vec<(String, String)>> = None;
         loop {
             let all = jobs();
+            let now: Vec<(String, String)> = all
+                .iter()
+                .map(|j| (j.slot.clone(), j.key.clone()))
+                .collect();
             let waiting: Vec<&Job> = all
                 .iter()
                 .filter(|job| matches!(made::state(&dir, &job.slot, &job.key), State::Waiting))
@@ -45,7 +51,10 @@ pub fn start(dir: DataDir, jobs: impl Fn() -> Vec<Job> + Send + 'static) {
                     announced = 0;
                     done_in_batch = 0;
                 }
-                tidy(&dir, &all);
+                if tidied.as_ref() != Some(&now) {
+                    tidy(&dir, &all);
+                    tidied = Some(now);
+                }
                 std::thread::sleep(IDLE_LOOK);
                 continue;
             };
@@ -56,6 +65,7 @@ pub fn start(dir: DataDir, jobs: impl Fn() -> Vec<Job> + Send + 'static) {
             done_in_batch += 1;
             make_one(&dir, job, done_in_batch, done_in_batch + waiting.len() - 1);
             tidy(&dir, &all);
+            tidied = Some(now);
         }
     };
     if let Err(error) = std::thread::Builder::new()

@@ -43,9 +43,9 @@ pub fn personalized(key: &str) -> bool {
 /// (the drawing's own `PHOTO_SIZES_MARKER`); its shape given, so nothing moves as it
 /// loads; a blurred placeholder under it until then. A photo in the first screen
 /// (`first`) loads at once and first, the others when scrolled near.
-/// The frontend's Art draws the same after hydration.
+/// The frontend's Art draws the same after hydration. `sizes` is an attribute's text as
+/// the page wrote it (already HTML), so it is put back as it was.
 pub fn photo_tag(slot: &str, made: &Made, sizes: &str, first: bool) -> String {
-    let sizes = escape_html(sizes);
     let [(webp, _), (jpeg, _)] = crate::photos::FORMATS;
     let loading = if first {
         r#"fetchpriority="high""#
@@ -68,7 +68,7 @@ pub fn placeholder_style(placeholder: &str) -> String {
     format!(r#"background-image:url("{placeholder}");background-size:cover"#)
 }
 
-/// The value of `name` in a start tag (`<div a="b" ...>`), unescaped as written.
+/// The value of `name` in a start tag (`<div a="b" ...>`) as written: its HTML, entities and all.
 fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
     let marker = format!(" {name}=\"");
     let start = tag.find(&marker)? + marker.len();
@@ -453,7 +453,6 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         for at in contents_of(&out, &format!(r#" {PHOTO_MARKER}="{slot}""#)) {
             let start = out[..at].rfind('<').unwrap_or(0);
             let drawing = &out[start..at];
-            // Written by the build as an attribute value: entities only for & < > ".
             let sizes = attribute(drawing, PHOTO_SIZES_MARKER)
                 .unwrap_or("100vw")
                 .to_string();
