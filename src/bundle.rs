@@ -142,6 +142,23 @@ pub const PHOTO_SIZES_MARKER: &str = "data-sizes";
 /// first (`fetchpriority="high"`), not when scrolled to.
 pub const PHOTO_FIRST_MARKER: &str = "data-first";
 
+/// The attribute of every `<form>`: its value names the form (src/forms/mod.rs). A form
+/// the browser sends itself (no script) is answered with its page, its thank-you or its
+/// problems shown (src/web/plain_forms.rs).
+pub const FORM_MARKER: &str = "data-form";
+
+/// The hidden field of every form that names it, for a form the browser sends itself.
+pub const FORM_FIELD: &str = "_form";
+
+/// The attribute of a form's hidden thank-you line (the words of its toast).
+pub const FORM_THANKS_MARKER: &str = "data-form-thanks";
+
+/// The attribute of a form's hidden line for what went wrong with the whole of it.
+pub const FORM_PROBLEM_MARKER: &str = "data-form-problem";
+
+/// The attribute of a field's hidden error line; its value names the field.
+pub const ERROR_FOR_MARKER: &str = "data-error-for";
+
 /// The attribute that marks a video spot's "coming soon" line; its value is the
 /// setting of the video. The server empties the line once that setting is set.
 pub const VIDEO_MARKER: &str = "data-video";

@@ -21,7 +21,8 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
+        CONTENT_BLOCK_ID, ERROR_FOR_MARKER, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER,
+        FORM_THANKS_MARKER, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
         PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER, PhotoSlot, SERVER_PART_MARKER,
         SET_MARKER, SETTINGS_BLOCK_ID, STYLESHEET_MARKER, ShownPhoto, TEMPLATE_MARKER,
         UNSET_MARKER, VIDEO_MARKER, WORD_MARKER,
@@ -103,7 +104,17 @@ mod emit {
              /** The attribute of the element at the top of every page that holds the current notices. */\n\
              export const NOTICES_MARKER = {};\n\n\
              /** The attribute of every prerendered page's empty <style>; its value names the stylesheet whose rules the server puts in. */\n\
-             export const STYLESHEET_MARKER = {};\n",
+             export const STYLESHEET_MARKER = {};\n\n\
+             /** The attribute of every <form>: its value names the form (a form sent without script is answered with its page). */\n\
+             export const FORM_MARKER = {};\n\n\
+             /** The hidden field of every form that names it, for a form the browser sends itself. */\n\
+             export const FORM_FIELD = {};\n\n\
+             /** The attribute of a form's hidden thank-you line (the words of its toast). */\n\
+             export const FORM_THANKS_MARKER = {};\n\n\
+             /** The attribute of a form's hidden line for what went wrong with the whole of it. */\n\
+             export const FORM_PROBLEM_MARKER = {};\n\n\
+             /** The attribute of a field's hidden error line; its value names the field. */\n\
+             export const ERROR_FOR_MARKER = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
             quote(SERVER_PART_MARKER),
@@ -118,7 +129,12 @@ mod emit {
             quote(JSON_WORDS_MARKER),
             quote(GATHERING_MARKER),
             quote(NOTICES_MARKER),
-            quote(STYLESHEET_MARKER)
+            quote(STYLESHEET_MARKER),
+            quote(FORM_MARKER),
+            quote(FORM_FIELD),
+            quote(FORM_THANKS_MARKER),
+            quote(FORM_PROBLEM_MARKER),
+            quote(ERROR_FOR_MARKER)
         ));
         out
     }

@@ -64,6 +64,16 @@ pub fn escape_html(text: &str) -> String {
         .replace('\'', "&#39;")
 }
 
+/// HTML's text as it reads: the escapes `escape_html` (and a page's build) writes undone.
+pub fn unescape_html(text: &str) -> String {
+    text.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
 /// An error and its causes, as one line ("client error (Connect): invalid peer
 /// certificate: …"), for messages staff read.
 pub fn with_causes(error: &dyn std::error::Error) -> String {

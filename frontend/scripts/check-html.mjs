@@ -80,16 +80,31 @@ async function served(dir) {
     const languages = JSON.parse(readFileSync(join(dist, 'languages.json'), 'utf8'));
     const inLanguages = languages.flatMap(({ code }) => english.map((route) => `/${code}${route === '/' ? '/' : route}`));
     const routes = [...english, ...inLanguages, '/go/giving', '/go/church-app', '/go/meeting'];
-    return await Promise.all(
+    const save = async (name, response) => {
+      const file = join(dir, `served${name}.html`);
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, await response.text());
+      return file;
+    };
+    const pages = await Promise.all(
       routes.map(async (route) => {
         const response = await fetch(`${url}${route}`);
         if (!response.ok) throw new Error(`${route} answered ${response.status}`);
-        const file = join(dir, `served${route.endsWith('/') ? `${route}index` : route}.html`);
-        mkdirSync(join(file, '..'), { recursive: true });
-        writeFileSync(file, await response.text());
-        return file;
+        return save(route.endsWith('/') ? `${route}index` : route, response);
       }),
     );
+    // A form sent without script (src/web/plain_forms.rs): the page with its problems
+    // shown and the answers kept, and the page with its thank-you, in each language.
+    for (const base of ['', ...languages.map(({ code }) => `/${code}`)]) {
+      const body = new URLSearchParams({ _form: 'contact', firstName: 'Ana "A" <b>', lastName: '', email: 'ana@localhost', subject: 'x', message: 'a\n</textarea>' });
+      const refused = await fetch(`${url}${base}/contact`, { method: 'POST', body });
+      if (refused.status !== 400) throw new Error(`${base}/contact refused a form with ${refused.status}, not 400`);
+      pages.push(await save(`${base}/contact-refused`, refused));
+      const thanks = await fetch(`${url}${base}/contact?sent=contact`);
+      if (!thanks.ok) throw new Error(`${base}/contact?sent=contact answered ${thanks.status}`);
+      pages.push(await save(`${base}/contact-sent`, thanks));
+    }
+    return pages;
   } finally {
     server.kill('SIGTERM');
   }

@@ -7,7 +7,7 @@
 // npx fetches Lighthouse 13 on first use, with the Node 22 it needs from npm's
 // `node` package (Lighthouse 12 cannot read the traces of Chromium 150 and later).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ requirePhoneFonts();
 const busy = loadavg()[0];
 if (busy > 0.5) console.log(`(this machine is busy: load ${busy.toFixed(2)} over the last minute; blocking times will read high)`);
 
-// DATA_DIR: score a filled site (e.g. the one photos.mjs leaves, every slot a camera photo).
+// REPORTS_DIR (below): keep the reports. DATA_DIR: score a filled site (e.g. the one photos.mjs leaves, every slot a camera photo).
 const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'thewell-lh-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
 // Measured as a visitor meets a server that has been up a while: after it has compressed
 // every page at its best (a few seconds after start-up; until then a page is compressed
@@ -73,6 +73,8 @@ try {
         console.log(`${route.padEnd(22)}(run ${attempt} failed: ${reason.trim()}; trying again)`);
       }
     }
+    // REPORTS_DIR: keep each route's whole report (route / as index.json, /ur/about as ur-about.json).
+    if (process.env.REPORTS_DIR) writeFileSync(join(process.env.REPORTS_DIR, `${route.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'index'}.json`), JSON.stringify(report));
     const scores = Object.keys(goals).map((k) => Math.round((report.categories[k]?.score ?? 0) * 100));
     const low = Object.keys(goals).filter((k, i) => scores[i] < goals[k]);
     if (low.length) failed = true;

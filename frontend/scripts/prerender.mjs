@@ -50,9 +50,24 @@ function pageChunks(manifest, page, popUps = []) {
  * every page: the server's Content-Security-Policy allows them by their hash
  * (src/web/middleware.rs, whose test checks every page's inline script against it).
  * Each element is added in a task of its own: a slow phone's page stays responsive.
+ * First, at once: on a page that opens a pop-up by itself on a first visit (the home
+ * page), the photo of the pop-up due (`popUpPhotos`, lib/welcome.ts: the first whose
+ * flag is not set and whose day is not over) is fetched beside the code, not after it
+ * (its addresses as the server names them: src/photos/made.rs, lib/photos.ts
+ * srcsetOf), unless the visitor saves data (lib/network.ts savesData).
  */
-const LOADER = "(function(d){var go=function(){if(go.done)return;go.done=1;var f=JSON.parse(d.getElementById('page-code').textContent),add=function(tag,set){return function(){var e=d.createElement(tag);set(e);d.head.appendChild(e)}},q=[];f.chunks.forEach(function(h){q.push(add('link',function(p){p.rel='modulepreload';p.crossOrigin='';p.href=h}))});q.push(add('script',function(s){s.type='module';s.crossOrigin='';s.src=f.entry}));(function next(){var t=q.shift();if(t){t();setTimeout(next,0)}})()};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)";
+const LOADER = "(function(d){var f=JSON.parse(d.getElementById('page-code').textContent);try{var n=navigator.connection||{},j=function(id){return JSON.parse(d.getElementById(id).textContent)};if(f.popUpPhotos&&!d.documentElement.hasAttribute('data-lean')&&!n.saveData&&!/(^|-)2g$/.test(n.effectiveType||'')){var s=j('site-settings').photos||{},c=j('site-content');f.popUpPhotos.some(function(p){if(localStorage.getItem(p.seen)==='true'||p.over&&c[p.over]&&Date.now()>=Date.parse(c[p.over].overAt))return!1;var m=s[p.slot],l=d.createElement('link');if(m){l.rel='preload';l.as='image';l.type='image/webp';l.fetchPriority='high';l.imageSizes=p.sizes;l.imageSrcset=m.widths.map(function(w){return'/photos/'+p.slot+'.'+m.key+'.'+w+'.webp '+w+'w'}).join(', ');d.head.appendChild(l)}return!0})}}catch(e){}var go=function(){if(go.done)return;go.done=1;var add=function(tag,set){return function(){var e=d.createElement(tag);set(e);d.head.appendChild(e)}},q=[];f.chunks.forEach(function(h){q.push(add('link',function(p){p.rel='modulepreload';p.crossOrigin='';p.href=h}))});q.push(add('script',function(s){s.type='module';s.crossOrigin='';s.src=f.entry}));(function next(){var t=q.shift();if(t){t();setTimeout(next,0)}})()};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)";
 const loaderHash = createHash('sha256').update(LOADER).digest('base64');
+
+/**
+ * The first lines of every page's <head>: until the page is alive, a tap (or Enter or
+ * Space) on a button, which only the page's code can work, is held rather than lost. The
+ * button is marked `data-waiting` (styles.css shows it is on its way after 100 ms) and
+ * `aria-busy`, once however often it is tapped, and pressed again once the page is alive
+ * (lib/earlyTaps.ts). A submit button is left to the browser. Allowed by its hash too.
+ */
+const CATCHER = "(function(d,w){var q=w.thewellEarlyTaps=[];d.addEventListener('click',function(e){var t=e.target&&e.target.closest&&e.target.closest('button');if(!t||t.type==='submit'||d.documentElement.hasAttribute('data-hydrated'))return;e.preventDefault();e.stopImmediatePropagation();if(q.indexOf(t)<0){q.push(t);t.setAttribute('data-waiting','');t.setAttribute('aria-busy','true')}},true)})(document,window)";
+const catcherHash = createHash('sha256').update(CATCHER).digest('base64');
 
 function write(file, text) {
   mkdirSync(dirname(file), { recursive: true });
@@ -93,12 +108,13 @@ async function languageBuild({ code, dir }) {
 }
 
 /** A route's page in one language's build. */
-function page(build, path, pageName, popUps) {
+function page(build, path, pageName, popUps = []) {
   const { html, head } = build.ssr.render(path, year);
   const chunks = [...new Set([...build.entryChunks, ...pageChunks(build.manifest, pageName, popUps).map((file) => `/${file}`)])];
-  const code = JSON.stringify({ entry: build.entryFile, chunks });
+  const popUpPhotos = firstVisitPhotos.filter((p) => popUps.includes(p.popUp)).map(({ popUp, ...p }) => p);
+  const code = JSON.stringify({ entry: build.entryFile, chunks, ...(popUpPhotos.length ? { popUpPhotos } : {}) });
   return build.template
-    .replace('<!--head-->', `${head}\n    <style ${build.ssr.STYLESHEET_MARKER}="/${build.cssFile}"></style>`)
+    .replace('<!--head-->', `<script>${CATCHER}</script>\n    ${head}\n    <style ${build.ssr.STYLESHEET_MARKER}="/${build.cssFile}"></style>`)
     .replace('<!--app-->', html)
     .replace('</body>', `  <script type="application/json" id="page-code">${code}</script>\n    <script>${LOADER}</script>\n  </body>`);
 }
@@ -107,6 +123,8 @@ const all = languages();
 const builds = [];
 for (const language of all) builds.push(await languageBuild(language));
 const { routes, site, photoSlots, notePopUpPhotos, localPath } = builds[0].ssr;
+// Slots are named after the English, so one list serves every language.
+const firstVisitPhotos = await builds[0].ssr.firstVisitPhotos();
 for (const build of builds) {
   // English at the root (dist/about/index.html), another language under its code (dist/ur/about/index.html).
   const base = build.code === all[0].code ? dist : join(dist, build.code);
@@ -167,4 +185,4 @@ for (const file of walk(dist)) {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   count++;
 }
-console.log(`prerendered ${routes.length} routes, the 404 and the offline page in ${all.map((l) => l.code).join(', ')}; compressed ${count} files; the pages' loader is 'sha256-${loaderHash}'`);
+console.log(`prerendered ${routes.length} routes, the 404 and the offline page in ${all.map((l) => l.code).join(', ')}; compressed ${count} files; the pages' loader is 'sha256-${loaderHash}' and their tap catcher 'sha256-${catcherHash}'`);

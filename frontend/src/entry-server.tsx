@@ -14,9 +14,10 @@ import { frame } from './content/frame';
 import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace, slotWords } from './lib/photos';
+import { FIRST_VISIT } from './lib/welcome';
 import { contentBlock } from './lib/content';
 import { fill } from './lib/words';
-import { JSON_WORDS_MARKER, STYLESHEET_MARKER, TEMPLATE_MARKER } from './lib/contract.generated';
+import { JSON_WORDS_MARKER, PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER, STYLESHEET_MARKER, TEMPLATE_MARKER } from './lib/contract.generated';
 import { settingsBlock } from './lib/settings';
 import { dir, lang, language, languages, localPath } from './lib/lang';
 
@@ -50,6 +51,21 @@ export async function notePopUpPhotos(): Promise<void> {
     setPhotoPlace(`pop-up: ${name}`);
     renderToString(<Modal onClose={() => {}} />);
   }
+}
+
+/** The photo each pop-up of a first visit opens with (its slot and `sizes`, read off the
+ *  drawing marked first in its markup), for the loader to fetch early (lib/welcome.ts). */
+export async function firstVisitPhotos(): Promise<{ popUp: string; seen: string; over?: string; slot: string; sizes: string }[]> {
+  const found = [];
+  for (const when of FIRST_VISIT) {
+    const { popUp } = when;
+    const { default: Modal } = await modalLoaders[popUp]();
+    setPhotoPlace(`pop-up: ${popUp}`);
+    const html = renderToString(<Modal onClose={() => {}} />);
+    const first = new RegExp(`<[^>]* ${PHOTO_MARKER}="([^"]+)"[^>]* ${PHOTO_SIZES_MARKER}="([^"]+)"[^>]* ${PHOTO_FIRST_MARKER}`).exec(html);
+    if (first) found.push({ ...when, slot: first[1], sizes: first[2] });
+  }
+  return found;
 }
 
 function escapeHtml(text: string): string {

@@ -9,6 +9,7 @@ import { startOffline } from './offline/page';
 import { loadPage } from './lib/pageLoader';
 import { routeAt } from './lib/router';
 import { hydrateInParts } from './lib/later';
+import { replayEarlyTaps } from './lib/earlyTaps';
 import './styles.css';
 
 // The prerendered page paints before any script works on it, even when the scripts
@@ -27,6 +28,7 @@ if (root) {
     hydrateInParts(() => hydrate(<App path={path} year={new Date().getFullYear()} />, root)).then(() => {
       // Tests (and curious people) can tell when the page has come alive.
       document.documentElement.dataset.hydrated = 'true';
+      replayEarlyTaps();
       const { savedAt, savedWhy } = document.documentElement.dataset;
       if (savedAt && !Number.isNaN(Date.parse(savedAt))) {
         const line = document.createElement('div');

@@ -67,7 +67,7 @@ impl WebError {
 
     /// What a visitor reads of it, in the language of `words` (the page's): the refusals
     /// a form shows are translated; the rest (a developer's mistakes) stay English.
-    fn summary(&self, words: &FormWords) -> String {
+    pub fn summary(&self, words: &FormWords) -> String {
         match self {
             WebError::Invalid(_) => words.message(Message::Invalid, &[]),
             WebError::TooLarge => words.message(Message::TooLarge, &[]),

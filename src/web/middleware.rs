@@ -6,12 +6,13 @@ use poem::http::{HeaderMap, HeaderName, HeaderValue, Method, header};
 use poem::{Endpoint, IntoResponse, Request, Response, Result};
 
 /// Only what the site itself embeds: the privacy-mode video player and the meeting service.
-/// One inline script is allowed, by its hash: the lines at the end of every page that
-/// fetch its code once it has painted (frontend/scripts/prerender.mjs prints the hash;
-/// a test below checks every page's inline scripts against this policy).
+/// Two inline scripts are allowed, by their hashes: the lines at the start of every page
+/// that hold a tap until it is alive, and those at its end that fetch its code once it
+/// has painted (frontend/scripts/prerender.mjs prints both hashes; a test below checks
+/// every page's inline scripts against this policy).
 pub const CONTENT_SECURITY_POLICY: &str = concat!(
     "default-src 'self'; ",
-    "script-src 'self' 'sha256-rexx9Elre0P9DUaOAfMi8GFjshefO1faKLqlPZDOplM='; ",
+    "script-src 'self' 'sha256-0lbgKxdxVNZeij3dmV32Ujnmwp8n4xj3D/9e30l9l30=' 'sha256-IbqJqnCrQ93R8OMsd6JVeQNCvqRMfa+FPq+f54Yv7/U='; ",
     "style-src 'self' 'unsafe-inline'; ",
     // Fonts, fetches and the rest fall back to default-src (and no directive repeats
     // it: every page pays for this header's bytes within its first round trip).

@@ -3,7 +3,8 @@
 //! holds each to its limits (with TLS and ACME); `files/` answers with the site's own
 //! files (the embedded pages and assets with the volunteer's values written in,
 //! photos, outside links, the sermons' feed and the calendars); beside them, the
-//! form API, the schedule, and what wraps every answer (security headers and the
+//! form API and the same forms sent by a browser without script (`plain_forms`), the
+//! schedule, and what wraps every answer (security headers and the
 //! request log, the rate limiter, the error answers).
 mod conn;
 mod error;
@@ -12,6 +13,7 @@ mod forms;
 mod https;
 mod idempotency;
 mod middleware;
+mod plain_forms;
 mod ratelimit;
 mod schedule;
 mod server;

@@ -16,7 +16,7 @@ use super::forms::{self, Api};
 use super::https;
 use super::ratelimit::{self, Limiter};
 use super::startup::{ServeError, bind, prepare_data_dir, stop_signal};
-use super::{middleware, schedule};
+use super::{middleware, plain_forms, schedule};
 use crate::backups;
 use crate::cli::ServeArgs;
 use crate::data_dir::DataDir;
@@ -49,8 +49,8 @@ fn app(api: Arc<Api>, live: Arc<Live>) -> (FilesFirst, impl Endpoint<Output = Re
         .at("/sermons.xml", get(rss::sermons_feed))
         .at("/go/:name", get(links::go))
         .at("/photos/:file", get(photos::photo))
-        .nest("/api", forms::forms_endpoint.data(api))
-        .nest("/", assets::serve)
+        .nest("/api", forms::forms_endpoint.data(Arc::clone(&api)))
+        .nest("/", assets::serve.data(api))
         .data(Arc::clone(&live))
         .around(middleware::around)
         .map_to_response();
@@ -71,6 +71,10 @@ impl listen::Direct for FilesFirst {
         headers: &poem::http::HeaderMap,
         https: bool,
     ) -> Option<Response> {
+        // A form's thank-you page is the router's (`assets::serve`).
+        if uri.query().is_some_and(plain_forms::asks_sent) {
+            return None;
+        }
         let started = std::time::Instant::now();
         let response = assets::answer_directly(method, uri.path(), headers, &self.live)?;
         Some(middleware::finish_request(

@@ -1,8 +1,9 @@
 // The pieces every form is built from: labelled fields with their error messages
 // tied to the input, the honeypot, and the submit button with its pending label.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren, JSX } from 'preact';
 import { FIELD_WORDS, HONEYPOT } from '../content/forms.generated';
+import { ERROR_FOR_MARKER, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER, FORM_THANKS_MARKER } from '../lib/contract.generated';
 import { formWords } from '../content/modals';
 import { englishBuild } from '../lib/lang';
 import { offlineWords } from '../content/offline';
@@ -16,17 +17,21 @@ const inputClass =
 export const said = (english: string) => (englishBuild ? english : (FIELD_WORDS.labels[english] ?? english));
 const optionSaid = (english: string) => (englishBuild ? english : (FIELD_WORDS.options[english] ?? english));
 
-/** A field's error, announced with it through aria-describedby (`id` is what the input names). */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} class="mt-1 text-sm text-red-700">
+/** A field's error, announced with it through aria-describedby (`id` is what the input
+ *  names); always there, hidden while empty, so the server can show its own beside the
+ *  field of a form sent without the page's script (`name`: the field; web/plain_forms.rs). */
+export function FieldError({ id, name, message }: { id: string; name: string; message?: string }) {
+  return (
+    <p id={id} class="mt-1 text-sm text-red-700" {...{ [ERROR_FOR_MARKER]: name }} hidden={!message}>
       {message}
     </p>
-  ) : null;
+  );
 }
 
 interface FieldProps {
   id: string;
+  /** The field's name, as the form sends it. */
+  name: string;
   label: string;
   required?: boolean;
   error?: string;
@@ -35,7 +40,7 @@ interface FieldProps {
 
 /** A label (a declared one in the page's language), the input the caller renders, and
  *  its error message (announced and linked). */
-export function Field({ id, label, required, error, children }: FieldProps) {
+export function Field({ id, name, label, required, error, children }: FieldProps) {
   const errorId = `${id}-error`;
   return (
     <div>
@@ -44,7 +49,7 @@ export function Field({ id, label, required, error, children }: FieldProps) {
         {required && <span aria-hidden="true" class="text-red-700"> *</span>}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined, required, class: inputClass })}
-      <FieldError id={errorId} message={error} />
+      <FieldError id={errorId} name={name} message={error} />
     </div>
   );
 }
@@ -75,14 +80,14 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/** Disabled until the page's code runs (a click before that would be lost) and while sending. */
+/** Disabled while sending. Before the page's code runs (or without it) the browser sends
+ *  the form itself, and the server answers with the page (web/plain_forms.rs). */
 export function SubmitButton({ pending, label, pendingLabel = formWords.submitting, ...rest }: { pending: boolean; label: string; pendingLabel?: string } & JSX.HTMLAttributes<HTMLButtonElement>) {
-  const hydrated = useHydrated();
   return (
     <button
       {...rest}
       type="submit"
-      disabled={pending || !hydrated}
+      disabled={pending}
       class="inline-flex items-center justify-center rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800 disabled:cursor-not-allowed disabled:opacity-60"
     >
       {pending ? pendingLabel : label}
@@ -95,7 +100,7 @@ const boxClass = 'h-5 w-5 shrink-0 rounded border-slate-400 text-sky-800 accent-
 const rowClass = 'flex min-h-11 items-start gap-3 py-2.5 text-sm text-slate-800';
 
 /** One tick box with its label (consent boxes pass `required`). */
-export function Checkbox({ id, label, checked, onChange, required, error }: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; required?: boolean; error?: string }) {
+export function Checkbox({ id, name, label, checked, onChange, required, error }: { id: string; name: string; label: string; checked: boolean; onChange: (checked: boolean) => void; required?: boolean; error?: string }) {
   const errorId = `${id}-error`;
   return (
     <div>
@@ -103,6 +108,8 @@ export function Checkbox({ id, label, checked, onChange, required, error }: { id
         <input
           id={id}
           type="checkbox"
+          name={name}
+          value="true"
           class={`mt-0.5 ${boxClass}`}
           checked={checked}
           required={required}
@@ -115,13 +122,15 @@ export function Checkbox({ id, label, checked, onChange, required, error }: { id
           {required && <span aria-hidden="true" class="text-red-700"> *</span>}
         </span>
       </label>
-      <FieldError id={errorId} message={error} />
+      <FieldError id={errorId} name={name} message={error} />
     </div>
   );
 }
 
 interface GroupProps {
   id: string;
+  /** The field it fills: each box or button is named after it, its value the option. */
+  name: string;
   legend: string;
   options: readonly string[];
   labels?: Record<string, string>;
@@ -129,20 +138,20 @@ interface GroupProps {
   columns?: boolean;
 }
 
-function Group({ id, legend, error, columns, children }: GroupProps & { children: ComponentChildren }) {
+function Group({ id, name, legend, error, columns, children }: GroupProps & { children: ComponentChildren }) {
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend class="text-sm font-medium text-slate-800">{said(legend)}</legend>
       <div class={`mt-1 grid ${columns ? 'sm:grid-cols-2 sm:gap-x-2' : ''}`}>{children}</div>
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} name={name} message={error} />
     </fieldset>
   );
 }
 
-function Option({ id, label, checked, onToggle }: { id: string; label: string; checked: boolean; onToggle: () => void }) {
+function Option({ id, name, value, label, checked, onToggle }: { id: string; name: string; value: string; label: string; checked: boolean; onToggle: () => void }) {
   return (
     <label for={id} class={rowClass}>
-      <input id={id} type="checkbox" class={`mt-0.5 ${boxClass}`} checked={checked} onChange={onToggle} />
+      <input id={id} type="checkbox" name={name} value={value} class={`mt-0.5 ${boxClass}`} checked={checked} onChange={onToggle} />
       <span>{label}</span>
     </label>
   );
@@ -150,13 +159,15 @@ function Option({ id, label, checked, onToggle }: { id: string; label: string; c
 
 /** A list field: each option toggles in and out of the chosen values. */
 export function CheckboxGroup(props: GroupProps & { values: string[]; onChange: (values: string[]) => void }) {
-  const { id, options, labels, values, onChange } = props;
+  const { id, name, options, labels, values, onChange } = props;
   return (
     <Group {...props}>
       {options.map((option, i) => (
         <Option
           key={option}
           id={`${id}-${i}`}
+          name={name}
+          value={option}
           label={labels?.[option] ?? optionSaid(option)}
           checked={values.includes(option)}
           onToggle={() => onChange(values.includes(option) ? values.filter((v) => v !== option) : [...values, option])}
@@ -172,7 +183,7 @@ export function CheckboxGroup(props: GroupProps & { values: string[]; onChange: 
  * is optional, so a visitor must be able to take a choice back).
  */
 export function RadioGroup(props: GroupProps & { value: string; onChange: (value: string) => void }) {
-  const { id, options, labels, value, onChange } = props;
+  const { id, name, options, labels, value, onChange } = props;
   return (
     <Group {...props}>
       {options.map((option, i) => (
@@ -180,7 +191,8 @@ export function RadioGroup(props: GroupProps & { value: string; onChange: (value
           <input
             id={`${id}-${i}`}
             type="radio"
-            name={id}
+            name={name}
+            value={option}
             class={`mt-0.5 ${boxClass}`}
             checked={value === option}
             onClick={() => onChange(value === option ? '' : option)}
@@ -232,11 +244,16 @@ export function TextInput<T extends object>({
   const value = form.values[field] as unknown as string;
   const onInput = (event: Event) => form.set(field, valueOf(event) as T[typeof field]);
   const isRequired = required ?? spec.required;
+  // Preact writes a textarea's value as it hydrates (its text is its value in the HTML;
+  // preact/compat writes it after each drawing while the prop is there at all), which
+  // would wipe what was typed before the page came alive: no value until the form has
+  // taken it in (FormShell), then bound to the state.
+  const alive = useHydrated();
   return (
-    <Field id={id} label={spec.label} required={isRequired} error={form.errors[field]}>
+    <Field id={id} name={field} label={spec.label} required={isRequired} error={form.errors[field]}>
       {(p) =>
         rows ? (
-          <textarea {...p} name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
+          <textarea {...p} name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} {...(alive ? { value } : {})} onInput={onInput} />
         ) : (
           <input {...p} type={type} name={field} autoComplete={autoComplete} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
         )
@@ -281,17 +298,35 @@ export function FormShell<T extends object>({
   class?: string;
   children: ComponentChildren;
 }) {
+  // Whatever was typed, ticked or chosen before the page came alive is in the fields the
+  // server drew: the form's state starts from it, so no later drawing wipes it.
+  const element = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    if (element.current) form.adopt(element.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <form
+      ref={element}
       class={`relative ${extra}`}
-      // Never a GET: answers must not end up in an address bar or a log.
+      // Never a GET: answers must not end up in an address bar or a log. Sent by the
+      // browser itself (no script), it goes to the page's own address, which answers
+      // with the page: its thank-you or its problems shown (web/plain_forms.rs, by
+      // `FORM_MARKER` and the markers below).
       method="post"
+      id={`form-${form.name}`}
+      {...{ [FORM_MARKER]: form.name }}
       noValidate={noValidate}
       onSubmit={async (event) => {
         event.preventDefault();
         if (await form.submit()) onSuccess?.();
       }}
     >
+      <input type="hidden" name={FORM_FIELD} value={form.name} />
+      <p role="status" class="col-span-full rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-emerald-950" {...{ [FORM_THANKS_MARKER]: '' }} hidden>
+        <strong>{form.messages.success.title}</strong> {form.messages.success.description}
+      </p>
+      <p role="alert" class="col-span-full rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" {...{ [FORM_PROBLEM_MARKER]: '' }} hidden />
       <OnPhoneLine form={form} />
       {children}
       <Honeypot value={form.honeypot} onInput={form.setHoneypot} />
@@ -306,6 +341,7 @@ export function ConsentAndSubmit<T extends { consent: boolean }>({ form, idPrefi
       <div class="sm:col-span-2">
         <Checkbox
           id={`${idPrefix}-consent`}
+          name="consent"
           label={consent}
           required
           checked={form.values.consent}

@@ -190,3 +190,18 @@ export const NOTICES_MARKER = "data-notices";
 
 /** The attribute of every prerendered page's empty <style>; its value names the stylesheet whose rules the server puts in. */
 export const STYLESHEET_MARKER = "data-stylesheet";
+
+/** The attribute of every <form>: its value names the form (a form sent without script is answered with its page). */
+export const FORM_MARKER = "data-form";
+
+/** The hidden field of every form that names it, for a form the browser sends itself. */
+export const FORM_FIELD = "_form";
+
+/** The attribute of a form's hidden thank-you line (the words of its toast). */
+export const FORM_THANKS_MARKER = "data-form-thanks";
+
+/** The attribute of a form's hidden line for what went wrong with the whole of it. */
+export const FORM_PROBLEM_MARKER = "data-form-problem";
+
+/** The attribute of a field's hidden error line; its value names the field. */
+export const ERROR_FOR_MARKER = "data-error-for";

@@ -212,6 +212,29 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
     return true;
   }
 
+  /** Takes in what the visitor put into the server-drawn fields before the page came
+   *  alive (hydration leaves the fields as they are, but the next drawing would write the
+   *  state over them): each field of the form read by its name, a box group as the
+   *  values ticked, a tick box as ticked or not; a value the page never shows as a field
+   *  (the subscription's list) stays as it is. */
+  function adopt(element: HTMLFormElement) {
+    const found: Record<string, unknown> = {};
+    for (const [name, start] of Object.entries(initial)) {
+      const inputs = [...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(`[name="${name}"]`)];
+      if (!inputs.length) continue;
+      const boxes = inputs.filter((i): i is HTMLInputElement => i instanceof HTMLInputElement && (i.type === 'checkbox' || i.type === 'radio'));
+      if (Array.isArray(start)) found[name] = boxes.filter((b) => b.checked).map((b) => b.value);
+      else if (typeof start === 'boolean') found[name] = boxes.some((b) => b.checked);
+      else if (boxes.length) found[name] = boxes.find((b) => b.checked)?.value ?? '';
+      else found[name] = inputs[0].value;
+    }
+    const adopted = { ...values, ...found } as T;
+    if (JSON.stringify(adopted) === JSON.stringify(values)) return;
+    typed.current = true;
+    setValues(adopted);
+    keepSoon(adopted);
+  }
+
   function reset() {
     setValues(initial);
     setErrors({});
@@ -235,7 +258,7 @@ export function useForm<T extends object>(form: string, initial: T, messages: Fo
     reset();
   }
 
-  return { values, set, errors, submitting, submit, reset, honeypot, setHoneypot, onPhone, continueKept, clearKept };
+  return { name: form, messages, values, set, adopt, errors, submitting, submit, reset, honeypot, setHoneypot, onPhone, continueKept, clearKept };
 }
 
 export type FormState<T extends object> = ReturnType<typeof useForm<T>>;

@@ -3,6 +3,16 @@
 const LAUNCH = 'hasSeenChurchLaunch';
 const WELCOME = 'hasSeenGlobalWelcome';
 
+/** The pop-ups a first visit of the home page opens, in order: each until its flag is
+ *  set, the launch also not once its day is over (`over`: the site-content block's entry
+ *  whose `overAt` ends it). The page's loader reads this (as the page-code block's
+ *  `popUpPhotos`, scripts/prerender.mjs) to fetch the due pop-up's photo beside the
+ *  page's code, not after it. */
+export const FIRST_VISIT = [
+  { popUp: 'launch', seen: LAUNCH, over: 'launch' },
+  { popUp: 'welcome', seen: WELCOME },
+] as const;
+
 function read(key: string): boolean {
   try {
     return window.localStorage.getItem(key) === 'true';

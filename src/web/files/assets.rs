@@ -14,6 +14,8 @@ use super::personalize::{self, etag_value};
 use crate::bundle::{self, STYLESHEET_MARKER, Stored};
 use crate::published::{Live, Snapshot};
 use crate::web::error::WebError;
+use crate::web::forms::Api;
+use crate::web::plain_forms;
 
 /// Cache policy of Vite's content-hashed files: they never change under one name.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -437,13 +439,29 @@ pub fn compress_ahead(live: &Arc<Live>, snap: &Arc<Snapshot>) {
     }
 }
 
-/// GET or HEAD on any path that no other endpoint claims.
+/// Any path that no other endpoint claims: GET or HEAD of a page or file; POST of a
+/// page's form sent by the browser itself, and its thank-you page (`plain_forms`).
 #[handler]
-pub fn serve(req: &Request, live: Data<&Arc<Live>>) -> Response {
+pub async fn serve(
+    req: &Request,
+    body: Body,
+    live: Data<&Arc<Live>>,
+    api: Data<&Arc<Api>>,
+) -> Response {
+    if req.method() == Method::POST {
+        return plain_forms::post(req, body, &api, &live).await;
+    }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return WebError::PageMethod.into_response();
     }
     let path = req.original_uri().path();
+    if let Some(page) = req
+        .original_uri()
+        .query()
+        .and_then(|query| plain_forms::sent_page(path, query, &live))
+    {
+        return page;
+    }
     let (entry, status) = match CATALOG.by_path.get(path) {
         Some(entry) => (entry, StatusCode::OK),
         None => match resolve(path) {
@@ -561,6 +579,20 @@ fn answer(
             .body(Body::empty());
     }
     builder.body(bytes)
+}
+
+/// The page at `path` as it is served now (the settings, content and photos written
+/// in), as text; None when `path` is not a page of the site.
+pub fn page_text(path: &str, live: &Arc<Live>) -> Option<String> {
+    let entry = CATALOG.by_path.get(path).filter(|entry| entry.page)?;
+    let bytes = match entry.rewritten_for(live.current()) {
+        Some(snap) => {
+            let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap, false);
+            rendered.identity.clone()
+        }
+        None => entry.identity(),
+    };
+    String::from_utf8(bytes.to_vec()).ok()
 }
 
 /// The common case answered before the router: GET or HEAD of a file of the site

@@ -17,13 +17,13 @@ export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
         <TextInput form={form} field="location" spec={F.location} idPrefix={p} autoComplete="address-level2" />
       </div>
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-serviceInfo`} legend={copy.aboutYourVisit} options={F.serviceInfo.options} values={form.values.serviceInfo} onChange={(v) => form.set('serviceInfo', v)} error={form.errors.serviceInfo} />
+        <CheckboxGroup id={`${p}-serviceInfo`} name="serviceInfo" legend={copy.aboutYourVisit} options={F.serviceInfo.options} values={form.values.serviceInfo} onChange={(v) => form.set('serviceInfo', v)} error={form.errors.serviceInfo} />
       </div>
       <div class="sm:col-span-2">
-        <RadioGroup id={`${p}-ageGroup`} legend={F.ageGroup.label} options={F.ageGroup.options} value={form.values.ageGroup} onChange={(v) => form.set('ageGroup', v as ConnectCard['ageGroup'])} error={form.errors.ageGroup} columns />
+        <RadioGroup id={`${p}-ageGroup`} name="ageGroup" legend={F.ageGroup.label} options={F.ageGroup.options} value={form.values.ageGroup} onChange={(v) => form.set('ageGroup', v as ConnectCard['ageGroup'])} error={form.errors.ageGroup} columns />
       </div>
       <div class="sm:col-span-2">
-        <Field id={`${p}-howDidYouHear`} label={F.howDidYouHear.label} error={form.errors.howDidYouHear}>
+        <Field id={`${p}-howDidYouHear`} name="howDidYouHear" label={F.howDidYouHear.label} error={form.errors.howDidYouHear}>
           {(props) => (
             <select {...props} name="howDidYouHear" value={form.values.howDidYouHear} onChange={(e) => form.set('howDidYouHear', valueOf(e) as ConnectCard['howDidYouHear'])}>
               <option value="">{formWords.chooseOne}</option>
@@ -37,7 +37,7 @@ export function ConnectCardForm({ onSuccess }: { onSuccess: () => void }) {
         </Field>
       </div>
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-nextSteps`} legend={F.nextSteps.label} options={F.nextSteps.options} values={form.values.nextSteps} onChange={(v) => form.set('nextSteps', v)} error={form.errors.nextSteps} />
+        <CheckboxGroup id={`${p}-nextSteps`} name="nextSteps" legend={F.nextSteps.label} options={F.nextSteps.options} values={form.values.nextSteps} onChange={(v) => form.set('nextSteps', v)} error={form.errors.nextSteps} />
       </div>
       <div class="sm:col-span-2">
         <TextInput form={form} field="prayerRequest" spec={F.prayerRequest} idPrefix={p} rows={3} />

@@ -17,7 +17,7 @@ export function NorthCampusForm({ onSuccess }: { onSuccess: () => void }) {
         <TextInput form={form} field="location" spec={{ ...F.location, label: copy.location }} idPrefix={p} autoComplete="address-level2" />
       </div>
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-interests`} legend={copy.interests} options={F.interests.options} values={form.values.interests} onChange={(v) => form.set('interests', v)} error={form.errors.interests} />
+        <CheckboxGroup id={`${p}-interests`} name="interests" legend={copy.interests} options={F.interests.options} values={form.values.interests} onChange={(v) => form.set('interests', v)} error={form.errors.interests} />
       </div>
       <div class="sm:col-span-2">
         <TextInput form={form} field="hearAbout" spec={F.hearAbout} idPrefix={p} rows={2} />

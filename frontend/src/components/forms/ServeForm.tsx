@@ -15,7 +15,7 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4 sm:grid-cols-2">
       <ContactFields form={form} specs={F} idPrefix={p} />
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-contactMethod`} legend={copy.reachBy} options={F.contactMethod.options} values={form.values.contactMethod} onChange={(v) => form.set('contactMethod', v)} error={form.errors.contactMethod} columns />
+        <CheckboxGroup id={`${p}-contactMethod`} name="contactMethod" legend={copy.reachBy} options={F.contactMethod.options} values={form.values.contactMethod} onChange={(v) => form.set('contactMethod', v)} error={form.errors.contactMethod} columns />
       </div>
       <div class="sm:col-span-2">
         <TextInput form={form} field="location" spec={F.location} idPrefix={p} autoComplete="address-level2" />
@@ -27,6 +27,7 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
             <CheckboxGroup
               key={group.group}
               id={`${p}-pref-${g}`}
+              name="servicePreference"
               legend={group.group}
               options={group.options}
               values={chosen.filter((v) => (group.options as readonly string[]).includes(v))}
@@ -34,10 +35,10 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
             />
           ))}
         </div>
-        <FieldError id={`${p}-servicePreference-error`} message={form.errors.servicePreference} />
+        <FieldError id={`${p}-servicePreference-error`} name="servicePreference" message={form.errors.servicePreference} />
       </fieldset>
       <div class="sm:col-span-2">
-        <CheckboxGroup id={`${p}-availability`} legend={F.availability.label} options={F.availability.options} values={form.values.availability} onChange={(v) => form.set('availability', v)} error={form.errors.availability} columns />
+        <CheckboxGroup id={`${p}-availability`} name="availability" legend={F.availability.label} options={F.availability.options} values={form.values.availability} onChange={(v) => form.set('availability', v)} error={form.errors.availability} columns />
       </div>
       <div class="sm:col-span-2">
         <TextInput form={form} field="aboutYou" spec={F.aboutYou} idPrefix={p} rows={4} />

@@ -8,6 +8,8 @@ export function SubscriptionForm({ list, button, dark = false }: { list: Subscri
   const form = useForm('subscription', { email: '', list }, copy.messages, undefined, `subscription:${list}`);
   return (
     <FormShell form={form} class={`grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end ${dark ? '[&_label]:text-white' : ''}`}>
+      {/* Which list, for a form the browser sends itself. */}
+      <input type="hidden" name="list" value={list} />
       <TextInput form={form} field="email" spec={F.email} idPrefix={`subscribe-${list}`} type="email" autoComplete="email" />
       <SubmitButton pending={form.submitting} label={button} />
     </FormShell>
