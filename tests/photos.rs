@@ -354,7 +354,7 @@ async fn a_replaced_photo_is_served_anew_and_deleted_sizes_are_made_again() {
     assert!(thewell(&data, &["site", "photo", &slot, first.to_str().unwrap()]).0);
     let old = wait_for_photo(&server, &slot, None, MADE_WITHIN).await;
     let old_urls = addresses(&slot, &old, "webp");
-    assert_eq!(fetch(&server, &old_urls[0]).await.len() > 0, true);
+    assert!(!fetch(&server, &old_urls[0]).await.is_empty());
 
     // The new photo, with its focus: a different picture at new addresses.
     let second = work.path().join("second.png");

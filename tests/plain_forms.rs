@@ -10,7 +10,9 @@ use serde_json::Value;
 fn exported(server: &Server, form: &str) -> Vec<Value> {
     let (ok, out, err) = thewell(&server.data_dir(), &["export", form, "--format", "jsonl"]);
     assert!(ok, "{err}");
-    out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 /// Sends `pairs` as a browser sends a form (percent-encoded, `+` for spaces).
@@ -29,7 +31,9 @@ async fn send(server: &Server, page: &str, pairs: &[(&str, &str)]) -> reqwest::R
 
 /// The start tag of the element holding `marker` (e.g. `data-error-for="email"`).
 fn tag_with<'a>(page: &'a str, marker: &str) -> &'a str {
-    let at = page.find(marker).unwrap_or_else(|| panic!("no {marker} in the page"));
+    let at = page
+        .find(marker)
+        .unwrap_or_else(|| panic!("no {marker} in the page"));
     let open = page[..at].rfind('<').unwrap();
     &page[open..at + page[at..].find('>').unwrap() + 1]
 }
@@ -42,7 +46,8 @@ fn text_of<'a>(page: &'a str, marker: &str) -> &'a str {
 }
 
 fn is_hidden(tag: &str) -> bool {
-    tag.split(|c: char| c.is_whitespace() || c == '>').any(|w| w == "hidden" || w == "hidden=\"\"")
+    tag.split(|c: char| c.is_whitespace() || c == '>')
+        .any(|w| w == "hidden" || w == "hidden=\"\"")
 }
 
 #[tokio::test]
@@ -53,77 +58,176 @@ async fn the_contact_form_sent_without_script_shows_its_problems_then_its_thank_
     let refused = send(
         &server,
         "/contact",
-        &[("_form", "contact"), ("firstName", "Ana \"A\""), ("lastName", ""), ("email", "not-an-email"), ("subject", "Hello"), ("message", "Line one\nمیں آپ سے ملنا چاہتا ہوں"), ("website", "")],
+        &[
+            ("_form", "contact"),
+            ("firstName", "Ana \"A\""),
+            ("lastName", ""),
+            ("email", "not-an-email"),
+            ("subject", "Hello"),
+            ("message", "Line one\nمیں آپ سے ملنا چاہتا ہوں"),
+            ("website", ""),
+        ],
     )
     .await;
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(refused.headers()[header::CONTENT_TYPE], "text/html; charset=utf-8");
+    assert_eq!(
+        refused.headers()[header::CONTENT_TYPE],
+        "text/html; charset=utf-8"
+    );
     assert_eq!(refused.headers()[header::CACHE_CONTROL], "no-store");
     assert!(refused.headers().get("content-security-policy").is_some());
     let page = refused.text().await.unwrap();
     let last = tag_with(&page, "data-error-for=\"lastName\"");
     assert!(!is_hidden(last), "{last}");
-    assert_eq!(text_of(&page, "data-error-for=\"lastName\""), "Last name is required.");
-    assert_eq!(text_of(&page, "data-error-for=\"email\""), "Please enter a valid email address.");
-    assert!(is_hidden(tag_with(&page, "data-error-for=\"firstName\"")), "no problem, no line");
+    assert_eq!(
+        text_of(&page, "data-error-for=\"lastName\""),
+        "Last name is required."
+    );
+    assert_eq!(
+        text_of(&page, "data-error-for=\"email\""),
+        "Please enter a valid email address."
+    );
+    assert!(
+        is_hidden(tag_with(&page, "data-error-for=\"firstName\"")),
+        "no problem, no line"
+    );
     let problem = tag_with(&page, "data-form-problem");
     assert!(!is_hidden(problem), "{problem}");
     assert!(!text_of(&page, "data-form-problem").is_empty());
     // Every answer kept as typed, escaped, and the fields with a problem point to it.
     // One value each (a browser reads the first of two), the one sent.
-    for (field, kept) in [("firstName", r#"value="Ana &quot;A&quot;""#), ("email", r#"value="not-an-email""#)] {
+    for (field, kept) in [
+        ("firstName", r#"value="Ana &quot;A&quot;""#),
+        ("email", r#"value="not-an-email""#),
+    ] {
         let input = tag_with(&page, &format!("name=\"{field}\""));
         assert_eq!(input.matches(" value").count(), 1, "{input}");
         assert!(input.contains(kept), "{input}");
     }
-    assert!(page.contains("Line one\nمیں آپ سے ملنا چاہتا ہوں</textarea>"), "the message kept");
+    assert!(
+        page.contains("Line one\nمیں آپ سے ملنا چاہتا ہوں</textarea>"),
+        "the message kept"
+    );
     let email = tag_with(&page, "name=\"email\"");
-    assert!(email.contains(r#"aria-invalid="true""#) && email.contains(r#"aria-describedby="contact-email-error""#), "{email}");
+    assert!(
+        email.contains(r#"aria-invalid="true""#)
+            && email.contains(r#"aria-describedby="contact-email-error""#),
+        "{email}"
+    );
     assert!(exported(&server, "contact").is_empty(), "nothing stored");
 
     // Then complete: a redirect to the page's thank-you, stored once, as typed.
     let sent = send(
         &server,
         "/contact",
-        &[("_form", "contact"), ("firstName", "Ana"), ("lastName", marker), ("email", "ana@example.com"), ("subject", "Hello"), ("message", "Line one\nمیں آپ سے ملنا چاہتا ہوں"), ("website", "")],
+        &[
+            ("_form", "contact"),
+            ("firstName", "Ana"),
+            ("lastName", marker),
+            ("email", "ana@example.com"),
+            ("subject", "Hello"),
+            ("message", "Line one\nمیں آپ سے ملنا چاہتا ہوں"),
+            ("website", ""),
+        ],
     )
     .await;
     assert_eq!(sent.status(), StatusCode::SEE_OTHER);
-    let to = sent.headers()[header::LOCATION].to_str().unwrap().to_string();
+    let to = sent.headers()[header::LOCATION]
+        .to_str()
+        .unwrap()
+        .to_string();
     assert_eq!(to, "/contact?sent=contact#form-contact");
     let rows = exported(&server, "contact");
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0]["lastName"], marker);
     assert_eq!(rows[0]["message"], "Line one\nمیں آپ سے ملنا چاہتا ہوں");
 
-    let thanks = client().get(server.url(to.split('#').next().unwrap())).send().await.unwrap();
+    let thanks = client()
+        .get(server.url(to.split('#').next().unwrap()))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(thanks.status(), StatusCode::OK);
     assert_eq!(thanks.headers()[header::CACHE_CONTROL], "no-store");
     let page = thanks.text().await.unwrap();
     assert!(!is_hidden(tag_with(&page, "data-form-thanks")));
     assert!(text_of(&page, "data-form-thanks").contains("Message Sent!"));
     // The page without the query is the page as always: its thank-you hidden.
-    let plain = client().get(server.url("/contact")).send().await.unwrap().text().await.unwrap();
+    let plain = client()
+        .get(server.url("/contact"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(is_hidden(tag_with(&plain, "data-form-thanks")));
 }
 
 #[tokio::test]
 async fn an_urdu_page_answers_in_urdu_and_its_thank_you_is_its_own() {
     let server = Server::start();
-    let refused = send(&server, "/ur/contact", &[("_form", "contact"), ("firstName", "علی"), ("email", "ali@example.com"), ("subject", "سلام"), ("message", "دعا")]).await;
+    let refused = send(
+        &server,
+        "/ur/contact",
+        &[
+            ("_form", "contact"),
+            ("firstName", "علی"),
+            ("email", "ali@example.com"),
+            ("subject", "سلام"),
+            ("message", "دعا"),
+        ],
+    )
+    .await;
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
     let page = refused.text().await.unwrap();
     let problem = text_of(&page, "data-error-for=\"lastName\"").to_string();
-    assert!(!problem.is_empty() && problem != "Last name is required.", "{problem}");
-    assert!(problem.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "Urdu: {problem}");
+    assert!(
+        !problem.is_empty() && problem != "Last name is required.",
+        "{problem}"
+    );
+    assert!(
+        problem
+            .chars()
+            .any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)),
+        "Urdu: {problem}"
+    );
     assert!(page.contains(r#"value="علی""#));
 
-    let sent = send(&server, "/ur/contact", &[("_form", "contact"), ("firstName", "علی"), ("lastName", "خان"), ("email", "ali@example.com"), ("subject", "سلام"), ("message", "دعا")]).await;
+    let sent = send(
+        &server,
+        "/ur/contact",
+        &[
+            ("_form", "contact"),
+            ("firstName", "علی"),
+            ("lastName", "خان"),
+            ("email", "ali@example.com"),
+            ("subject", "سلام"),
+            ("message", "دعا"),
+        ],
+    )
+    .await;
     assert_eq!(sent.status(), StatusCode::SEE_OTHER);
-    assert_eq!(sent.headers()[header::LOCATION], "/ur/contact?sent=contact#form-contact");
-    let page = client().get(server.url("/ur/contact?sent=contact")).send().await.unwrap().text().await.unwrap();
+    assert_eq!(
+        sent.headers()[header::LOCATION],
+        "/ur/contact?sent=contact#form-contact"
+    );
+    let page = client()
+        .get(server.url("/ur/contact?sent=contact"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     let thanks = text_of(&page, "data-form-thanks");
-    assert!(!thanks.contains("Message Sent!") && thanks.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)), "{thanks}");
+    assert!(
+        !thanks.contains("Message Sent!")
+            && thanks
+                .chars()
+                .any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)),
+        "{thanks}"
+    );
     let rows = exported(&server, "contact");
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["lastName"], "خان");
@@ -133,27 +237,70 @@ async fn an_urdu_page_answers_in_urdu_and_its_thank_you_is_its_own() {
 async fn a_pages_subscription_sends_its_own_list() {
     let server = Server::start();
     for (page, list) in [("/worship", "music"), ("/media", "media")] {
-        let sent = send(&server, page, &[("_form", "subscription"), ("list", list), ("email", &format!("{list}@example.com"))]).await;
+        let sent = send(
+            &server,
+            page,
+            &[
+                ("_form", "subscription"),
+                ("list", list),
+                ("email", &format!("{list}@example.com")),
+            ],
+        )
+        .await;
         assert_eq!(sent.status(), StatusCode::SEE_OTHER, "{page}");
     }
-    let mut lists: Vec<String> = exported(&server, "subscription").iter().map(|r| format!("{} {}", r["list"], r["email"])).collect();
+    let mut lists: Vec<String> = exported(&server, "subscription")
+        .iter()
+        .map(|r| format!("{} {}", r["list"], r["email"]))
+        .collect();
     lists.sort();
-    assert_eq!(lists, ["\"media\" \"media@example.com\"", "\"music\" \"music@example.com\""]);
+    assert_eq!(
+        lists,
+        [
+            "\"media\" \"media@example.com\"",
+            "\"music\" \"music@example.com\""
+        ]
+    );
 }
 
 #[tokio::test]
 async fn what_a_page_does_not_hold_is_refused_and_a_bot_is_thanked_with_nothing_kept() {
     let server = Server::start();
     // A form the page does not hold, or none: refused as a page always refused a POST.
-    for pairs in [vec![("_form", "prayer-request"), ("name", "Ana"), ("prayerRequest", "x")], vec![("name", "Ana")]] {
+    for pairs in [
+        vec![
+            ("_form", "prayer-request"),
+            ("name", "Ana"),
+            ("prayerRequest", "x"),
+        ],
+        vec![("name", "Ana")],
+    ] {
         let response = send(&server, "/contact", &pairs).await;
         assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
     }
     // JSON to a page: not a browser's form.
-    let json = client().post(server.url("/contact")).json(&serde_json::json!({"_form": "contact"})).send().await.unwrap();
+    let json = client()
+        .post(server.url("/contact"))
+        .json(&serde_json::json!({"_form": "contact"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(json.status(), StatusCode::METHOD_NOT_ALLOWED);
     // The field people never see, filled: thanked, nothing kept.
-    let bot = send(&server, "/contact", &[("_form", "contact"), ("firstName", "Bot"), ("lastName", "Bot"), ("email", "bot@example.com"), ("subject", "x"), ("message", "x"), ("website", "http://spam.example")]).await;
+    let bot = send(
+        &server,
+        "/contact",
+        &[
+            ("_form", "contact"),
+            ("firstName", "Bot"),
+            ("lastName", "Bot"),
+            ("email", "bot@example.com"),
+            ("subject", "x"),
+            ("message", "x"),
+            ("website", "http://spam.example"),
+        ],
+    )
+    .await;
     assert_eq!(bot.status(), StatusCode::SEE_OTHER);
     assert!(exported(&server, "contact").is_empty());
     assert!(exported(&server, "prayer-request").is_empty());

@@ -7,21 +7,17 @@
 //! of its toast); refused, the page again (400, 429 or 503) with each problem beside its
 //! field, a line saying what to do, and every answer kept. The page's markers are the
 //! build's (`FORM_MARKER` and the others, drawn by frontend/src/components/FormParts.tsx).
-use std::sync::Arc;
-
 use poem::http::{StatusCode, header};
 use poem::{Body, IntoResponse, Request, Response};
 use serde_json::{Map, Value};
 
 use super::error::WebError;
-use super::files::assets;
 use super::forms::{Api, BODY_LIMIT};
 use super::ratelimit::client_address;
 use crate::bundle::{
     ERROR_FOR_MARKER, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER, FORM_THANKS_MARKER,
 };
 use crate::forms::{self, FieldErrors, FieldKind, Form, FormWords, Message};
-use crate::published::Live;
 use crate::text::{escape_html, unescape_html};
 
 /// The largest form accepted: the API's limit, as percent-encoding writes it (an Urdu
@@ -80,11 +76,12 @@ fn as_submission(form: &Form, sent: &Sent) -> Map<String, Value> {
     input
 }
 
-/// `POST` on a page: a form of that page sent by the browser itself. Anything else
-/// sent to a page is refused as before (pages are read with GET).
-pub async fn post(req: &Request, body: Body, api: &Api, live: &Arc<Live>) -> Response {
+/// `POST` on a page (`page`: the page at that address as it is served now, if there is
+/// one): a form of that page sent by the browser itself. Anything else sent to a page
+/// is refused as before (pages are read with GET).
+pub async fn post(req: &Request, body: Body, api: &Api, page: Option<String>) -> Response {
     let path = req.uri().path();
-    let (Some(page), true) = (assets::page_text(path, live), is_form_encoded(req)) else {
+    let (Some(page), true) = (page, is_form_encoded(req)) else {
         return WebError::PageMethod.into_response();
     };
     let words = words_of(path);
@@ -126,7 +123,14 @@ pub async fn post(req: &Request, body: Body, api: &Api, live: &Arc<Live>) -> Res
     };
     match api.writer.submit(form, record).await {
         Ok(_) => sent_redirect(path, form),
-        Err(_) => refused(&page, form, &sent, &FieldErrors::new(), WebError::Unavailable, words),
+        Err(_) => refused(
+            &page,
+            form,
+            &sent,
+            &FieldErrors::new(),
+            WebError::Unavailable,
+            words,
+        ),
     }
 }
 
@@ -135,21 +139,32 @@ pub fn asks_sent(query: &str) -> bool {
     query.split('&').any(|pair| pair.starts_with(SENT))
 }
 
-/// `GET <page>?sent=<form>`: the page with that form's thank-you shown. None when the
-/// query names no form of the page (the page is then served as usual).
-pub fn sent_page(path: &str, query: &str, live: &Arc<Live>) -> Option<Response> {
-    let name = query.split('&').find_map(|pair| pair.strip_prefix(SENT))?;
-    let form = forms::find(name)?;
-    let page = assets::page_text(path, live)?;
-    let (start, end) = form_span(&page, form.name)?;
+/// The form a page's query asks to thank for (`sent=<form>`), if any.
+pub fn sent_form(query: &str) -> Option<&'static Form> {
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(SENT))
+        .and_then(forms::find)
+}
+
+/// `GET <page>?sent=<form>`: `page` (as served now) with that form's thank-you shown.
+/// None when the page does not hold that form (it is then served as usual).
+pub fn sent_page(page: &str, form: &Form) -> Option<Response> {
+    let (start, end) = form_span(page, form.name)?;
     let region = unhide(&page[start..end], &format!(" {FORM_THANKS_MARKER}"), None);
-    Some(html(StatusCode::OK, format!("{}{region}{}", &page[..start], &page[end..])))
+    Some(html(
+        StatusCode::OK,
+        format!("{}{region}{}", &page[..start], &page[end..]),
+    ))
 }
 
 fn sent_redirect(path: &str, form: &Form) -> Response {
     Response::builder()
         .status(StatusCode::SEE_OTHER)
-        .header(header::LOCATION, format!("{path}?{SENT}{}#{}", form.name, form_id(form.name)))
+        .header(
+            header::LOCATION,
+            format!("{path}?{SENT}{}#{}", form.name, form_id(form.name)),
+        )
         .header(header::CACHE_CONTROL, "no-store")
         .finish()
 }
@@ -174,7 +189,10 @@ fn refused(
     }
     let line = format!(" {FORM_PROBLEM_MARKER}");
     region = unhide(&region, &line, Some(&problem.summary(words)));
-    html(status, format!("{}{region}{}", &page[..start], &page[end..]))
+    html(
+        status,
+        format!("{}{region}{}", &page[..start], &page[end..]),
+    )
 }
 
 fn html(status: StatusCode, page: String) -> Response {
@@ -245,7 +263,9 @@ fn without_attribute(tag: &str, name: &str) -> String {
         }
         let mut end = i + word.len();
         if tag[end..].starts_with("=\"") {
-            end += 2 + tag[end + 2..].find('"').map_or(tag.len() - end - 2, |q| q + 1);
+            end += 2 + tag[end + 2..]
+                .find('"')
+                .map_or(tag.len() - end - 2, |q| q + 1);
         }
         if end == tag.len() || matches!(bytes[end], b' ' | b'/') {
             return format!("{}{}", &tag[..i], &tag[end..]);
@@ -397,14 +417,28 @@ mod tests {
                 ("website", "spam"),
             ]),
         );
-        assert!(out.contains(r#"<input id="a" name="name" class="c" value="Ana &quot;A&quot; &lt;b&gt;"/>"#), "{out}");
-        assert!(out.contains("<textarea name=\"note\">line 1\n&lt;/textarea&gt;</textarea>"), "{out}");
+        assert!(
+            out.contains(
+                r#"<input id="a" name="name" class="c" value="Ana &quot;A&quot; &lt;b&gt;"/>"#
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("<textarea name=\"note\">line 1\n&lt;/textarea&gt;</textarea>"),
+            "{out}"
+        );
         assert!(out.contains(r#"value="Monday" checked>"#), "{out}");
-        assert!(out.contains(r#"value="Sunday">"#), "an unsent box is not ticked: {out}");
+        assert!(
+            out.contains(r#"value="Sunday">"#),
+            "an unsent box is not ticked: {out}"
+        );
         assert!(out.contains(r#"value="18–24" checked>"#), "{out}");
         assert!(out.contains(r#"<option value="">Choose"#), "{out}");
         assert!(out.contains(r#"<option value="web" selected>"#), "{out}");
-        assert!(out.contains(r#"name="website" value="">"#), "the honeypot is never echoed: {out}");
+        assert!(
+            out.contains(r#"name="website" value="">"#),
+            "the honeypot is never echoed: {out}"
+        );
         assert!(out.contains(r#"name="_form" value="x">"#), "{out}");
     }
 
@@ -423,10 +457,18 @@ mod tests {
         let form = forms::find("connect-card").expect("declared");
         let input = as_submission(
             form,
-            &sent(&[("firstName", "Ana"), ("serviceInfo", "This is my first time"), ("serviceInfo", "I've been here before"), ("consent", "true")]),
+            &sent(&[
+                ("firstName", "Ana"),
+                ("serviceInfo", "This is my first time"),
+                ("serviceInfo", "I've been here before"),
+                ("consent", "true"),
+            ]),
         );
         assert_eq!(input["firstName"], "Ana");
-        assert_eq!(input["serviceInfo"], serde_json::json!(["This is my first time", "I've been here before"]));
+        assert_eq!(
+            input["serviceInfo"],
+            serde_json::json!(["This is my first time", "I've been here before"])
+        );
         assert_eq!(input["consent"], true);
         assert_eq!(input["nextSteps"], serde_json::json!([]));
         assert_eq!(input["lastName"], "");
@@ -436,12 +478,27 @@ mod tests {
     #[test]
     fn an_attribute_is_taken_out_as_written_and_never_a_word_of_a_value() {
         let hidden = |tag| without_attribute(tag, "hidden");
-        assert_eq!(hidden(r#"<p data-x hidden class="a hidden b""#), r#"<p data-x class="a hidden b""#);
-        assert_eq!(hidden(r#"<p class="hidden" hidden="""#), r#"<p class="hidden""#);
-        assert_eq!(hidden(r#"<p class="overflow-hidden""#), r#"<p class="overflow-hidden""#);
+        assert_eq!(
+            hidden(r#"<p data-x hidden class="a hidden b""#),
+            r#"<p data-x class="a hidden b""#
+        );
+        assert_eq!(
+            hidden(r#"<p class="hidden" hidden="""#),
+            r#"<p class="hidden""#
+        );
+        assert_eq!(
+            hidden(r#"<p class="overflow-hidden""#),
+            r#"<p class="overflow-hidden""#
+        );
         // A bare value (as preact-render-to-string writes an empty one), or a full one.
-        assert_eq!(without_attribute(r#"<input name="a" value class="x"/"#, "value"), r#"<input name="a" class="x"/"#);
-        assert_eq!(without_attribute(r#"<input value="a b" name="v""#, "value"), r#"<input name="v""#);
+        assert_eq!(
+            without_attribute(r#"<input name="a" value class="x"/"#, "value"),
+            r#"<input name="a" class="x"/"#
+        );
+        assert_eq!(
+            without_attribute(r#"<input value="a b" name="v""#, "value"),
+            r#"<input name="v""#
+        );
     }
 
     #[test]

@@ -253,9 +253,9 @@ export function TextInput<T extends object>({
     <Field id={id} name={field} label={spec.label} required={isRequired} error={form.errors[field]}>
       {(p) =>
         rows ? (
-          <textarea {...p} name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} {...(alive ? { value } : {})} onInput={onInput} />
+          <textarea {...p} dir="auto" name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} {...(alive ? { value } : {})} onInput={onInput} />
         ) : (
-          <input {...p} type={type} name={field} autoComplete={autoComplete} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
+          <input {...p} dir="auto" type={type} name={field} autoComplete={autoComplete} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
         )
       }
     </Field>
@@ -308,12 +308,15 @@ export function FormShell<T extends object>({
   return (
     <form
       ref={element}
-      class={`relative ${extra}`}
+      // Clear of the sticky header when an address takes the page to it.
+      class={`relative scroll-mt-20 ${extra}`}
       // Never a GET: answers must not end up in an address bar or a log. Sent by the
       // browser itself (no script), it goes to the page's own address, which answers
       // with the page: its thank-you or its problems shown (web/plain_forms.rs, by
       // `FORM_MARKER` and the markers below).
       method="post"
+      // To the page's own address, and back to this form on the answer (its problems).
+      action={`#form-${form.name}`}
       id={`form-${form.name}`}
       {...{ [FORM_MARKER]: form.name }}
       noValidate={noValidate}

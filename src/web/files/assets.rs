@@ -449,16 +449,17 @@ pub async fn serve(
     api: Data<&Arc<Api>>,
 ) -> Response {
     if req.method() == Method::POST {
-        return plain_forms::post(req, body, &api, &live).await;
+        let page = page_text(req.uri().path(), &live);
+        return plain_forms::post(req, body, &api, page).await;
     }
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return WebError::PageMethod.into_response();
     }
     let path = req.original_uri().path();
-    if let Some(page) = req
-        .original_uri()
-        .query()
-        .and_then(|query| plain_forms::sent_page(path, query, &live))
+    let thanks = req.original_uri().query().and_then(plain_forms::sent_form);
+    if let Some(page) = thanks
+        .and_then(|form| Some((form, page_text(path, &live)?)))
+        .and_then(|(form, page)| plain_forms::sent_page(&page, form))
     {
         return page;
     }
@@ -587,7 +588,8 @@ pub fn page_text(path: &str, live: &Arc<Live>) -> Option<String> {
     let entry = CATALOG.by_path.get(path).filter(|entry| entry.page)?;
     let bytes = match entry.rewritten_for(live.current()) {
         Some(snap) => {
-            let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap, false);
+            let rendered =
+                personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap, false);
             rendered.identity.clone()
         }
         None => entry.identity(),
