@@ -74,6 +74,14 @@ pub fn unescape_html(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// An attribute's value in a piece of a start tag, as written (`name="value"`).
+pub fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let marker = format!(" {name}=\"");
+    let start = tag.find(&marker)? + marker.len();
+    let len = tag[start..].find('"')?;
+    Some(&tag[start..start + len])
+}
+
 /// An error and its causes, as one line ("client error (Connect): invalid peer
 /// certificate: …"), for messages staff read.
 pub fn with_causes(error: &dyn std::error::Error) -> String {

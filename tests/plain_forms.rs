@@ -305,3 +305,77 @@ async fn what_a_page_does_not_hold_is_refused_and_a_bot_is_thanked_with_nothing_
     assert!(exported(&server, "contact").is_empty());
     assert!(exported(&server, "prayer-request").is_empty());
 }
+
+/// Sends `pairs` as the service worker sends again a form kept while offline: as the
+/// browser sent it, with an `Idempotency-Key`.
+async fn send_again(
+    server: &Server,
+    page: &str,
+    pairs: &[(&str, &str)],
+    key: &str,
+) -> reqwest::Response {
+    let body: String = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish();
+    client()
+        .post(server.url(page))
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header("idempotency-key", key)
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_pop_up_forms_page_takes_its_form_and_a_form_sent_again_with_its_key_is_stored_once() {
+    let server = Server::start();
+    let card = [
+        ("_form", "connect-card"),
+        ("firstName", "Ana"),
+        ("lastName", "Key-plain"),
+        ("phone", "954 555 0101"),
+        ("email", "ana@example.com"),
+        ("ageGroup", "25–34"),
+        ("nextSteps", "I want to be baptized"),
+        ("nextSteps", "I want to join a Bible study"),
+        ("consent", "true"),
+        ("website", ""),
+    ];
+    let key = "6f1c2a4e-3b7d-4e59-9a1b-2c3d4e5f6a7b";
+    // The answer to the first is lost on the way back: the worker sends it again.
+    for _ in 0..2 {
+        let sent = send_again(&server, "/ur/connect-card", &card, key).await;
+        assert_eq!(sent.status(), StatusCode::SEE_OTHER);
+        assert_eq!(
+            sent.headers()[header::LOCATION],
+            "/ur/connect-card?sent=connect-card#form-connect-card"
+        );
+    }
+    let rows = exported(&server, "connect-card");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["ageGroup"], "25–34");
+    assert_eq!(
+        rows[0]["nextSteps"],
+        serde_json::json!(["I want to be baptized", "I want to join a Bible study"])
+    );
+    assert_eq!(rows[0]["consent"], true);
+
+    // The same key with other answers is another submission under a used key: refused,
+    // with the page saying so, nothing more stored.
+    let mut other = card.to_vec();
+    other[2] = ("lastName", "Someone-else");
+    let refused = send_again(&server, "/connect-card", &other, key).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = refused.text().await.unwrap();
+    assert!(
+        !is_hidden(tag_with(&page, "data-form-problem")),
+        "the problem line is shown"
+    );
+    assert_eq!(exported(&server, "connect-card").len(), 1);
+
+    // A key that is not one is refused before anything is stored.
+    let bad = send_again(&server, "/connect-card", &card, "not a key at all").await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(exported(&server, "connect-card").len(), 1);
+}

@@ -67,14 +67,15 @@ async function drawnNotAlive(page: import('@playwright/test').Page, baseURL: str
   };
 }
 
-for (const [route, name, opened] of [
-  ['/', 'Watch Now', 'sermon-modal'],
-  ['/ur/', 'ابھی دیکھیں', 'sermon-modal'],
-  ['/about', 'Prayer Request', 'prayer-request-modal'],
+for (const [route, role, name, opened] of [
+  ['/', 'button', 'Watch Now', 'sermon-modal'],
+  ['/ur/', 'button', 'ابھی دیکھیں', 'sermon-modal'],
+  // A link to its form's page until the page is alive (components/PopUpLink.tsx).
+  ['/about', 'link', 'Prayer Request', 'prayer-request-modal'],
 ] as const) {
   test(`${route}: "${name}" tapped as soon as the page is drawn opens its pop-up once the page is alive`, async ({ page, baseURL }) => {
     const alive = await drawnNotAlive(page, baseURL, route);
-    const button = page.getByRole('button', { name, exact: true }).first();
+    const button = page.getByRole(role, { name, exact: true }).first();
     await button.click();
     // Held, and shown to be on its way.
     await expect(button).toHaveAttribute('data-waiting', '');
@@ -94,4 +95,34 @@ test('the menu tapped twice before the page is alive is open once it is (a tap i
   await open.click();
   await alive();
   await expect(page.locator('#mobile-menu')).toBeVisible();
+});
+
+test('/prayer-request: a request typed before the page is alive stays, and is what is sent', async ({ page, baseURL }, info) => {
+  const marker = `Early-${info.project.name}-${Date.now()}`;
+  const alive = await drawnNotAlive(page, baseURL, '/prayer-request');
+  const form = page.locator('form[data-form="prayer-request"]');
+  await form.locator('[name="name"]').fill(marker);
+  const request = form.locator('[name="prayerRequest"]');
+  await request.click();
+  await page.keyboard.type('For my family, دعا');
+  await alive();
+  await expect(request).toBeFocused();
+  await page.keyboard.type('!');
+  await expect(request).toHaveValue('For my family, دعا!');
+  await expect(form.locator('[name="name"]')).toHaveValue(marker);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.getByTestId('toast')).toBeVisible();
+  await expect.poll(() => exported('prayer-request').filter((row) => row.name === marker)).toEqual([
+    expect.objectContaining({ prayerRequest: 'For my family, دعا!' }),
+  ]);
+});
+
+test('a pop-up form\'s link tapped on a page whose scripts never come is followed to the form\'s own page @desktop', async ({ page, baseURL }) => {
+  await drawnNotAlive(page, baseURL, '/about');
+  const link = page.getByRole('link', { name: 'Prayer Request', exact: true }).first();
+  await link.click();
+  await expect(link).toHaveAttribute('data-waiting', '');
+  // Held first (the script may yet come), then followed: 10 s after the tap.
+  await page.waitForURL(/\/prayer-request$/, { timeout: 20_000 });
+  await expect(page.locator('form[data-form="prayer-request"]')).toBeVisible();
 });

@@ -8,7 +8,7 @@ const unique = (label: string, project: string) => `${label}-${project}-${Date.n
 
 async function openModal(page: Page, route: string, button: string, testId: string) {
   await page.goto(route);
-  await page.getByRole('button', { name: button }).first().click();
+  await page.getByRole('button', { name: button }).or(page.getByRole('link', { name: button })).first().click();
   const dialog = page.getByTestId(testId);
   await expect(dialog).toBeVisible();
   return dialog;

@@ -180,7 +180,7 @@ export async function orphans(page: Page): Promise<string[]> {
 export async function pageText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
-    body.querySelectorAll('[data-varies], [data-needs-script]').forEach((el) => el.remove());
+    body.querySelectorAll('[data-varies], [data-needs-script], [data-without-script]').forEach((el) => el.remove());
     body.querySelectorAll('script, template, dialog:not([open])').forEach((el) => el.remove());
     // The whole page's words, as a visitor scrolling through reads them: the parts the
     // stylesheet lets the browser skip while off-screen (content-visibility) are drawn.

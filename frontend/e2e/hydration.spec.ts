@@ -4,7 +4,8 @@
 // that vary with the visitor's clock or browser (a ticking zone clock, the Welcome
 // pill a visitor minimized earlier) are marked data-varies and compared without
 // their text, and so are the controls only the script can work (data-needs-script:
-// left out without it, so no visitor meets a dead button); the schedule is held back
+// left out without it, so no visitor meets a dead button) and the links that stand in
+// for them only without it (data-without-script); the schedule is held back
 // so its answer cannot change the page.
 import { readFileSync } from 'node:fs';
 import { pageText } from './checks';

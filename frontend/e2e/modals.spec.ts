@@ -95,7 +95,7 @@ test('the Prayer Request Cancel button closes it', async ({ page }) => {
 
 test('a pop-up opens with focus on its heading, not a ringed close button; Tab goes on to its controls', async ({ page }) => {
   await page.goto('/about');
-  await page.getByRole('button', { name: 'Prayer Request' }).first().click();
+  await page.getByRole('link', { name: 'Prayer Request' }).first().click();
   const dialog = page.getByTestId('prayer-request-modal');
   await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
   await page.keyboard.press('Tab');

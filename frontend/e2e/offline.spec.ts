@@ -29,7 +29,7 @@ async function saved(page: Page, ...paths: string[]): Promise<void> {
 
 /** Opens the prayer request, fills it and presses Send without a signal: kept on the phone. */
 async function prayOffline(page: Page, name: string, request: string): Promise<void> {
-  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await page.getByRole('link', { name: 'Prayer Request' }).click();
   const dialog = page.getByTestId('prayer-request-modal');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Prayer request' }).fill(request);
@@ -123,21 +123,21 @@ test('a prayer request and a Connect Card sent offline are kept through closing 
 
   // The prayer request: typed, sent without a signal, kept.
   await prayOffline(page, marker, 'For the road home.');
-  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await page.getByRole('link', { name: 'Prayer Request' }).click();
   let dialog = page.getByTestId('prayer-request-modal');
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(marker);
   await expect(dialog.getByTestId('on-phone')).toHaveText('Saved on this phone. It will be sent when you are back online.');
   await page.keyboard.press('Escape');
 
   // The Connect Card: typed, closed before sending (kept), reopened and sent.
-  await page.getByRole('button', { name: 'Fill Out a Connect Card' }).click();
+  await page.getByRole('link', { name: 'Fill Out a Connect Card' }).click();
   dialog = page.getByTestId('connect-card-modal');
   await dialog.getByRole('textbox', { name: 'First name', exact: true }).fill('Card');
   await dialog.getByRole('textbox', { name: 'Last name', exact: true }).fill(marker);
   await dialog.getByRole('textbox', { name: 'Phone', exact: true }).fill('555-123-4567');
   await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('card@example.org');
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Fill Out a Connect Card' }).click();
+  await page.getByRole('link', { name: 'Fill Out a Connect Card' }).click();
   // Offered, not filled in: the phone may be in other hands now.
   await expect(dialog.getByTestId('on-phone')).toContainText('Continue the answers kept on this phone?');
   await expect(dialog.getByRole('textbox', { name: 'Last name', exact: true })).toHaveValue('');
@@ -150,7 +150,7 @@ test('a prayer request and a Connect Card sent offline are kept through closing 
 
   // A reload without a signal: the page from the phone, the answers still there.
   await page.reload();
-  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await page.getByRole('link', { name: 'Prayer Request' }).click();
   await expect(page.getByTestId('prayer-request-modal').getByRole('textbox', { name: 'Prayer request' })).toHaveValue('For the road home.');
   await page.keyboard.press('Escape');
   expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(0);
@@ -169,7 +169,7 @@ test('a prayer request and a Connect Card sent offline are kept through closing 
   expect(await toastsSeen()).toMatch(/sent now that you are back online/i);
   await expect.poll(() => exported('prayer-request').filter((r) => r.name === marker).length).toBe(1);
   await expect.poll(() => exported('connect-card').filter((r) => r.lastName === marker).length).toBe(1);
-  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await page.getByRole('link', { name: 'Prayer Request' }).click();
   await expect(page.getByTestId('prayer-request-modal').getByRole('textbox', { name: 'Name' })).toHaveValue('');
   await expect(page.getByTestId('prayer-request-modal').getByTestId('on-phone')).toHaveCount(0);
   // A later visit sends nothing again.
@@ -316,7 +316,7 @@ function phoneRecords(page: Page): Promise<{ id: string; values: Record<string, 
 
 /** Types a prayer request without sending it, and closes the dialog (kept on the phone). */
 async function typePrayer(page: Page, name: string, request: string): Promise<void> {
-  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await page.getByRole('link', { name: 'Prayer Request' }).click();
   const dialog = page.getByTestId('prayer-request-modal');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Prayer request' }).fill(request);
@@ -333,7 +333,7 @@ test.describe('a shared phone forgets @desktop', () => {
     await typePrayer(page, 'Shared Phone', 'my divorce and my debts');
 
     // The next person to open the form sees a question, not the words.
-    await page.getByRole('button', { name: 'Prayer Request' }).click();
+    await page.getByRole('link', { name: 'Prayer Request' }).click();
     const dialog = page.getByTestId('prayer-request-modal');
     await expect(dialog.getByTestId('on-phone')).toHaveText(/Continue the answers kept on this phone\?\s*Continue\s*Discard/);
     await expect(dialog.getByRole('textbox', { name: 'Prayer request' })).toHaveValue('');
@@ -345,7 +345,7 @@ test.describe('a shared phone forgets @desktop', () => {
     // Typed again and left: a day and an hour later it is gone from the phone itself.
     await typePrayer(page, 'Shared Phone', 'my divorce and my debts');
     await page.clock.fastForward('25:00:00');
-    await page.getByRole('button', { name: 'Prayer Request' }).click();
+    await page.getByRole('link', { name: 'Prayer Request' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Prayer request' })).toHaveValue('');
     await expect(dialog.getByTestId('on-phone')).toHaveCount(0);
     await page.keyboard.press('Escape');
@@ -384,7 +384,7 @@ test.describe('a shared phone forgets @desktop', () => {
     await typePrayer(page, marker, 'Typed, never sent.');
     await offline(context, page);
     await page.goto('/new-here');
-    await page.getByRole('button', { name: 'Fill Out a Connect Card' }).click();
+    await page.getByRole('link', { name: 'Fill Out a Connect Card' }).click();
     const card = page.getByTestId('connect-card-modal');
     await card.getByRole('textbox', { name: 'First name', exact: true }).fill('Card');
     await card.getByRole('textbox', { name: 'Last name', exact: true }).fill(marker);
@@ -448,4 +448,30 @@ test.describe('a shared phone forgets @desktop', () => {
     await expect(page.locator('h1')).toHaveText('About The Well');
     onlyOfflineErrors(errors);
   });
+});
+
+test('a form the browser sent itself without a signal (the page not yet alive) is kept by the worker, then stored once', async ({ page, context, errors }, info) => {
+  const marker = `Plain-offline-${info.project.name}-${Date.now()}`;
+  await page.goto('/prayer-request');
+  await saved(page, '/prayer-request');
+  await offline(context, page);
+  const form = page.locator('form[data-form="prayer-request"]');
+  await form.locator('[name="name"]').fill(marker);
+  await form.locator('[name="prayerRequest"]').fill('دعا: for the way home');
+  // Sent as the browser sends a form its page's script has not taken over yet.
+  await form.evaluate((element: HTMLFormElement) => HTMLFormElement.prototype.submit.call(element));
+  await page.waitForLoadState();
+  await expect(page.locator('[data-form-waiting]')).toBeVisible();
+  await expect(page.locator('[data-form-waiting]')).toHaveText('Saved on this phone. It will be sent when you are back online.');
+  expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await page.goto('/about');
+  await expect(page.getByTestId('toast')).toContainText('Prayer Request Submitted', { timeout: 15_000 });
+  await expect.poll(() => exported('prayer-request').filter((r) => r.name === marker)).toEqual([expect.objectContaining({ prayerRequest: 'دعا: for the way home' })]);
+  // Nothing is sent again.
+  await page.reload();
+  await page.waitForTimeout(500);
+  expect(exported('prayer-request').filter((r) => r.name === marker)).toHaveLength(1);
+  onlyOfflineErrors(errors);
 });

@@ -31,6 +31,12 @@ const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> 
   '/giving': { h1: 'Giving', text: ['General Giving', 'Pakistan Church & School', 'Urdu Bibles', '$10'] },
   '/privacy-policy': { h1: 'Privacy Policy', text: ['Last updated August 24, 2025', 'under 13', 'Questions? Write to us with the form on our contact page', 'Plantation, FL', 'Back to home'] },
   '/terms-of-service': { h1: 'Terms of Service', text: ['Last updated August 24, 2025', 'State of Florida', 'Questions? Write to us with the form on our contact page', 'Plantation, FL', 'Back to home'] },
+  // The pop-up forms' own pages.
+  '/prayer-request': { h1: 'Prayer Request', text: ['Share what is on your heart', 'Submit Prayer Request'] },
+  '/connect-card': { h1: 'Connect Card', text: ["We'd love to get to know you", 'Age group', 'Submit Connect Card'] },
+  '/serve': { h1: 'Serve Interest Form', text: ['Find your place on the team', 'Worship Leader / Vocalist', 'Submit Interest'] },
+  '/north-campus': { h1: 'North Campus Interest', text: ['Delaware, Pennsylvania and New Jersey', 'Joining the launch team', 'Submit Interest'] },
+  '/launch': { h1: "We're Launching!", text: ['1520 NW 65th Ave, Plantation, FL', "Let us know you're coming!", 'Confirm Attendance'] },
 };
 
 const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));

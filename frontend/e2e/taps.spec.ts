@@ -16,7 +16,7 @@ test('tap targets in every pop-up are at least 44 px tall @phone', async ({ page
     ['/united-states', 'Interested in Learning More', 'north-campus-modal'],
   ] as const) {
     await page.goto(route);
-    await page.getByRole('button', { name: opener }).first().click();
+    await page.getByRole('button', { name: opener }).or(page.getByRole('link', { name: opener })).first().click();
     const dialog = page.getByTestId(testId);
     await expect(dialog).toBeVisible();
     for (const target of await smallTargets(page, `[data-testid="${testId}"]`)) small.push(`${testId}: ${target}`);
@@ -44,7 +44,7 @@ test('tap targets in the open menu, the sermon (description and notes) and a toa
   await sermon.getByRole('button', { name: 'View Notes' }).click();
   for (const target of await smallTargets(page, '[data-testid="sermon-modal"]')) small.push(`sermon notes: ${target}`);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Prayer Request' }).click();
+  await page.getByRole('link', { name: 'Prayer Request' }).click();
   const prayer = page.getByTestId('prayer-request-modal');
   await prayer.getByRole('textbox', { name: 'Name', exact: true }).fill('   ');
   await prayer.getByLabel('Prayer request').fill('   ');

@@ -1,6 +1,7 @@
 // Forms with JavaScript off (issue 52): the browser sends the form itself and the server
 // answers with the page, its problems beside their fields and the answers kept, then its
 // thank-you; the export holds each submission once, as typed.
+import { readFileSync } from 'node:fs';
 import { exported } from './export';
 import { expect, test } from './fixtures';
 
@@ -61,5 +62,107 @@ test('the mailing list on /worship without JavaScript', async ({ browser }, info
   await page.waitForURL(/\?sent=subscription/);
   await expect(page.locator('[data-form-thanks]')).toBeVisible();
   expect(exported('subscription').filter((row) => row.email === email)).toEqual([expect.objectContaining({ list: 'music' })]);
+  await context.close();
+});
+
+/** Each pop-up form: where a button opens it, its own page, and a submission as a
+ *  visitor fills it in (`blank`: a required field given only spaces, which the
+ *  browser's own check lets through and the server's refuses). */
+const popUpForms = [
+  {
+    popUp: 'prayer-request', api: 'prayer-request', opener: '/ur/about', lang: 'ur', marker: 'name', blank: 'prayerRequest',
+    text: { phone: '0300 1234567', prayerRequest: 'میرے خاندان کے لیے دعا کریں\nLine two' },
+    tick: [],
+  },
+  {
+    popUp: 'connect-card', api: 'connect-card', opener: '/new-here', lang: 'en', marker: 'lastName', blank: 'firstName',
+    text: { firstName: 'Ana', phone: '954 555 0101', email: 'ana@example.com', prayerRequest: 'For my mother' },
+    tick: [['ageGroup', '25–34'], ['nextSteps', 'I want to be baptized'], ['nextSteps', 'I want to join a Bible study'], ['consent', 'true']],
+    select: ['howDidYouHear', 'website'],
+  },
+  {
+    popUp: 'serve', api: 'serve-interest', opener: '/get-involved', lang: 'en', marker: 'lastName', blank: 'phone',
+    text: { firstName: 'Ben', email: 'ben@example.com', phone: '954 555 0102' },
+    tick: [['servicePreference', 'Photography'], ['servicePreference', 'Kids Ministry'], ['availability', 'Sundays'], ['consent', 'true']],
+  },
+  {
+    popUp: 'north-campus', api: 'north-campus-interest', opener: '/ur/united-states', lang: 'ur', marker: 'lastName', blank: 'firstName',
+    text: { firstName: 'سارہ', email: 'sara@example.com', questions: 'کیا بچوں کے لیے کچھ ہے؟' },
+    tick: [['interests', 'Joining the launch team'], ['consent', 'true']],
+  },
+  {
+    popUp: 'launch', api: 'church-launch-response', opener: '/', lang: 'en', marker: 'name', blank: 'email',
+    text: { phone: '954 555 0103', email: 'dan@example.com' },
+    tick: [],
+  },
+] as const;
+
+for (const c of popUpForms) {
+  test(`the ${c.popUp} pop-up's form without JavaScript: reached from ${c.opener} by its link, refused once, then stored once`, async ({ browser }, info) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const address = `${c.lang === 'ur' ? '/ur' : ''}/${c.popUp}`;
+    const marker = `Plain-${info.project.name}-${Date.now()}`;
+    await page.goto(c.opener);
+    const link = page.locator(`a[data-pop-up="${c.popUp}"]:visible, [data-without-script] a[href="${address}"]:visible`).first();
+    await expect(link).toHaveAttribute('href', address);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === address);
+    const form = page.locator(`form[data-form="${c.api}"]`);
+    await expect(form).toBeVisible();
+
+    const text: Record<string, string> = { ...c.text, [c.marker]: marker };
+    for (const [name, value] of Object.entries(text)) await form.locator(`[name="${name}"]`).fill(value);
+    await form.locator(`[name="${c.blank}"]`).fill('   ');
+    for (const [name, value] of c.tick) await form.locator(`[name="${name}"][value="${value}"]`).check();
+    if ('select' in c) await form.locator(`[name="${c.select[0]}"]`).selectOption(c.select[1]);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForLoadState();
+    await expect(page.locator(`[data-error-for="${c.blank}"]`)).toBeVisible();
+    await expect(form.locator(`[name="${c.blank}"]`)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('[data-form-problem]')).toBeVisible();
+    // Every answer is kept: typed, ticked and chosen.
+    for (const [name, value] of Object.entries(text)) if (name !== c.blank) await expect(form.locator(`[name="${name}"]`)).toHaveValue(value);
+    for (const [name, value] of c.tick) await expect(form.locator(`[name="${name}"][value="${value}"]`)).toBeChecked();
+    if ('select' in c) await expect(form.locator(`[name="${c.select[0]}"]`)).toHaveValue(c.select[1]);
+    expect(exported(c.api).filter((row) => row[c.marker] === marker)).toEqual([]);
+
+    await form.locator(`[name="${c.blank}"]`).fill(text[c.blank]);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL(new RegExp(`\\?sent=${c.api}`));
+    await expect(page.locator('[data-form-thanks]')).toBeVisible();
+    const rows = exported(c.api).filter((row) => row[c.marker] === marker);
+    const ticked: Record<string, unknown> = {};
+    for (const [name, value] of c.tick) {
+      if (name === 'consent') ticked.consent = true;
+      else if (name === 'ageGroup') ticked.ageGroup = value;
+      else ticked[name] = [...((ticked[name] as string[]) ?? []), value];
+    }
+    expect(rows).toEqual([expect.objectContaining({ ...text, ...ticked, ...('select' in c ? { [c.select[0]]: c.select[1] } : {}) })]);
+    await context.close();
+  });
+}
+
+test('without JavaScript, every pop-up form is a link to its own page, on every route and in every language', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
+  const prefixes = ['', ...JSON.parse(readFileSync(new URL('../dist/languages.json', import.meta.url), 'utf8')).map((l: { code: string }) => `/${l.code}`)];
+  const seen = new Set<string>();
+  for (const prefix of prefixes) {
+    for (const route of routes) {
+      const at = route === '/' ? `${prefix}/` : `${prefix}${route}`;
+      await page.goto(at);
+      // No button that opens a pop-up is shown without the script that would open it.
+      expect(await page.locator('button[aria-haspopup="dialog"]:visible').count(), at).toBe(0);
+      for (const link of await page.locator('a[data-pop-up]:visible').all()) {
+        const name = await link.getAttribute('data-pop-up');
+        expect(await link.getAttribute('href'), `${at}: ${name}`).toBe(`${prefix}/${name}`);
+        seen.add(`${prefix}/${name}`);
+      }
+    }
+  }
+  // Every pop-up form but the launch's (its pop-up opens by itself; home has a link) has an opener.
+  expect([...seen].sort()).toEqual(prefixes.flatMap((p) => ['connect-card', 'north-campus', 'prayer-request', 'serve'].map((n) => `${p}/${n}`)).sort());
   await context.close();
 });

@@ -26,7 +26,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contentDir = join(root, 'src', 'content');
 
 /** Keys whose values are names for the code (routes, ids, zones), never read as words. */
-const NOT_WORDS = new Set(['to', 'path', 'page', 'id', 'scheduleId', 'kind', 'art', 'zone', 'origin', 'popUps', 'notices', 'addedPart', 'also', 'mobileOmits']);
+const NOT_WORDS = new Set(['to', 'path', 'page', 'id', 'scheduleId', 'kind', 'art', 'zone', 'origin', 'popUps', 'popUp', 'notices', 'addedPart', 'also', 'mobileOmits']);
 
 /** A data word's name in a text: `{bible-study.when}` (lib/words.tsx). */
 const NAME = /\{[a-z0-9.-]+\}/g;

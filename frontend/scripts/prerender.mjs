@@ -64,9 +64,12 @@ const loaderHash = createHash('sha256').update(LOADER).digest('base64');
  * Space) on a button, which only the page's code can work, is held rather than lost. The
  * button is marked `data-waiting` (styles.css shows it is on its way after 100 ms) and
  * `aria-busy`, once however often it is tapped, and pressed again once the page is alive
- * (lib/earlyTaps.ts). A submit button is left to the browser. Allowed by its hash too.
+ * (lib/earlyTaps.ts). A submit button is left to the browser. So is a pop-up form's
+ * link (components/PopUpLink.tsx) opened in a new tab; tapped, it is held like a
+ * button, and followed to the form's own page if the page is still not alive 10 s later
+ * (its scripts may never come). Allowed by its hash too.
  */
-const CATCHER = "(function(d,w){var q=w.thewellEarlyTaps=[];d.addEventListener('click',function(e){var t=e.target&&e.target.closest&&e.target.closest('button');if(!t||t.type==='submit'||d.documentElement.hasAttribute('data-hydrated'))return;e.preventDefault();e.stopImmediatePropagation();if(q.indexOf(t)<0){q.push(t);t.setAttribute('data-waiting','');t.setAttribute('aria-busy','true')}},true)})(document,window)";
+const CATCHER = "(function(d,w){var q=w.thewellEarlyTaps=[],h=d.documentElement,alive=function(){return h.hasAttribute('data-hydrated')};d.addEventListener('click',function(e){var t=e.target&&e.target.closest&&e.target.closest('button,a[data-pop-up]');if(!t||t.type==='submit'||alive())return;if(t.href&&(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey))return;e.preventDefault();e.stopImmediatePropagation();if(q.indexOf(t)<0){q.push(t);t.setAttribute('data-waiting','');t.setAttribute('aria-busy','true');if(t.href)setTimeout(function(){if(!alive())w.location.href=t.href},10000)}},true)})(document,window)";
 const catcherHash = createHash('sha256').update(CATCHER).digest('base64');
 
 function write(file, text) {

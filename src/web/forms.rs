@@ -28,12 +28,29 @@ pub struct Api {
     pub trusted_proxy: Option<IpAddr>,
 }
 
-fn is_json(req: &Request) -> bool {
+/// Whether the request's body is of media type `mime` (parameters aside).
+pub(super) fn has_media_type(req: &Request, mime: &str) -> bool {
     req.headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
-        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+        .is_some_and(|sent| sent.trim().eq_ignore_ascii_case(mime))
+}
+
+/// Whether a bot filled the field people never see (it is thanked; nothing is kept).
+pub(super) fn is_bot(input: &Map<String, Value>) -> bool {
+    input
+        .get(forms::HONEYPOT)
+        .and_then(Value::as_str)
+        .is_some_and(|v| !v.trim().is_empty())
+}
+
+/// The `Idempotency-Key` a submission carries, if any (refused when it is not one).
+pub(super) fn key_of(req: &Request) -> Result<Option<String>, WebError> {
+    match req.headers().get("idempotency-key") {
+        Some(value) => Ok(Some(parse_key(value.as_bytes()).map_err(WebError::BadKey)?)),
+        None => Ok(None),
+    }
 }
 
 async fn submit(
@@ -52,7 +69,7 @@ async fn submit(
     if req.method() != poem::http::Method::POST {
         return Err(WebError::FormMethod);
     }
-    if !is_json(req) {
+    if !has_media_type(req, "application/json") {
         return Err(WebError::UnsupportedMediaType);
     }
     let declared = req
@@ -63,10 +80,7 @@ async fn submit(
     if declared.is_some_and(|len| len > BODY_LIMIT as u64) {
         return Err(WebError::TooLarge);
     }
-    let key = match req.headers().get("idempotency-key") {
-        Some(value) => Some(parse_key(value.as_bytes()).map_err(WebError::BadKey)?),
-        None => None,
-    };
+    let key = key_of(req)?;
     if let Some(client) = client_address(req, api.trusted_proxy) {
         api.limiter
             .check(client)
@@ -85,14 +99,21 @@ async fn submit(
         Err(error) => return Err(WebError::BadJson(error.to_string())),
     };
     // A bot filled the field people never see: thank it, keep nothing.
-    if input
-        .get(forms::HONEYPOT)
-        .and_then(Value::as_str)
-        .is_some_and(|v| !v.trim().is_empty())
-    {
+    if is_bot(&input) {
         return Ok(ulid::Ulid::generate().to_string());
     }
-    let mut record = form.validate_in(&input, words).map_err(WebError::Invalid)?;
+    let record = form.validate_in(&input, words).map_err(WebError::Invalid)?;
+    store_once(api, form, record, key).await
+}
+
+/// Stores a valid submission, once per `key` when it carries one: a second with the
+/// same key and the same answers gets the first one's id; with other answers, refused.
+pub(super) async fn store_once(
+    api: &Api,
+    form: &'static forms::Form,
+    mut record: Map<String, Value>,
+    key: Option<String>,
+) -> Result<String, WebError> {
     let Some(key) = key else {
         return store(api, form, record).await.map(|id| id.to_string());
     };

@@ -12,13 +12,13 @@ use poem::{Body, IntoResponse, Request, Response};
 use serde_json::{Map, Value};
 
 use super::error::WebError;
-use super::forms::{Api, BODY_LIMIT};
+use super::forms::{Api, BODY_LIMIT, has_media_type, is_bot, key_of, store_once};
 use super::ratelimit::client_address;
 use crate::bundle::{
     ERROR_FOR_MARKER, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER, FORM_THANKS_MARKER,
 };
 use crate::forms::{self, FieldErrors, FieldKind, Form, FormWords, Message};
-use crate::text::{escape_html, unescape_html};
+use crate::text::{attribute, escape_html, unescape_html};
 
 /// The largest form accepted: the API's limit, as percent-encoding writes it (an Urdu
 /// letter takes six bytes: two, each as %XX).
@@ -41,17 +41,6 @@ fn values<'a>(sent: &'a Sent, name: &'a str) -> impl Iterator<Item = &'a str> + 
 fn words_of(path: &str) -> &'static FormWords {
     let first = path.trim_start_matches('/').split('/').next().unwrap_or("");
     FormWords::of(first)
-}
-
-fn is_form_encoded(req: &Request) -> bool {
-    req.headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|mime| {
-            mime.trim()
-                .eq_ignore_ascii_case("application/x-www-form-urlencoded")
-        })
 }
 
 /// The submission as the form API reads it (JSON): each declared field from what the
@@ -81,7 +70,8 @@ fn as_submission(form: &Form, sent: &Sent) -> Map<String, Value> {
 /// is refused as before (pages are read with GET).
 pub async fn post(req: &Request, body: Body, api: &Api, page: Option<String>) -> Response {
     let path = req.uri().path();
-    let (Some(page), true) = (page, is_form_encoded(req)) else {
+    let form_encoded = has_media_type(req, "application/x-www-form-urlencoded");
+    let (Some(page), true) = (page, form_encoded) else {
         return WebError::PageMethod.into_response();
     };
     let words = words_of(path);
@@ -101,13 +91,16 @@ pub async fn post(req: &Request, body: Body, api: &Api, page: Option<String>) ->
     };
     let input = as_submission(form, &sent);
     // A bot filled the field people never see: thanked, nothing kept.
-    let bot = input
-        .get(forms::HONEYPOT)
-        .and_then(Value::as_str)
-        .is_some_and(|v| !v.trim().is_empty());
-    if bot {
+    if is_bot(&input) {
         return sent_redirect(path, form);
     }
+    // A browser sends none; the service worker does with a form it kept while the
+    // phone was offline (frontend/src/offline/plainWaiting.ts), so a retry after a
+    // lost answer is stored once.
+    let key = match key_of(req) {
+        Ok(key) => key,
+        Err(refusal) => return refused(&page, form, &sent, &FieldErrors::new(), refusal, words),
+    };
     if let Some(client) = client_address(req, api.trusted_proxy)
         && let Err(wait) = api.limiter.check(client)
     {
@@ -121,16 +114,9 @@ pub async fn post(req: &Request, body: Body, api: &Api, page: Option<String>) ->
             return refused(&page, form, &sent, &fields, problem, words);
         }
     };
-    match api.writer.submit(form, record).await {
+    match store_once(api, form, record, key).await {
         Ok(_) => sent_redirect(path, form),
-        Err(_) => refused(
-            &page,
-            form,
-            &sent,
-            &FieldErrors::new(),
-            WebError::Unavailable,
-            words,
-        ),
+        Err(problem) => refused(&page, form, &sent, &FieldErrors::new(), problem, words),
     }
 }
 
@@ -297,14 +283,6 @@ fn show_error(region: &str, field: &str, message: &str) -> String {
         escape_html(&error_id),
         &region[insert..]
     )
-}
-
-/// An attribute's value in a piece of a start tag.
-fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let marker = format!(" {name}=\"");
-    let start = tag.find(&marker)? + marker.len();
-    let len = tag[start..].find('"')?;
-    Some(&tag[start..start + len])
 }
 
 /// The form's controls given back what the visitor sent: text in its field, a box or

@@ -6,8 +6,11 @@
 // floating button would cover the page, so
 // the same three are a labelled row under the header, in the page's flow: it covers
 // nothing, and phones, which never show a tooltip, see what each does. Each opens a
-// pop-up, which needs the page's script: without it, neither shows.
+// pop-up; without the page's script only the prayer request shows, as a link to its
+// form's own page.
+import type { ComponentChildren } from 'preact';
 import { preloadModal, useModals, type ModalName } from './ModalHost';
+import { PopUpLink } from './PopUpLink';
 import { frame } from '../content/frame';
 
 const buttons: { modal: ModalName & keyof typeof frame.quick; icon: string }[] = [
@@ -24,32 +27,38 @@ function Icon({ path, size }: { path: string; size: number }) {
   );
 }
 
-/** What each quick button does: its pop-up, its code fetched on hover or focus. */
-function useHandlers() {
+/** One quick action: the prayer request is a link to its form's page until the page is
+ *  alive (components/PopUpLink.tsx), so it works without script; the other two show
+ *  what only the script can, and are hidden without it. */
+function Quick({ modal, class: buttonClass, children }: { modal: ModalName & keyof typeof frame.quick; class: string; children: ComponentChildren }) {
   const modals = useModals();
-  return (modal: ModalName) => ({
-    'aria-haspopup': 'dialog' as const,
-    onPointerEnter: () => preloadModal(modal),
-    onFocus: () => preloadModal(modal),
-    onClick: () => modals.open(modal),
-  });
+  if (modal === 'prayer-request') {
+    return (
+      <PopUpLink name={modal} class={buttonClass}>
+        {children}
+      </PopUpLink>
+    );
+  }
+  return (
+    <button type="button" class={buttonClass} aria-haspopup="dialog" data-needs-script onPointerEnter={() => preloadModal(modal)} onFocus={() => preloadModal(modal)} onClick={() => modals.open(modal)}>
+      {children}
+    </button>
+  );
 }
 
 /** The three buttons floating in the page margin, on wide screens (inside the sticky header). */
 export function FloatingButtons() {
-  const handlers = useHandlers();
   return (
-    <div class="absolute end-3 top-full mt-4 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons" data-needs-script>
+    <div class="absolute end-3 top-full mt-4 hidden flex-col items-end gap-2 xl:flex" data-testid="floating-buttons">
       {buttons.map((b) => (
-        <button
+        <Quick
           key={b.modal}
-          type="button"
+          modal={b.modal}
           class="flex min-h-14 w-16 flex-col items-center justify-center gap-0.5 rounded-2xl bg-white px-1 py-1.5 text-center text-[11px] font-semibold leading-tight text-sky-900 shadow-md ring-1 ring-slate-300 hover:bg-sky-50"
-          {...handlers(b.modal)}
         >
           <Icon path={b.icon} size={18} />
           {frame.quick[b.modal]}
-        </button>
+        </Quick>
       ))}
     </div>
   );
@@ -57,20 +66,19 @@ export function FloatingButtons() {
 
 /** The same three as a labelled row under the header, below wide screens. */
 export function QuickActions() {
-  const handlers = useHandlers();
   return (
-    <nav aria-label={frame.quickActions} class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions" data-needs-script>
-      <ul class="mx-auto grid max-w-3xl grid-cols-3">
+    <nav aria-label={frame.quickActions} class="border-b border-slate-200 bg-sky-50 xl:hidden" data-testid="quick-actions">
+      {/* Columns as many as shown: without script, the one link spans the row. */}
+      <ul class="mx-auto grid max-w-3xl auto-cols-fr grid-flow-col">
         {buttons.map((b) => (
-          <li key={b.modal}>
-            <button
-              type="button"
+          <li key={b.modal} {...(b.modal === 'prayer-request' ? {} : { 'data-needs-script': '' })}>
+            <Quick
+              modal={b.modal}
               class="flex min-h-12 w-full flex-col items-center justify-center gap-0.5 px-1 py-1.5 text-[13px] font-semibold leading-tight text-sky-900 hover:bg-sky-100 sm:flex-row sm:gap-2 sm:text-sm"
-              {...handlers(b.modal)}
             >
               <Icon path={b.icon} size={18} />
               {frame.quick[b.modal]}
-            </button>
+            </Quick>
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren, JSX } from 'preact';
 import { FIELD_WORDS, HONEYPOT } from '../content/forms.generated';
 import { ERROR_FOR_MARKER, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER, FORM_THANKS_MARKER } from '../lib/contract.generated';
+import { FORM_WAITING_MARKER } from '../offline/savedPages';
 import { formWords } from '../content/modals';
 import { englishBuild } from '../lib/lang';
 import { offlineWords } from '../content/offline';
@@ -330,6 +331,10 @@ export function FormShell<T extends object>({
         <strong>{form.messages.success.title}</strong> {form.messages.success.description}
       </p>
       <p role="alert" class="col-span-full rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" {...{ [FORM_PROBLEM_MARKER]: '' }} hidden />
+      {/* Shown by the service worker when the browser sent the form without a signal (offline/sw.ts). */}
+      <p role="status" class="col-span-full rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sky-950" {...{ [FORM_WAITING_MARKER]: '' }} hidden>
+        {offlineWords.waitingLine}
+      </p>
       <OnPhoneLine form={form} />
       {children}
       <Honeypot value={form.honeypot} onInput={form.setHoneypot} />

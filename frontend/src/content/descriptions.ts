@@ -28,6 +28,11 @@ export const descriptions: Record<string, string> = {
   '/giving': 'Give to The Well: general giving, the Pakistan church and school building, and Urdu Bibles.',
   '/privacy-policy': 'How The Well handles the information you share with us.',
   '/terms-of-service': 'The terms that govern the use of this website.',
+  '/prayer-request': 'Send The Well a prayer request: our team will pray for you.',
+  '/connect-card': 'Fill in a Connect Card so The Well can get to know you.',
+  '/serve': 'Tell The Well where you would like to serve.',
+  '/north-campus': 'Be part of the North Campus for Delaware, Pennsylvania and New Jersey as it launches.',
+  '/launch': 'The Well is launching in South Florida: let us know you are coming.',
 };
 
 /** The route's description; throws for a route without one, so the build stops. */

@@ -63,4 +63,6 @@ export const home = {
     link: { label: 'Join the Bible study', to: '/bible-study' },
   },
   minimizedWelcome: 'Read our welcome',
+  /** Without script the launch's pop-up never opens: a link to its page instead. */
+  launchLink: "We're launching in South Florida: tell us you're coming",
 };

@@ -14,7 +14,13 @@ export interface RouteMeta {
   /** The pop-ups that may open by themselves as the page loads: their code comes with
    *  the page's, so opening one is not a fetch (and a long task) of its own. */
   popUps?: ModalName[];
+  /** The pop-up form this address stands for: the page holds its form (it works
+   *  without script), and the buttons that open the pop-up are links here. */
+  popUp?: PopUpForm;
 }
+
+/** The pop-ups that hold a form, each with an address of its own. */
+export type PopUpForm = Extract<ModalName, 'prayer-request' | 'connect-card' | 'serve' | 'north-campus' | 'launch'>;
 
 export const routes: RouteMeta[] = [
   { path: '/', title: 'The Well | Love God. Love People. Change the World.', heading: 'The Well', page: 'Home', popUps: ['launch', 'welcome'] },
@@ -42,7 +48,17 @@ export const routes: RouteMeta[] = [
   { path: '/giving', title: 'Giving | The Well', heading: 'Giving', page: 'Giving' },
   { path: '/privacy-policy', title: 'Privacy Policy | The Well', heading: 'Privacy Policy', page: 'Legal' },
   { path: '/terms-of-service', title: 'Terms of Service | The Well', heading: 'Terms of Service', page: 'Legal' },
+  { path: '/prayer-request', title: 'Prayer Request | The Well', heading: 'Prayer Request', page: 'PopUpForm', popUp: 'prayer-request' },
+  { path: '/connect-card', title: 'Connect Card | The Well', heading: 'Connect Card', page: 'PopUpForm', popUp: 'connect-card' },
+  { path: '/serve', title: 'Serve | The Well', heading: 'Serve Interest Form', page: 'PopUpForm', popUp: 'serve' },
+  { path: '/north-campus', title: 'North Campus Interest | The Well', heading: 'North Campus Interest', page: 'PopUpForm', popUp: 'north-campus' },
+  { path: '/launch', title: "We're Launching! | The Well", heading: "We're Launching!", page: 'PopUpForm', popUp: 'launch' },
 ];
+
+/** The address of a pop-up form's own page ('/prayer-request'). */
+export function popUpAddress(name: PopUpForm): string {
+  return routes.find((r) => r.popUp === name)!.path;
+}
 
 /** What the 404 page says under its heading (also its meta description). */
 export const notFoundDescription = "We couldn't find that page. It may have moved, or the link may have a typo.";

@@ -1,6 +1,7 @@
 // The taps held while the page came alive: the first lines of every page's <head>
-// (scripts/prerender.mjs, CATCHER) hold a tap on a button until the page's code can
-// work it; once the page is alive each held button is pressed, once, in the order tapped.
+// (scripts/prerender.mjs, CATCHER) hold a tap on a button (or a pop-up form's link)
+// until the page's code can work it; once the page is alive each is pressed, once, in
+// the order tapped.
 
 declare global {
   interface Window {

@@ -20,6 +20,9 @@ export interface Waiting {
   sent: { title: string; description: string };
   /** The language of the page it was sent from: the server's messages come in it. */
   lang?: string;
+  /** Set when the browser itself sent it (the page was not alive): the page's address,
+   *  where `body` goes again as the browser sent it, form-encoded (src/web/plain_forms.rs). */
+  address?: string;
 }
 
 /** One form's answers kept on the phone. */

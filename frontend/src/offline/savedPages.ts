@@ -18,6 +18,10 @@ export function isOfflinePage(path: string): boolean {
 /** The header a saved page carries: when it was saved (ISO). */
 export const SAVED_AT = 'x-thewell-saved-at';
 
+/** A form's line, hidden, that the worker shows in the page it answers a form sent
+ *  without a signal with (the browser's own sending: the page not yet alive). */
+export const FORM_WAITING_MARKER = 'data-form-waiting';
+
 /** The Background Sync tag under which the worker sends the waiting submissions. */
 export const SEND_WAITING = 'send-waiting';
 /** The message the worker sends the open pages when it has sent some. */

@@ -8,12 +8,17 @@
 // - Hashed assets (/assets/): from the cache first (a name never changes its content);
 //   every one of this release is fetched when the worker installs.
 // - Photos: their address carries their version, so a saved copy is never stale.
+// - A form the browser sends itself (the page not yet alive: a POST to the page): to
+//   the network; with no signal, kept on the phone to be sent again when one returns
+//   (sendWaiting.ts), and answered with the saved page, the form's line saying so.
 // - Everything else (the API, feeds, this file, the manifest) goes to the network as it is.
 // A new release's worker takes over at once; it keeps the old assets that saved pages
 // still use, and drops the rest.
 /// <reference lib="webworker" />
 import { sendWaiting } from './sendWaiting';
-import { ASSETS_CACHE as ASSETS, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT, SEND_WAITING, SENT_MESSAGE, isOfflinePage, mustNotKeep, offerable } from './savedPages';
+import { keep } from './phoneStore';
+import { FORM_FIELD, FORM_MARKER, FORM_THANKS_MARKER } from '../lib/contract.generated';
+import { ASSETS_CACHE as ASSETS, FORM_WAITING_MARKER, OFFLINE_PAGE, PAGES_CACHE as PAGES, PHOTOS_CACHE as PHOTOS, SAVED_AT, SEND_WAITING, SENT_MESSAGE, isOfflinePage, mustNotKeep, offerable } from './savedPages';
 import { languages, localPath } from '../lib/lang';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -238,11 +243,46 @@ async function photo(request: Request): Promise<Response> {
   return response;
 }
 
+/** HTML's text as it reads (the escapes a page's build writes undone). */
+function unescaped(html: string): string {
+  return html.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/** A form the browser sent itself: to the network; with no signal, kept to be sent
+ *  again once there is one (its thank-you words, from the page, for the note then),
+ *  and the saved page shown with the form's waiting line. A page never saved on this
+ *  phone gets the browser's own error, as without this worker. */
+async function sentByTheBrowser(event: FetchEvent): Promise<Response> {
+  const body = await event.request.clone().text();
+  try {
+    return await fetch(event.request);
+  } catch {
+    const url = new URL(event.request.url);
+    const saved = await savedCopy(await caches.open(PAGES), pageKey(url));
+    const form = new URLSearchParams(body).get(FORM_FIELD) ?? '';
+    const html = saved ? await saved.text() : '';
+    const at = html.indexOf(`${FORM_MARKER}="${form}"`);
+    if (!saved || !form || at < 0) return Response.error();
+    const thanks = new RegExp(`${FORM_THANKS_MARKER}[^>]*>\\s*<strong>([^<]*)</strong>\\s*([^<]*)</p>`).exec(html.slice(at));
+    const key = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const sent = { title: unescaped(thanks?.[1] ?? ''), description: unescaped(thanks?.[2]?.trim() ?? '') };
+    await keep(`sent-by-browser:${key}`, form, {}, { key, body, answers: '{}', at: now, sent, lang: languageOf(url.pathname), address: url.pathname });
+    await (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(SEND_WAITING).catch(() => undefined);
+    // The form's waiting line shown: its start tag without `hidden`.
+    const line = html.indexOf(FORM_WAITING_MARKER, at);
+    const end = html.indexOf('>', line);
+    const shown = line < 0 ? html : html.slice(0, line) + html.slice(line, end).replace(/ hidden(="[^"]*")?/, '') + html.slice(end);
+    return asSaved(new Response(shown, { headers: saved.headers }), 'offline');
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === 'POST' && request.mode === 'navigate') return event.respondWith(sentByTheBrowser(event));
+  if (request.method !== 'GET') return;
   if (request.mode === 'navigate') event.respondWith(page(event));
   else if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request));
   else if (url.pathname.startsWith('/photos/')) event.respondWith(photo(request));

@@ -1,17 +1,16 @@
 // Get Involved: why serve, the six serving areas, three steps, and the Serve Interest Form.
 import { CardGrid, NumberedCards, Section } from '../components/Blocks';
-import { useModals } from '../components/ModalHost';
+import { PopUpLink } from '../components/PopUpLink';
 import { PageHeading } from '../components/PageHeading';
 import { getInvolved as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
 import { Parts } from '../lib/later';
 
 export default function GetInvolved({ meta }: { meta: RouteMeta }) {
-  const modals = useModals();
   const serveButton = (label: string) => (
-    <button type="button" class="rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('serve')}>
+    <PopUpLink name="serve" class="inline-block rounded-full bg-amber-500 px-6 py-3 font-semibold text-slate-950 hover:bg-amber-400">
       {label}
-    </button>
+    </PopUpLink>
   );
   return (
     <Parts>

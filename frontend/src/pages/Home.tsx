@@ -11,6 +11,7 @@ import { home } from '../content/home';
 import { site } from '../content/layout';
 import { launchIsOver } from '../lib/content';
 import { Link } from '../lib/router';
+import { localPath } from '../lib/lang';
 import { useGathering } from '../lib/schedule';
 import { flags, welcomeState } from '../lib/welcome';
 import { GatheringNotes, Words } from '../lib/words';
@@ -77,6 +78,13 @@ export default function Home() {
               {home.watchNow}
             </button>
           </div>
+          {/* The launch's pop-up opens by itself, with script; without, this link to its page shows. */}
+          {/* Tailwind's base makes [hidden] win over any later rule: hidden by a class instead. */}
+          <p data-without-script class="mt-6 hidden">
+            <a href={localPath('/launch')} class="inline-flex min-h-11 items-center font-semibold text-amber-200 underline underline-offset-4 hover:text-white">
+              {home.launchLink}
+            </a>
+          </p>
           {/* Under the hero's buttons below 1536 px, where a floating pill would cover text; floating in the wide margin above. */}
           {minimized && (
             <button

@@ -1,7 +1,7 @@
 // New Here: welcome, what to expect, planning a visit, the Bible study, and the Connect Card.
 import { ButtonLink, Card, CardGrid, Section } from '../components/Blocks';
 import { YourTime } from '../components/GatheringTime';
-import { useModals } from '../components/ModalHost';
+import { PopUpLink } from '../components/PopUpLink';
 import { PageHeading } from '../components/PageHeading';
 import { newHere as copy } from '../content/ministry';
 import type { RouteMeta } from '../content/routes';
@@ -9,7 +9,6 @@ import { Words } from '../lib/words';
 import { Parts } from '../lib/later';
 
 export default function NewHere({ meta }: { meta: RouteMeta }) {
-  const modals = useModals();
   return (
     <Parts>
       <PageHeading title={meta.heading}>{copy.welcome}</PageHeading>
@@ -38,9 +37,9 @@ export default function NewHere({ meta }: { meta: RouteMeta }) {
         </div>
       </Section>
       <Section title={copy.connect.heading} intro={copy.connect.text} tone="tint">
-        <button type="button" class="rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('connect-card')}>
+        <PopUpLink name="connect-card" class="inline-block rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800">
           {copy.connect.button}
-        </button>
+        </PopUpLink>
       </Section>
     </Parts>
   );

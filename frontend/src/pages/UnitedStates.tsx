@@ -3,7 +3,7 @@
 import { ButtonLink, Card, Section } from '../components/Blocks';
 import { CountryNavigator } from '../components/CountryNavigator';
 import { Gallery } from '../components/Gallery';
-import { useModals } from '../components/ModalHost';
+import { PopUpLink } from '../components/PopUpLink';
 import { PageHeading } from '../components/PageHeading';
 import { YourTime } from '../components/GatheringTime';
 import { unitedStates as copy } from '../content/campusPages';
@@ -13,7 +13,6 @@ import { gatheringMark, listed, Words } from '../lib/words';
 import { Parts } from '../lib/later';
 
 export default function UnitedStates({ meta }: { meta: RouteMeta }) {
-  const modals = useModals();
   return (
     <Parts>
       <PageHeading title={meta.heading}><Words text={copy.intro} /></PageHeading>
@@ -38,9 +37,9 @@ export default function UnitedStates({ meta }: { meta: RouteMeta }) {
                 ))}
               </dl>
               {campus === copy.north && (
-                <button type="button" class="mt-5 rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" aria-haspopup="dialog" data-needs-script onClick={() => modals.open('north-campus')}>
+                <PopUpLink name="north-campus" class="mt-5 inline-block rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800">
                   {copy.north.button}
-                </button>
+                </PopUpLink>
               )}
             </Card>
           ))}

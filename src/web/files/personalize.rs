@@ -18,7 +18,7 @@ use crate::content::parts::Part;
 use crate::photos::Made;
 use crate::published::Snapshot;
 use crate::settings::{Key, SETTINGS};
-use crate::text::{escape_html, reads_english};
+use crate::text::{attribute, escape_html, reads_english};
 
 /// Puts `json` into the prerendered page's JSON block `id` (settings, content), so
 /// escaped that nothing in it can close the script element early.
@@ -66,14 +66,6 @@ pub fn photo_tag(slot: &str, made: &Made, sizes: &str, first: bool) -> String {
 /// The style that draws a placeholder under a photo until it loads.
 pub fn placeholder_style(placeholder: &str) -> String {
     format!(r#"background-image:url("{placeholder}");background-size:cover"#)
-}
-
-/// The value of `name` in a start tag (`<div a="b" ...>`) as written: its HTML, entities and all.
-fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let marker = format!(" {name}=\"");
-    let start = tag.find(&marker)? + marker.len();
-    let len = tag[start..].find('"')?;
-    Some(&tag[start..start + len])
 }
 
 /// Where the content of each element whose start tag holds `attribute` begins, last

@@ -27,3 +27,19 @@ export function LaunchForm({ onSuccess }: { onSuccess: () => void }) {
     </FormShell>
   );
 }
+
+/** After the answer is stored: 'See you there!', and `done` (closing the pop-up) when given. */
+export function LaunchThanks({ onDone }: { onDone?: () => void }) {
+  return (
+    <div class="text-center" role="status">
+      <p class="text-sm font-semibold tracking-[0.2em] text-amber-800">{copy.thanks.eyebrow}</p>
+      <p class="mt-2 font-serif text-3xl font-semibold text-sky-900">{copy.thanks.heading}</p>
+      <p class="mt-3 text-slate-700">{copy.thanks.text}</p>
+      {onDone && (
+        <button type="button" class="mt-5 rounded-full bg-sky-900 px-6 py-3 font-semibold text-white hover:bg-sky-800" onClick={onDone}>
+          {copy.done}
+        </button>
+      )}
+    </div>
+  );
+}

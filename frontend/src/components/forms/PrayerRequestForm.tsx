@@ -19,7 +19,8 @@ function missing(v: PrayerRequest) {
   return { fields, toast: { title: copy.missing.title, description } };
 }
 
-export function PrayerRequestForm({ onSuccess, onCancel }: { onSuccess: () => void; onCancel: () => void }) {
+/** `onCancel`: a Cancel button beside Send (the pop-up's; its own page has none). */
+export function PrayerRequestForm({ onSuccess, onCancel }: { onSuccess: () => void; onCancel?: () => void }) {
   const form = useForm('prayer-request', empty, copy.messages, missing);
   return (
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4">
@@ -28,9 +29,11 @@ export function PrayerRequestForm({ onSuccess, onCancel }: { onSuccess: () => vo
       <TextInput form={form} field="phone" spec={F.phone} idPrefix="prayer" type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
       <TextInput form={form} field="prayerRequest" spec={F.prayerRequest} idPrefix="prayer" rows={4} />
       <div class="flex flex-wrap justify-end gap-3">
-        <button type="button" class="rounded-full border border-slate-300 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50" onClick={onCancel}>
-          {copy.cancel}
-        </button>
+        {onCancel && (
+          <button type="button" class="rounded-full border border-slate-300 px-6 py-3 font-semibold text-slate-800 hover:bg-slate-50" onClick={onCancel}>
+            {copy.cancel}
+          </button>
+        )}
         <SubmitButton pending={form.submitting} label={copy.submit} />
       </div>
     </FormShell>
