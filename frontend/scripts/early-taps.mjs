@@ -2,8 +2,9 @@
 // phone does it: the CPU slowed x4 and x6 (CDP Emulation.setCPUThrottlingRate), the
 // page's scripts held back 5 s, and the act done as soon as its control is drawn.
 // Prints, per slowdown, how many of TRIES taps on Watch Now (/), Prayer Request
-// (/about) and the menu (/about, 360 px) did their thing once the page was alive, and
-// how many contact forms typed into before then kept every character. Not a test: a
+// (/about: a link to its form's page until the page is alive) and the menu (/about,
+// 360 px) did their thing once the page was alive, and how many contact forms and
+// prayer requests (/prayer-request) typed into before then kept every character. Not a test: a
 // measurement (the suite's e2e/alive.spec.ts proves the same once per case).
 //
 //   cargo build --release && node frontend/scripts/early-taps.mjs
@@ -52,11 +53,14 @@ const alive = (page) => page.waitForSelector('html[data-hydrated]', { state: 'at
 
 const taps = [
   { what: 'Watch Now (/)', route: '/', control: (p) => p.getByRole('button', { name: 'Watch Now' }), done: '[data-testid="sermon-modal"]' },
-  { what: 'Prayer Request (/about)', route: '/about', control: (p) => p.getByRole('button', { name: 'Prayer Request' }).first(), done: '[data-testid="prayer-request-modal"]' },
+  { what: 'Prayer Request (/about)', route: '/about', control: (p) => p.getByRole('link', { name: 'Prayer Request' }).first(), done: '[data-testid="prayer-request-modal"]' },
   { what: 'the menu (/about)', route: '/about', control: (p) => p.getByRole('button', { name: 'Open menu' }), done: '#mobile-menu' },
 ];
 
-const typed = { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', subject: 'آج کی دعا', message: 'Please pray for my mother, میری ماں' };
+const forms = [
+  { route: '/contact', form: 'contact', last: 'message', typed: { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', subject: 'آج کی دعا', message: 'Please pray for my mother, میری ماں' } },
+  { route: '/prayer-request', form: 'prayer-request', last: 'prayerRequest', typed: { name: 'Ana Ruiz', phone: '0300 1234567', prayerRequest: 'For my family, میرے خاندان کے لیے' } },
+];
 
 console.log(`${tries} tries each, scripts held ${delayMs} ms, 360 px`);
 console.log('slowdown  what'.padEnd(44) + 'done   tap drawn (median)');
@@ -80,23 +84,25 @@ try {
       drawn.sort((a, b) => a - b);
       console.log(`x${rate}       ${what}`.padEnd(44) + `${ok}/${tries}`.padEnd(7) + `${drawn[Math.floor(drawn.length / 2)]} ms`);
     }
-    let kept = 0;
-    for (let i = 0; i < tries; i++) {
-      const { context, page } = await slowPhone(rate);
-      await page.goto(`${origin}/contact`, { waitUntil: 'commit' });
-      const form = page.locator('form[data-form="contact"]');
-      for (const [name, text] of Object.entries(typed)) {
-        await form.locator(`[name="${name}"]`).click({ timeout: 20_000 });
-        await page.keyboard.type(text);
+    for (const { route, form: name, last, typed } of forms) {
+      let kept = 0;
+      for (let i = 0; i < tries; i++) {
+        const { context, page } = await slowPhone(rate);
+        await page.goto(origin + route, { waitUntil: 'commit' });
+        const form = page.locator(`form[data-form="${name}"]`);
+        for (const [field, text] of Object.entries(typed)) {
+          await form.locator(`[name="${field}"]`).click({ timeout: 20_000 });
+          await page.keyboard.type(text);
+        }
+        await alive(page);
+        await page.keyboard.type('!');
+        const values = await form.evaluate((el) => Object.fromEntries([...new FormData(el)].map(([k, v]) => [k, String(v)])));
+        const every = Object.entries(typed).every(([field, text]) => values[field] === (field === last ? `${text}!` : text));
+        if (every) kept++;
+        await context.close();
       }
-      await alive(page);
-      await page.keyboard.type('!');
-      const values = await form.evaluate((el) => Object.fromEntries([...new FormData(el)].map(([k, v]) => [k, String(v)])));
-      const every = Object.entries(typed).every(([name, text]) => values[name] === (name === 'message' ? `${text}!` : text));
-      if (every) kept++;
-      await context.close();
+      console.log(`x${rate}       ${route} typed before alive`.padEnd(44) + `${kept}/${tries} kept every character`);
     }
-    console.log(`x${rate}       contact form typed before alive`.padEnd(44) + `${kept}/${tries} kept every character`);
   }
 } finally {
   await browser.close();
