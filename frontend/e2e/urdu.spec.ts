@@ -163,7 +163,8 @@ test('every form pop-up reads in Urdu on an Urdu page', async ({ page }) => {
   ]) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    await page.getByRole('button', { name: said(button) }).first().click();
+    // Links to the forms' own pages until the page is alive (components/PopUpLink.tsx).
+    await page.getByRole('link', { name: said(button) }).first().click();
     await expect(page.getByTestId(testId)).toBeVisible();
     for (const word of await englishIn(page, `[data-testid="${testId}"]`)) found.push(`${testId}: ${word}`);
   }
@@ -172,7 +173,7 @@ test('every form pop-up reads in Urdu on an Urdu page', async ({ page }) => {
 
 test('a prayer request from /ur/: its labels and errors in Urdu, client and server, and stored as typed', async ({ page, errors }, info) => {
   await page.goto('/ur/about');
-  await page.getByRole('button', { name: said('modals.prayerRequest.title') }).first().click();
+  await page.getByRole('link', { name: said('modals.prayerRequest.title') }).first().click();
   const dialog = page.getByTestId('prayer-request-modal');
   const name = dialog.getByRole('textbox', { name: said('forms.generated.FIELD_WORDS.labels.Name'), exact: true });
   const request = dialog.getByRole('textbox', { name: said('forms.generated.FIELD_WORDS.labels.Prayer request') });

@@ -139,11 +139,13 @@ interface GroupProps {
   columns?: boolean;
 }
 
-function Group({ id, name, legend, error, columns, children }: GroupProps & { children: ComponentChildren }) {
+function Group({ id, name, legend, error, columns, options, children }: GroupProps & { children: ComponentChildren }) {
+  // In columns, three options share one row: never one alone under two.
+  const grid = columns ? (options.length === 3 ? 'sm:grid-cols-3 sm:gap-x-2' : 'sm:grid-cols-2 sm:gap-x-2') : '';
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend class="text-sm font-medium text-slate-800">{said(legend)}</legend>
-      <div class={`mt-1 grid ${columns ? 'sm:grid-cols-2 sm:gap-x-2' : ''}`}>{children}</div>
+      <div class={`mt-1 grid ${grid}`}>{children}</div>
       <FieldError id={`${id}-error`} name={name} message={error} />
     </fieldset>
   );

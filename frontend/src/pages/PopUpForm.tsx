@@ -16,13 +16,13 @@ import { connectCard, launch, northCampus, serve } from '../content/modals';
 import type { PopUpForm as Name, RouteMeta } from '../content/routes';
 import { Parts } from '../lib/later';
 
-/** The launch's page: what it is, then its form, then 'See you there!' once answered. */
+/** The launch's page: what it is beside its form, then 'See you there!' once answered. */
 function Launch() {
   const [answered, setAnswered] = useState(false);
   return (
-    <div class="grid gap-8 md:grid-cols-2">
+    <div class="grid items-start gap-8 md:grid-cols-2">
       <LaunchAbout layout="half" />
-      <div>
+      <div class={card}>
         <h2 class="font-serif text-2xl font-semibold">{launch.formTitle}</h2>
         <div class="mt-4">{answered ? <LaunchThanks /> : <LaunchForm onSuccess={() => setAnswered(true)} />}</div>
       </div>
@@ -31,6 +31,7 @@ function Launch() {
 }
 
 const nothing = () => {};
+const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
 /** Each form's words under the heading, and the form. */
 const pages: Record<Name, { subtitle?: string; Form: FunctionComponent }> = {
@@ -48,9 +49,14 @@ export default function PopUpForm({ meta }: { meta: RouteMeta }) {
     <Parts>
       <PageHeading title={meta.heading}>{subtitle}</PageHeading>
       <div class={`${container} py-12`}>
-        <div class={`mx-auto rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${meta.popUp === 'launch' ? 'max-w-5xl' : 'max-w-3xl'}`}>
+        {/* The launch beside its form, in the column (its photo drawn half of it). */}
+        {meta.popUp === 'launch' ? (
           <Form />
-        </div>
+        ) : (
+          <div class={`max-w-3xl ${card}`}>
+            <Form />
+          </div>
+        )}
       </div>
     </Parts>
   );

@@ -24,15 +24,17 @@ export function ServeForm({ onSuccess }: { onSuccess: () => void }) {
         <legend class="text-sm font-medium text-slate-800">{said(F.servicePreference.label)}</legend>
         <div class="mt-2 grid gap-4 sm:grid-cols-2">
           {SERVICE_PREFERENCE_GROUPS.map((group, g) => (
-            <CheckboxGroup
-              key={group.group}
-              id={`${p}-pref-${g}`}
-              name="servicePreference"
-              legend={group.group}
-              options={group.options}
-              values={chosen.filter((v) => (group.options as readonly string[]).includes(v))}
-              onChange={(mine) => form.set('servicePreference', [...chosen.filter((v) => !(group.options as readonly string[]).includes(v)), ...mine])}
-            />
+            // An odd last group spans the row: never one narrow box alone under two.
+            <div key={group.group} class={g === SERVICE_PREFERENCE_GROUPS.length - 1 && g % 2 === 0 ? 'sm:col-span-2' : undefined}>
+              <CheckboxGroup
+                id={`${p}-pref-${g}`}
+                name="servicePreference"
+                legend={group.group}
+                options={group.options}
+                values={chosen.filter((v) => (group.options as readonly string[]).includes(v))}
+                onChange={(mine) => form.set('servicePreference', [...chosen.filter((v) => !(group.options as readonly string[]).includes(v)), ...mine])}
+              />
+            </div>
           ))}
         </div>
         <FieldError id={`${p}-servicePreference-error`} name="servicePreference" message={form.errors.servicePreference} />
