@@ -45,8 +45,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** A page expression for the visible element matching `selector` whose text is `text`. */
 const shownWithText = (selector, text) =>
   `[...document.querySelectorAll(${JSON.stringify(selector)})].find((el) => el.offsetParent !== null && el.innerText.replace(/\\s+/g, ' ').trim() === ${JSON.stringify(text)})`;
-const PRAYER_BUTTON = shownWithText('button', 'Prayer Request');
-const URDU_PRAYER_BUTTON = shownWithText('button', 'دعا کی درخواست');
+// The opener is a link to the form's own page until the page is alive (components/PopUpLink.tsx).
+const PRAYER_BUTTON = shownWithText('a[data-pop-up="prayer-request"]', 'Prayer Request');
+const URDU_PRAYER_BUTTON = shownWithText('a[data-pop-up="prayer-request"]', 'دعا کی درخواست');
 const PRAYER = `document.querySelector('[data-testid="prayer-request-modal"]')`;
 
 /** Polls `check` (a function run in the page, as source) until it returns true, for up to 10 s. */
@@ -95,7 +96,7 @@ const tests = {
     await until(e, `!!${PRAYER}?.open`, 'Enter opened Prayer Request');
     await e.key('Escape');
     await until(e, `!${PRAYER}`, 'Escape closed it');
-    await until(e, `document.activeElement === ${PRAYER_BUTTON}`, 'focus came back to its button');
+    await until(e, `document.activeElement === ${PRAYER_BUTTON}`, 'focus came back to its opener');
   },
   'on an Urdu page, right to left, a pop-up opens and closes with the keyboard': async (e, server) => {
     await e.open(`${server.url}/ur/about`);
@@ -106,7 +107,7 @@ const tests = {
     await until(e, `!!${PRAYER}?.open && /دعا/.test(${PRAYER}.querySelector('h2')?.innerText ?? '')`, 'Enter opened the Urdu Prayer Request');
     await e.key('Escape');
     await until(e, `!${PRAYER}`, 'Escape closed it');
-    await until(e, `document.activeElement === ${URDU_PRAYER_BUTTON}`, 'focus came back to its button');
+    await until(e, `document.activeElement === ${URDU_PRAYER_BUTTON}`, 'focus came back to its opener');
   },
   "on an Urdu page, a person's English name, role and bio line up at their own start, the left": async (e, server, engineName) => {
     // A name of its own for each engine, and for a second try (the file of the first stays).
