@@ -17,16 +17,27 @@ fn exported(server: &Server, form: &str) -> Vec<Value> {
 
 /// Sends `pairs` as a browser sends a form (percent-encoded, `+` for spaces).
 async fn send(server: &Server, page: &str, pairs: &[(&str, &str)]) -> reqwest::Response {
+    send_with(server, page, pairs, None).await
+}
+
+/// The same, with an `Idempotency-Key` when `key` is given: as the service worker sends
+/// again a form kept while the phone was offline.
+async fn send_with(
+    server: &Server,
+    page: &str,
+    pairs: &[(&str, &str)],
+    key: Option<&str>,
+) -> reqwest::Response {
     let body: String = form_urlencoded::Serializer::new(String::new())
         .extend_pairs(pairs)
         .finish();
-    client()
+    let mut request = client()
         .post(server.url(page))
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .body(body)
-        .send()
-        .await
-        .unwrap()
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    if let Some(key) = key {
+        request = request.header("idempotency-key", key);
+    }
+    request.body(body).send().await.unwrap()
 }
 
 /// The contact form's fields as its page sends them: first and last name, email,
@@ -306,27 +317,6 @@ async fn what_a_page_does_not_hold_is_refused_and_a_bot_is_thanked_with_nothing_
     assert!(exported(&server, "prayer-request").is_empty());
 }
 
-/// Sends `pairs` as the service worker sends again a form kept while offline: as the
-/// browser sent it, with an `Idempotency-Key`.
-async fn send_again(
-    server: &Server,
-    page: &str,
-    pairs: &[(&str, &str)],
-    key: &str,
-) -> reqwest::Response {
-    let body: String = form_urlencoded::Serializer::new(String::new())
-        .extend_pairs(pairs)
-        .finish();
-    client()
-        .post(server.url(page))
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .header("idempotency-key", key)
-        .body(body)
-        .send()
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn a_pop_up_forms_page_takes_its_form_and_a_form_sent_again_with_its_key_is_stored_once() {
     let server = Server::start();
@@ -345,7 +335,7 @@ async fn a_pop_up_forms_page_takes_its_form_and_a_form_sent_again_with_its_key_i
     let key = "6f1c2a4e-3b7d-4e59-9a1b-2c3d4e5f6a7b";
     // The answer to the first is lost on the way back: the worker sends it again.
     for _ in 0..2 {
-        let sent = send_again(&server, "/ur/connect-card", &card, key).await;
+        let sent = send_with(&server, "/ur/connect-card", &card, Some(key)).await;
         assert_eq!(sent.status(), StatusCode::SEE_OTHER);
         assert_eq!(
             sent.headers()[header::LOCATION],
@@ -365,7 +355,7 @@ async fn a_pop_up_forms_page_takes_its_form_and_a_form_sent_again_with_its_key_i
     // with the page saying so, nothing more stored.
     let mut other = card.to_vec();
     other[2] = ("lastName", "Someone-else");
-    let refused = send_again(&server, "/connect-card", &other, key).await;
+    let refused = send_with(&server, "/connect-card", &other, Some(key)).await;
     assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = refused.text().await.unwrap();
     assert!(
@@ -375,7 +365,7 @@ async fn a_pop_up_forms_page_takes_its_form_and_a_form_sent_again_with_its_key_i
     assert_eq!(exported(&server, "connect-card").len(), 1);
 
     // A key that is not one is refused before anything is stored.
-    let bad = send_again(&server, "/connect-card", &card, "not a key at all").await;
+    let bad = send_with(&server, "/connect-card", &card, Some("not a key at all")).await;
     assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
     assert_eq!(exported(&server, "connect-card").len(), 1);
 }
