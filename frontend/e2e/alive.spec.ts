@@ -2,18 +2,7 @@
 // drawn and its code running is kept. The scripts are held back until the visitor has
 // acted, as on a slow phone whose scripts are still on their way.
 import { exported } from './export';
-import { expect, test } from './fixtures';
-
-/** Holds every script of the site until `release` is called. */
-async function holdScripts(page: import('@playwright/test').Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+import { expect, holdScripts, test } from './fixtures';
 
 for (const route of ['/contact', '/ur/contact']) {
   test(`${route}: words typed before the page is alive stay, with the caret, and are what is sent`, async ({ page, baseURL }, info) => {

@@ -92,4 +92,15 @@ export async function expectAccessible(page: Page, what: string) {
   expect(summary, `axe violations on ${what}`).toEqual([]);
 }
 
+/** Holds every script of the site until `release` is called. */
+export async function holdScripts(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export { expect };

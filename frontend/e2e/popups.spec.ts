@@ -1,6 +1,6 @@
 // The home page's first-visit sequence, across reloads: launch RSVP,
 // then the welcome, then its minimized button.
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, holdScripts, test } from './fixtures';
 
 test.use({ firstVisit: true });
 
@@ -25,6 +25,47 @@ test('first visit: launch, then welcome; both remembered across reloads', async 
   await expect(page.getByTestId('welcome-modal')).toHaveCount(0);
   await page.getByTestId('welcome-minimized').click();
   await expect(page.getByTestId('welcome-modal')).toBeVisible();
+});
+
+// Drawn with the page (lib/standIn.ts): the pop-up due shows at the first paint, before
+// the page's code, and works as plain HTML until the page's own pop-up takes its place.
+for (const [route, heading] of [
+  ['/', "We're Launching!"],
+  ['/ur/', 'ہم آغاز کر رہے ہیں!'],
+]) {
+  test(`${route}: the first-visit pop-up shows before the page is alive, and the page's own takes its place`, async ({ page, baseURL }) => {
+    const release = await holdScripts(page);
+    await page.mainFrame().goto(new URL(route, baseURL).href, { waitUntil: 'domcontentloaded' });
+    const standIn = page.locator('dialog[data-stand-in="launch"]');
+    await expect(standIn).toBeVisible();
+    await expect(standIn.getByRole('heading', { name: heading })).toBeFocused();
+    // The welcome’s stand-in is not due: it is gone.
+    await expect(page.locator('dialog[data-stand-in="welcome"]')).toHaveCount(0);
+    // Its button to the form is a link to the form's own page while the page is not alive.
+    await expect(standIn.getByRole('link').last()).toHaveAttribute('href', route === '/' ? '/launch' : '/ur/launch');
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+    release();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const launch = page.getByTestId('launch-modal');
+    await expect(launch).toBeVisible();
+    await expect(launch.getByRole('heading', { name: heading })).toBeFocused();
+    await expect(page.locator('dialog[data-stand-in]')).toHaveCount(0);
+    await expect(page.locator('dialog[open]')).toHaveCount(1);
+    await expectAccessible(page, 'launch modal after its stand-in');
+  });
+}
+
+test('the stand-in closed before the page is alive: remembered, and the welcome opens once it is', async ({ page, baseURL }) => {
+  const release = await holdScripts(page);
+  await page.mainFrame().goto(new URL('/', baseURL).href, { waitUntil: 'domcontentloaded' });
+  const standIn = page.locator('dialog[data-stand-in="launch"]');
+  await standIn.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('hasSeenChurchLaunch'))).toBe('true');
+  release();
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await expect(page.getByTestId('welcome-modal')).toBeVisible();
+  await expect(page.getByTestId('launch-modal')).toHaveCount(0);
 });
 
 test('launch seen, welcome not: the welcome opens; minimizing it leaves the button', async ({ page }) => {

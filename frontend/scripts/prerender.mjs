@@ -54,9 +54,13 @@ function pageChunks(manifest, page, popUps = []) {
  * page), the photo of the pop-up due (`popUpPhotos`, lib/welcome.ts: the first whose
  * flag is not set and whose day is not over) is fetched beside the code, not after it
  * (its addresses as the server names them: src/photos/made.rs, lib/photos.ts
- * srcsetOf), unless the visitor saves data (lib/network.ts savesData).
+ * srcsetOf), unless the visitor saves data (lib/network.ts savesData); and that
+ * pop-up's stand-in, drawn in the page after the app (lib/standIn.ts), is opened, so
+ * it shows with the page's first paint, its photo fetched at once (written lazy: a
+ * closed stand-in's is not fetched); the others are removed. Closing it sets its
+ * flag, as closing the page's own pop-up does.
  */
-const LOADER = "(function(d){var f=JSON.parse(d.getElementById('page-code').textContent);try{var n=navigator.connection||{},j=function(id){return JSON.parse(d.getElementById(id).textContent)};if(f.popUpPhotos&&!d.documentElement.hasAttribute('data-lean')&&!n.saveData&&!/(^|-)2g$/.test(n.effectiveType||'')){var s=j('site-settings').photos||{},c=j('site-content');f.popUpPhotos.some(function(p){if(localStorage.getItem(p.seen)==='true'||p.over&&c[p.over]&&Date.now()>=Date.parse(c[p.over].overAt))return!1;var m=s[p.slot],l=d.createElement('link');if(m){l.rel='preload';l.as='image';l.type='image/webp';l.fetchPriority='high';l.imageSizes=p.sizes;l.imageSrcset=m.widths.map(function(w){return'/photos/'+p.slot+'.'+m.key+'.'+w+'.webp '+w+'w'}).join(', ');d.head.appendChild(l)}return!0})}}catch(e){}var go=function(){if(go.done)return;go.done=1;var add=function(tag,set){return function(){var e=d.createElement(tag);set(e);d.head.appendChild(e)}},q=[];f.chunks.forEach(function(h){q.push(add('link',function(p){p.rel='modulepreload';p.crossOrigin='';p.href=h}))});q.push(add('script',function(s){s.type='module';s.crossOrigin='';s.src=f.entry}));(function next(){var t=q.shift();if(t){t();setTimeout(next,0)}})()};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)";
+const LOADER = "(function(d){var f=JSON.parse(d.getElementById('page-code').textContent),h=d.documentElement;try{var n=navigator.connection||{},j=function(id){return JSON.parse(d.getElementById(id).textContent)};if(f.popUpPhotos){var full=!h.hasAttribute('data-lean')&&!n.saveData&&!/(^|-)2g$/.test(n.effectiveType||''),s=j('site-settings').photos||{},c=j('site-content'),due;f.popUpPhotos.some(function(p){if(localStorage.getItem(p.seen)==='true'||p.over&&c[p.over]&&Date.now()>=Date.parse(c[p.over].overAt))return!1;due=p;var m=s[p.slot],l=d.createElement('link');if(m&&full){l.rel='preload';l.as='image';l.type='image/webp';l.fetchPriority='high';l.imageSizes=p.sizes;l.imageSrcset=m.widths.map(function(w){return'/photos/'+p.slot+'.'+m.key+'.'+w+'.webp '+w+'w'}).join(', ');d.head.appendChild(l)}return!0});[].forEach.call(d.querySelectorAll('dialog[data-stand-in]'),function(g){if(!due||g.getAttribute('data-stand-in')!==due.popUp)return g.remove();g.addEventListener('close',function(){if(g.hasAttribute('data-taken-over'))return;h.style.overflow='';try{localStorage.setItem(due.seen,'true')}catch(e){}g.remove()});g.addEventListener('click',function(e){if(e.target===g||e.target.closest('[data-stand-in-close]'))g.close()});try{[].forEach.call(g.querySelectorAll('img[loading]'),function(i){i.loading='eager';i.fetchPriority='high'});g.hidden=!1;g.showModal();h.style.overflow='hidden';var t=g.querySelector('h2');t&&t.focus({preventScroll:!0})}catch(e){g.remove()}})}}catch(e){}var go=function(){if(go.done)return;go.done=1;var add=function(tag,set){return function(){var e=d.createElement(tag);set(e);d.head.appendChild(e)}},q=[];f.chunks.forEach(function(h){q.push(add('link',function(p){p.rel='modulepreload';p.crossOrigin='';p.href=h}))});q.push(add('script',function(s){s.type='module';s.crossOrigin='';s.src=f.entry}));(function next(){var t=q.shift();if(t){t();setTimeout(next,0)}})()};requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})(document)";
 const loaderHash = createHash('sha256').update(LOADER).digest('base64');
 
 /**
@@ -64,12 +68,13 @@ const loaderHash = createHash('sha256').update(LOADER).digest('base64');
  * Space) on a button, which only the page's code can work, is held rather than lost. The
  * button is marked `data-waiting` (styles.css shows it is on its way after 100 ms) and
  * `aria-busy`, once however often it is tapped, and pressed again once the page is alive
- * (lib/earlyTaps.ts). A submit button is left to the browser. So is a pop-up form's
+ * (lib/earlyTaps.ts). A submit button is left to the browser, and a button of a
+ * first-visit pop-up's stand-in to the loader (lib/standIn.ts). So is a pop-up form's
  * link (components/PopUpLink.tsx) opened in a new tab; tapped, it is held like a
  * button, and followed to the form's own page if the page is still not alive 10 s later
  * (its scripts may never come). Allowed by its hash too.
  */
-const CATCHER = "(function(d,w){var q=w.thewellEarlyTaps=[],h=d.documentElement,alive=function(){return h.hasAttribute('data-hydrated')};d.addEventListener('click',function(e){var t=e.target&&e.target.closest&&e.target.closest('button,a[data-pop-up]');if(!t||t.type==='submit'||alive())return;if(t.href&&(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey))return;e.preventDefault();e.stopImmediatePropagation();if(q.indexOf(t)<0){q.push(t);t.setAttribute('data-waiting','');t.setAttribute('aria-busy','true');if(t.href)setTimeout(function(){if(!alive())w.location.href=t.href},10000)}},true)})(document,window)";
+const CATCHER = "(function(d,w){var q=w.thewellEarlyTaps=[],h=d.documentElement,alive=function(){return h.hasAttribute('data-hydrated')};d.addEventListener('click',function(e){var t=e.target&&e.target.closest&&e.target.closest('button,a[data-pop-up]');if(!t||t.type==='submit'||t.closest('[data-stand-in]')||alive())return;if(t.href&&(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey))return;e.preventDefault();e.stopImmediatePropagation();if(q.indexOf(t)<0){q.push(t);t.setAttribute('data-waiting','');t.setAttribute('aria-busy','true');if(t.href)setTimeout(function(){if(!alive())w.location.href=t.href},10000)}},true)})(document,window)";
 const catcherHash = createHash('sha256').update(CATCHER).digest('base64');
 
 function write(file, text) {
@@ -111,15 +116,15 @@ async function languageBuild({ code, dir }) {
 }
 
 /** A route's page in one language's build. */
-function page(build, path, pageName, popUps = []) {
+function page(build, path, pageName, popUps = [], standIns = '') {
   const { html, head } = build.ssr.render(path, year);
   const chunks = [...new Set([...build.entryChunks, ...pageChunks(build.manifest, pageName, popUps).map((file) => `/${file}`)])];
-  const popUpPhotos = firstVisitPhotos.filter((p) => popUps.includes(p.popUp)).map(({ popUp, ...p }) => p);
+  const popUpPhotos = firstVisitPhotos.filter((p) => popUps.includes(p.popUp));
   const code = JSON.stringify({ entry: build.entryFile, chunks, ...(popUpPhotos.length ? { popUpPhotos } : {}) });
   return build.template
     .replace('<!--head-->', `<script>${CATCHER}</script>\n    ${head}\n    <style ${build.ssr.STYLESHEET_MARKER}="/${build.cssFile}"></style>`)
     .replace('<!--app-->', html)
-    .replace('</body>', `  <script type="application/json" id="page-code">${code}</script>\n    <script>${LOADER}</script>\n  </body>`);
+    .replace('</body>', `  ${standIns}<script type="application/json" id="page-code">${code}</script>\n    <script>${LOADER}</script>\n  </body>`);
 }
 
 const all = languages();
@@ -132,7 +137,8 @@ for (const build of builds) {
   // English at the root (dist/about/index.html), another language under its code (dist/ur/about/index.html).
   const base = build.code === all[0].code ? dist : join(dist, build.code);
   for (const { path, page: pageName, popUps } of routes) {
-    write(path === '/' ? join(base, 'index.html') : join(base, path.slice(1), 'index.html'), page(build, path, pageName, popUps));
+    const standIns = popUps ? await build.ssr.firstVisitStandIns(popUps) : '';
+    write(path === '/' ? join(base, 'index.html') : join(base, path.slice(1), 'index.html'), page(build, path, pageName, popUps, standIns));
   }
   write(join(base, '404.html'), page(build, '/404', 'NotFound'));
   // The service worker's page for an address not saved on the phone; #app names its path.

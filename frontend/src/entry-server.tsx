@@ -15,6 +15,7 @@ import { modalLoaders } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace, slotWords } from './lib/photos';
 import { FIRST_VISIT } from './lib/welcome';
+import { StandIn } from './lib/standIn';
 import { contentBlock } from './lib/content';
 import { fill } from './lib/words';
 import { JSON_WORDS_MARKER, PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER, STYLESHEET_MARKER, TEMPLATE_MARKER } from './lib/contract.generated';
@@ -66,6 +67,23 @@ export async function firstVisitPhotos(): Promise<{ popUp: string; seen: string;
     if (first) found.push({ ...when, slot: first[1], sizes: first[2] });
   }
   return found;
+}
+
+/** The first-visit pop-ups among `popUps`, each drawn as a closed stand-in for the page's
+ *  loader to open (lib/standIn.ts), in the page's HTML after the app. */
+export async function firstVisitStandIns(popUps: string[]): Promise<string> {
+  let html = '';
+  for (const { popUp } of FIRST_VISIT) {
+    if (!popUps.includes(popUp)) continue;
+    const { default: Modal } = await modalLoaders[popUp]();
+    setPhotoPlace(`pop-up: ${popUp}`);
+    html += renderToString(
+      <StandIn value={popUp}>
+        <Modal onClose={() => {}} />
+      </StandIn>,
+    );
+  }
+  return html;
 }
 
 function escapeHtml(text: string): string {

@@ -12,7 +12,7 @@ use poem::{Endpoint, IntoResponse, Request, Response, Result};
 /// every page's inline scripts against this policy).
 pub const CONTENT_SECURITY_POLICY: &str = concat!(
     "default-src 'self'; ",
-    "script-src 'self' 'sha256-9SVSSzm/e5ZaCskAuSTV2HKnePb/XrI0MyFWuRYiab8=' 'sha256-IbqJqnCrQ93R8OMsd6JVeQNCvqRMfa+FPq+f54Yv7/U='; ",
+    "script-src 'self' 'sha256-1LmjYuJr0278muCU4e8DAxAZ9nRGemYR4a7ObbeQwCc=' 'sha256-eOUWyLWyT5nr8LKLUuMPO89/0ceOPe5wN3anpcdqLSs='; ",
     "style-src 'self' 'unsafe-inline'; ",
     // Fonts, fetches and the rest fall back to default-src (and no directive repeats
     // it: every page pays for this header's bytes within its first round trip).

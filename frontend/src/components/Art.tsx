@@ -1,6 +1,7 @@
 // Placeholder photos drawn by the site itself (no stock images): a calm scene in the
 // brand's colours with a symbol for what the photo will show. Fixed aspect ratio, so
 // nothing shifts when a volunteer's photo (data-dir/photos/<slot>.jpg) is laid over it.
+import { useStandIn } from '../lib/standIn';
 import { useEffect, useId, useState } from 'react';
 import { offlineWords } from '../content/offline';
 import { PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER } from '../lib/contract.generated';
@@ -97,6 +98,10 @@ export function Art({
   /** In the page's first screen: its photo loads at once. */
   first?: boolean;
 }) {
+  // A stand-in's photo loads only once it is shown (a closed dialog's lazy image is not
+  // fetched); its ids are its own (it is drawn apart from the page).
+  const standIn = useStandIn();
+  if (standIn) first = false;
   // Named after the English, so a photo is laid over the same drawing in every language.
   const slot = photo ?? slotName(englishOf(alt));
   const { sizes, largest } = layouts[layout];
@@ -113,7 +118,7 @@ export function Art({
   const h = hash(alt);
   const [dark, mid, light] = palettes[h % palettes.length];
   // One id per drawing on the page (two drawings may show the same thing).
-  const id = `art${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const id = `art${standIn ?? ''}${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const Root = inline ? 'span' : 'div';
   const marks = { [PHOTO_MARKER]: slot, [PHOTO_SIZES_MARKER]: sizes, ...(first ? { [PHOTO_FIRST_MARKER]: '' } : {}) };
   // `isolate`: the photo's z-index stacks it over the drawing only, never over what a

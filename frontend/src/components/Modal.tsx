@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentChildren } from 'preact';
 import { frame } from '../content/frame';
+import { STAND_IN, STAND_IN_CLOSE, takeOverStandIns, useStandIn } from '../lib/standIn';
 
 interface ModalProps {
   /** The heading, also the dialog's accessible name. */
@@ -43,6 +44,7 @@ export function onDialogsChange(listener: () => void): () => void {
 }
 
 export function Modal({ title, subtitle, onClose, closeLabel = frame.close, minimize = false, expanded = false, wide = false, actions, children, testId }: ModalProps) {
+  const standIn = useStandIn();
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -95,6 +97,8 @@ export function Modal({ title, subtitle, onClose, closeLabel = frame.close, mini
     let shown = false;
     const show = window.setTimeout(() => {
       shown = true;
+      // In place of the home page's stand-in (lib/standIn.ts), in one task: nothing flickers.
+      takeOverStandIns();
       if (!element.open) element.showModal();
       // Focus starts on the heading, not on the close button: a phone shows no ring on
       // a button nobody chose, a screen reader reads the title first, and Tab goes on
@@ -145,7 +149,8 @@ export function Modal({ title, subtitle, onClose, closeLabel = frame.close, mini
     <dialog
       ref={dialog}
       aria-labelledby={headingId}
-      data-testid={testId}
+      data-testid={standIn ? undefined : testId}
+      {...(standIn ? { [STAND_IN]: standIn, hidden: true } : {})}
       class={`m-auto overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 ${size}`}
       onClick={(event) => {
         // A click on the dialog element itself is a click on the backdrop around the panel.
@@ -167,7 +172,8 @@ export function Modal({ title, subtitle, onClose, closeLabel = frame.close, mini
               class="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
               aria-label={closeLabel}
               title={closeLabel}
-              onClick={() => close.current()}
+              // A stand-in's is worked by the page's loader (lib/standIn.ts), before the page's code.
+              {...(standIn ? { [STAND_IN_CLOSE]: '' } : { onClick: () => close.current() })}
             >
               {minimize ? (
                 <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">

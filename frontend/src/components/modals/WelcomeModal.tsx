@@ -6,8 +6,10 @@ import { Art } from '../Art';
 import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
 import { welcomeState } from '../../lib/welcome';
+import { useStandIn } from '../../lib/standIn';
 
 export default function WelcomeModal({ onClose }: ModalProps) {
+  const standIn = useStandIn();
   const minimize = () => {
     welcomeState.minimizeNext();
     onClose();
@@ -18,7 +20,8 @@ export default function WelcomeModal({ onClose }: ModalProps) {
     </button>
   );
   return (
-    <Modal title={copy.title} onClose={onClose} actions={minimizeButton} testId="welcome-modal">
+    // Minimizing needs the page's code: a stand-in only closes.
+    <Modal title={copy.title} onClose={onClose} actions={standIn ? undefined : minimizeButton} testId="welcome-modal">
       <Art kind="globe" alt={copy.picture} ratio="aspect-[16/9]" layout="dialog" first />
       <p class="mt-4 text-slate-700">{copy.text}</p>
       <ul class="mt-4 grid gap-2">
