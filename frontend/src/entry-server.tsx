@@ -11,7 +11,7 @@ import { offlineWords } from './content/offline';
 import { metaOf, notFoundDescription, offlineMeta, routeMeta, routes } from './content/routes';
 import { site } from './content/layout';
 import { frame } from './content/frame';
-import { modalLoaders } from './components/ModalHost';
+import { modalLoaders, type ModalName } from './components/ModalHost';
 import { registerPages } from './lib/pageLoader';
 import { photoSlots, setPhotoPlace, slotWords } from './lib/photos';
 import { FIRST_VISIT } from './lib/welcome';
@@ -45,13 +45,17 @@ export function serverPartWords(): object {
   return { ...PART_WORDS, months: calendarWords.months, inEnglish: frame.inEnglish, dir };
 }
 
+/** A pop-up's markup, its photo slots noted as shown on it; as a stand-in (lib/standIn.ts) if `standIn`. */
+async function drawPopUp(name: ModalName, standIn = false): Promise<string> {
+  const { default: Modal } = await modalLoaders[name]();
+  setPhotoPlace(`pop-up: ${name}`);
+  const modal = <Modal onClose={() => {}} />;
+  return renderToString(standIn ? <StandIn value={name}>{modal}</StandIn> : modal);
+}
+
 /** Renders every pop-up once, so the photo slots they show are listed too. */
 export async function notePopUpPhotos(): Promise<void> {
-  for (const [name, load] of Object.entries(modalLoaders)) {
-    const { default: Modal } = await load();
-    setPhotoPlace(`pop-up: ${name}`);
-    renderToString(<Modal onClose={() => {}} />);
-  }
+  for (const name of Object.keys(modalLoaders) as ModalName[]) await drawPopUp(name);
 }
 
 /** The photo each pop-up of a first visit opens with (its slot and `sizes`, read off the
@@ -59,10 +63,7 @@ export async function notePopUpPhotos(): Promise<void> {
 export async function firstVisitPhotos(): Promise<{ popUp: string; seen: string; over?: string; slot: string; sizes: string }[]> {
   const found = [];
   for (const when of FIRST_VISIT) {
-    const { popUp } = when;
-    const { default: Modal } = await modalLoaders[popUp]();
-    setPhotoPlace(`pop-up: ${popUp}`);
-    const html = renderToString(<Modal onClose={() => {}} />);
+    const html = await drawPopUp(when.popUp);
     const first = new RegExp(`<[^>]* ${PHOTO_MARKER}="([^"]+)"[^>]* ${PHOTO_SIZES_MARKER}="([^"]+)"[^>]* ${PHOTO_FIRST_MARKER}`).exec(html);
     if (first) found.push({ ...when, slot: first[1], sizes: first[2] });
   }
@@ -73,16 +74,7 @@ export async function firstVisitPhotos(): Promise<{ popUp: string; seen: string;
  *  loader to open (lib/standIn.ts), in the page's HTML after the app. */
 export async function firstVisitStandIns(popUps: string[]): Promise<string> {
   let html = '';
-  for (const { popUp } of FIRST_VISIT) {
-    if (!popUps.includes(popUp)) continue;
-    const { default: Modal } = await modalLoaders[popUp]();
-    setPhotoPlace(`pop-up: ${popUp}`);
-    html += renderToString(
-      <StandIn value={popUp}>
-        <Modal onClose={() => {}} />
-      </StandIn>,
-    );
-  }
+  for (const { popUp } of FIRST_VISIT) if (popUps.includes(popUp)) html += await drawPopUp(popUp, true);
   return html;
 }
 
