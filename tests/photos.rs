@@ -156,15 +156,32 @@ async fn no_place_camera_or_comment_reaches_a_visitor() {
     assert!(ok, "{out}{err}");
     let photo = wait_for_photo(&server, &slot, None, MADE_WITHIN).await;
     let mut served = 0;
-    // Its placeholder sits in the page: at most 1 KB.
+    // Its placeholder sits in the page: a tiny WebP, at most 1 KB, of the photo's frame.
     let record: serde_json::Value = serde_json::from_slice(
         &std::fs::read(data.join(format!("photo-variants/{slot}.json"))).unwrap(),
     )
     .unwrap();
     let placeholder = record["placeholder"].as_str().unwrap();
+    assert!(placeholder.len() <= 1024, "{placeholder}");
+    let tiny = placeholder
+        .strip_prefix("data:image/webp;base64,")
+        .and_then(|b64| {
+            base64::Engine::decode(&base64::engine::general_purpose::STANDARD, b64).ok()
+        })
+        .and_then(|bytes| {
+            image::load_from_memory_with_format(&bytes, image::ImageFormat::WebP).ok()
+        })
+        .unwrap_or_else(|| panic!("the placeholder is no WebP: {placeholder}"));
+    let (width, height) = (
+        photo["width"].as_f64().unwrap(),
+        photo["height"].as_f64().unwrap(),
+    );
+    assert_eq!(tiny.width(), 16, "{placeholder}");
     assert!(
-        placeholder.starts_with("data:image/svg+xml,") && placeholder.len() <= 1024,
-        "{placeholder}"
+        (f64::from(tiny.width()) / f64::from(tiny.height()) - width / height).abs() < 0.15,
+        "the placeholder is {}x{}, the photo {width}x{height}",
+        tiny.width(),
+        tiny.height()
     );
     for format in ["webp", "jpg"] {
         for url in addresses(&slot, &photo, format) {

@@ -21,7 +21,7 @@ pub use maker::{Job, make_waiting, start};
 
 /// Changes whenever the way variants are made changes (widths, qualities, crop,
 /// placeholder): every photo is then made again.
-const RECIPE_VERSION: u32 = 1;
+const RECIPE_VERSION: u32 = 2;
 
 /// Names one original (its `version`: name, size, time) made by one recipe: what a
 /// slot's record must carry to be served.
