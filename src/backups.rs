@@ -221,8 +221,8 @@ pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreErr
         path: file.to_path_buf(),
         source,
     };
-    Reader::open_existing(file)
-        .and_then(|reader| reader.stats())
+    let erasures = Reader::open_existing(file)
+        .and_then(|reader| reader.stats().and_then(|_| reader.erasures()))
         .map_err(not_a_database)?;
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -255,6 +255,8 @@ pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreErr
         std::fs::rename(&database, replaced).map_err(io(&database))?;
     }
     std::fs::rename(&incoming, &database).map_err(io(&database))?;
+    // The off-site copier is told: fewer submissions now than it copied is no erasure.
+    crate::offsite::copier::State::backup_restored(dir, erasures);
     Ok(replaced)
 }
 

@@ -3,14 +3,17 @@
 //! `--retention-every`; `thewell erase` (by email, by id, or a form before a day)
 //! hands a running server a request (see `handoff`), which its writer carries
 //! out. Every erasure ends with the database rewritten into a fresh file, so
-//! nothing erased stays readable in free pages.
-use std::time::Duration;
+//! nothing erased stays readable in free pages. A sweep that would erase far more
+//! than the last day's did waits for the staff (a clock stepped ahead).
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
+use ulid::Ulid;
 
 use crate::data_dir::DataDir;
 use crate::forms::{Form, find, names};
-use crate::store::{Selector, StoreError, Writer};
+use crate::store::{Reader, Selector, StoreError, Writer};
 
 /// How long one form's submissions are kept.
 #[derive(Debug, Clone)]
@@ -44,18 +47,39 @@ pub fn describe(period: Duration) -> String {
     }
 }
 
+/// A sweep erases this many of a form's submissions at once without asking, however
+/// few it erased in the last day.
+const SWEEP_FLOOR: u64 = 10;
+const DAY: Duration = Duration::from_secs(86_400);
+
+/// What bounds a sweep: the data directory (what is stored), whether off-site
+/// copies are made (nothing is erased that is not in the bucket yet), and how the
+/// staff are told of a sweep held back.
+pub struct Bounds {
+    pub dir: DataDir,
+    pub offsite: bool,
+    pub tell: crate::notify::sender::Tell,
+}
+
 /// Erases each form's submissions older than its period, now and every `every`.
 ///
-/// With off-site copies (`offsite`: the data directory), nothing is erased here that
-/// is not in the bucket yet: the sweep stops at the newest submission copied.
-pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, offsite: Option<DataDir>) {
+/// With off-site copies, nothing is erased here that is not in the bucket yet: the
+/// sweep stops at the newest submission copied. A sweep that would erase more of a
+/// form than the last day's sweeps did (and more than `SWEEP_FLOOR`) waits: a clock
+/// stepped ahead (a start with a wrong clock, a bad time server) must not erase
+/// months of prayer requests at once. It says so in the log and tells the staff
+/// (once while it waits), who erase them with `thewell erase` if the clock is right.
+pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, bounds: Bounds) {
     if keeps.is_empty() {
         return;
     }
+    // Per form: what each sweep erased (when, how many), and whether it waits.
+    let mut erased_lately: HashMap<&'static str, Vec<(Instant, u64)>> = HashMap::new();
+    let mut waiting: HashSet<&'static str> = HashSet::new();
     loop {
         // The newest submission the bucket holds bounds what may be erased.
-        let copied_until = offsite.as_ref().map(|dir| {
-            crate::offsite::copier::State::read(dir)
+        let copied_until = bounds.offsite.then(|| {
+            crate::offsite::copier::State::read(&bounds.dir)
                 .and_then(|state| state.through)
                 .map(|id| crate::store::received_at(id) + chrono::Duration::milliseconds(1))
         });
@@ -63,32 +87,78 @@ pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, offsite: O
             let Ok(period) = chrono::Duration::from_std(keep.period) else {
                 continue;
             };
+            let form = keep.form.name;
             let mut before = Utc::now() - period;
             match copied_until {
                 Some(None) => continue,
                 Some(Some(until)) => before = before.min(until),
                 None => {}
             }
-            let selector = Selector::Before {
-                form: keep.form.name.to_string(),
-                before,
+            let lately = erased_lately.entry(form).or_default();
+            lately.retain(|(at, _)| at.elapsed() < DAY);
+            let allowed = lately.iter().map(|(_, n)| n).sum::<u64>().max(SWEEP_FLOOR);
+            let due = match due(&bounds.dir, keep.form, before) {
+                Ok(due) => due,
+                Err(error) => {
+                    tracing::error!(form, "cannot count older submissions: {error}");
+                    continue;
+                }
             };
-            match writer.erase(selector).await {
+            if due > allowed {
+                if waiting.insert(form) {
+                    hold_back(&bounds, keep, due, allowed, before);
+                }
+                continue;
+            }
+            waiting.remove(form);
+            match writer
+                .erase(Selector::Before {
+                    form: form.to_string(),
+                    before,
+                })
+                .await
+            {
                 Ok(counts) => {
                     let erased: usize = counts.iter().map(|(_, n)| n).sum();
                     if erased > 0 {
-                        tracing::info!(form = keep.form.name, erased, kept = %describe(keep.period), "older submissions erased");
+                        lately.push((Instant::now(), erased as u64));
+                        tracing::info!(form, erased, kept = %describe(keep.period), "older submissions erased");
                     }
                 }
                 Err(StoreError::WriterStopped) => return,
-                Err(error) => tracing::error!(
-                    form = keep.form.name,
-                    "cannot erase older submissions: {error}"
-                ),
+                Err(error) => tracing::error!(form, "cannot erase older submissions: {error}"),
             }
         }
         tokio::time::sleep(every).await;
     }
+}
+
+/// How many of `form`'s submissions were received before `before`.
+fn due(dir: &DataDir, form: &Form, before: DateTime<Utc>) -> Result<u64, StoreError> {
+    let until = u128::from(Ulid::from_parts(before.timestamp_millis().max(0) as u64, 0));
+    let mut count = 0;
+    Reader::open(dir)?.scan::<StoreError>(form, 0, until, |_, _| {
+        count += 1;
+        Ok(())
+    })?;
+    Ok(count)
+}
+
+/// Logs and tells the staff that a sweep waits, and how to let it go on.
+fn hold_back(bounds: &Bounds, keep: &Keep, due: u64, allowed: u64, before: DateTime<Utc>) {
+    let form = keep.form.name;
+    let day = before.date_naive();
+    let text = format!(
+        "The {form} submissions are kept {}, so by this server's clock ({} UTC) {due} of them, received before {}, are due to be erased at once: more than a sweep erases without asking ({allowed}: what the last day's sweeps erased, at least {SWEEP_FLOOR}). It waits, in case the clock is wrong. Check it (`date` on the server). If it is right, erase them with `thewell erase --form {form} --before {day}` and the sweeps go on as before; if it is wrong, set it right: nothing was erased.",
+        describe(keep.period),
+        Utc::now().format("%Y-%m-%d %H:%M"),
+        before.format("%Y-%m-%d %H:%M UTC"),
+    );
+    tracing::warn!(form, due, allowed, "older submissions not erased: {text}");
+    (bounds.tell)(
+        format!("Erasing {due} {form} submissions waits for you"),
+        text,
+    );
 }
 
 #[cfg(test)]

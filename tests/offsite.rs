@@ -1034,6 +1034,172 @@ async fn a_second_server_on_the_same_prefix_refuses_to_copy_and_wipes_nothing() 
     assert_eq!(exported_ids(&into, "contact").len(), 3, "{out}");
 }
 
+/// The names of the objects stored (below the bucket), without reading them.
+fn object_names(s3: &S3) -> Vec<String> {
+    let bucket = s3.root.path().join(BUCKET);
+    let mut found = Vec::new();
+    let mut stack = vec![bucket.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "age") {
+                found.push(path.strip_prefix(&bucket).unwrap().display().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_server_killed_in_its_first_cycle_copies_on_when_started_again() {
+    let Rig {
+        work: _work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
+    // A church's photo, 96 MB that do not compress: its upload takes a while.
+    let dir = tempfile::tempdir().unwrap();
+    let photos = dir.path().join("data/photos");
+    std::fs::create_dir_all(&photos).unwrap();
+    let mut noise = vec![0u8; 96 << 20];
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for chunk in noise.chunks_mut(8) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        chunk.copy_from_slice(&x.to_le_bytes()[..chunk.len()]);
+    }
+    std::fs::write(photos.join("choir.jpg"), &noise).unwrap();
+    let flags = copying(&s3, &creds, &identity, &recipient, "1s");
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let first = Server::spawn(dir, &flags, None);
+    let body = json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"});
+    assert_eq!(
+        first.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    // Killed once the submissions are in the bucket and before the photos are.
+    let has = |part: &str| object_names(&s3).iter().any(|n| n.contains(part));
+    let until = Instant::now() + Duration::from_secs(30);
+    while !has("/db/") {
+        assert!(Instant::now() < until, "no submissions object within 30 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let dir = first.kill();
+    assert!(
+        !has("/files/"),
+        "the photos reached the bucket before the kill: the test needs a larger photo"
+    );
+
+    let again = Server::spawn(dir, &flags, None);
+    let data = again.data_dir();
+    assert_eq!(
+        again.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    assert!(
+        wait_for(Duration::from_secs(60), || has("/files/")
+            && state(&data)["rows"]["contact"] == 2),
+        "the photos and both submissions never reached the bucket: {:?}\n{}",
+        state(&data),
+        again.stderr()
+    );
+    assert!(
+        !again.stderr().contains("already holds copies"),
+        "{}",
+        again.stderr()
+    );
+    let (ok, status, _) = thewell(&data, &["offsite", "status"]);
+    assert!(ok && !status.contains("FAILING"), "{status}");
+    drop(again);
+    let into = _work.path().join("restored");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(exported_ids(&into, "contact").len(), 2, "{out}");
+    assert!(
+        std::fs::read(into.join("photos/choir.jpg")).unwrap() == noise,
+        "the photo comes back whole"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_backup_put_back_keeps_every_copy_in_the_bucket() {
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
+    let flags = copying(&s3, &creds, &identity, &recipient, "1s");
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let server = Server::start_with(&flags);
+    let data = server.data_dir();
+    let body = |i: usize| json!({"firstName": "A", "lastName": format!("B{i}"), "email": format!("a{i}@example.com"), "subject": "S", "message": "M"});
+    let copied = |n: u64| {
+        wait_for(Duration::from_secs(10), || {
+            state(&data)["rows"]["contact"] == n && state(&data)["waiting"] == 0
+        })
+    };
+    for i in 0..3 {
+        assert_eq!(
+            server.post("contact", &body(i)).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    assert!(copied(3));
+    let backup = work.path().join("monday.redb");
+    let (ok, _, err) = thewell(&data, &["backup", backup.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    // Three more after the backup, copied too.
+    for i in 3..6 {
+        assert_eq!(
+            server.post("contact", &body(i)).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    assert!(copied(6));
+    let chains_before: Vec<String> = object_names(&s3)
+        .into_iter()
+        .filter(|n| n.contains("/db/"))
+        .collect();
+    // The README's "Restore a backup": the server stopped, the backup put back, started.
+    let dir = server.kill();
+    let before_restore = chrono::Utc::now();
+    let (ok, out, err) = thewell(&data, &["restore", backup.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    let server = Server::spawn(dir, &flags, None);
+    let log = server.log_with("every older copy is kept");
+    assert!(log.contains("a backup put back"), "{log}");
+    assert!(
+        copied(3),
+        "the copies follow what is here: {:?}",
+        state(&data)
+    );
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let names = object_names(&s3);
+    for name in &chains_before {
+        assert!(names.contains(name), "{name} was deleted: {names:?}\n{log}");
+    }
+    assert!(
+        !server.stderr().contains("replaced the older ones"),
+        "{}",
+        server.stderr()
+    );
+    drop(server);
+    // A restore as of before the backup was put back brings back all six.
+    let into = work.path().join("restored");
+    let at = before_restore.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &["--at", &at]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(exported_ids(&into, "contact").len(), 6, "{out}");
+}
+
 /// Encrypts `plain` with Debian's `age -r` (what anyone with the public recipient can do).
 fn age_encrypt(recipient: &str, plain: &[u8]) -> Vec<u8> {
     let mut child = Command::new("age")

@@ -276,3 +276,57 @@ async fn an_erasure_on_a_full_disk_changes_nothing_says_why_and_leaves_no_copy()
     small["message"] = json!("after");
     assert_eq!(server.post("contact", &small).await.status(), 201);
 }
+
+/// The libfaketime (its build for programs with threads) Debian's `faketime`
+/// installs: preloaded, it moves the clock.
+fn faketime_library() -> String {
+    ["x86_64-linux-gnu", "aarch64-linux-gnu"]
+        .iter()
+        .map(|arch| format!("/usr/lib/{arch}/faketime/libfaketimeMT.so.1"))
+        .find(|path| Path::new(path).exists())
+        .expect("Debian's faketime (apt-get install faketime)")
+}
+
+#[tokio::test]
+async fn a_start_with_the_clock_100_days_ahead_erases_nothing_and_says_how_to_go_on() {
+    let server = Server::start_with(&["--rate-burst", "1000"]);
+    for i in 0..30 {
+        submit(&server, "prayer-request", prayer(&format!("Held-Back-{i}"))).await;
+    }
+    let dir = server.kill();
+    // The same data directory, started by a server whose clock is 100 days ahead,
+    // keeping prayer requests 90 days: every one of them looks due. (The wall clock
+    // only: a monotonic clock 100 days ahead leaves the runtime's timers waiting.)
+    let ahead = Server::spawn(
+        dir,
+        &["--keep", "prayer-request=90d", "--retention-every", "1s"],
+        Some(&format!(
+            "export LD_PRELOAD={} FAKETIME=+100d FAKETIME_DONT_FAKE_MONOTONIC=1",
+            faketime_library()
+        )),
+    );
+    let data = ahead.data_dir();
+    let log = ahead.log_with("older submissions not erased");
+    assert!(
+        log.contains("30 of them") && log.contains("It waits, in case the clock is wrong"),
+        "{log}"
+    );
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let count = || {
+        let (ok, out, err) = thewell(&data, &["export", "prayer-request", "--format", "jsonl"]);
+        assert!(ok, "{err}");
+        out.lines().count()
+    };
+    assert_eq!(count(), 30, "three sweeps later nothing is erased");
+    assert!(file_has(&data, "Held-Back-7"));
+    // Were the clock right, the staff would run the command the log gives; the
+    // sweeps then go on as before.
+    let command = log
+        .split('`')
+        .find(|part| part.starts_with("thewell erase --form prayer-request --before "))
+        .unwrap_or_else(|| panic!("no erase command in {log}"));
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let (ok, out, err) = thewell(&data, &args);
+    assert!(ok, "{out}{err}");
+    assert_eq!(count(), 0, "{out}");
+}

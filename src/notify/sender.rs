@@ -49,7 +49,21 @@ impl Channels {
     }
 }
 
+/// How the server tells the staff about itself (a subject and a text), in the background.
+pub type Tell = Arc<dyn Fn(String, String) + Send + Sync>;
+
 impl Channels {
+    /// A `Tell` to every target of `registry`, as the webhook event `event`.
+    pub fn teller(&self, registry: Arc<Registry>, event: &'static str) -> Tell {
+        let channels = self.clone();
+        Arc::new(move |subject: String, text: String| {
+            let (channels, registry) = (channels.clone(), Arc::clone(&registry));
+            tokio::spawn(async move {
+                channels.tell_staff(&registry, event, &subject, &text).await;
+            });
+        })
+    }
+
     /// Tells every target about the server itself (not a submission): an email with
     /// `subject` and `text`, or a webhook body `{"event": …, "subject": …, "text": …}`.
     /// Tried once each; a failure is logged.

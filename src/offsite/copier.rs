@@ -1,7 +1,8 @@
 //! The server's copier: every half `--offsite-every` it looks at what changed and
 //! puts it in the bucket, encrypted. New submissions go as a segment of the current
 //! chain; after an erasure (or a `--keep` sweep) a new base replaces the chain and
-//! every older chain is deleted, so no object holds what was erased; a long chain is
+//! every older chain is deleted, so no object holds what was erased (fewer
+//! submissions than copied without one, a backup put back, keep them all); a long chain is
 //! started afresh the same way (its older chains then kept as `--offsite-keep`
 //! says). Changed files go whole. An idle server uploads nothing. A failing bucket
 //! never holds up a submission: the copier retries with backoff, says so once in the
@@ -143,6 +144,15 @@ impl State {
         serde_json::from_slice(&bytes).ok()
     }
 
+    /// After `thewell restore <backup>`: the restored database has seen `erasures`
+    /// erasures, which is not an erasure of what the copies hold (they are all kept).
+    pub fn backup_restored(dir: &DataDir, erasures: u64) {
+        if let Some(mut state) = State::read(dir) {
+            state.erasures = Some(erasures);
+            state.write(dir);
+        }
+    }
+
     /// The state of a data directory just restored from `bucket`: the copies under
     /// its prefix are its own to add to (its first look makes a new base).
     pub fn restored(bucket: &str) -> State {
@@ -165,7 +175,7 @@ impl State {
 }
 
 /// How the staff are told (the notification targets), when the server has any.
-pub type Tell = Arc<dyn Fn(String, String) + Send + Sync>;
+pub use crate::notify::sender::Tell;
 
 /// Runs the copier until the process ends.
 pub async fn run(dir: DataDir, config: Config, tell: Tell) {
@@ -360,6 +370,9 @@ async fn cycle(
             let made_them = state.chain.is_some() || state.last_copy.is_some();
             if made_them || (listing.chains.is_empty() && listing.files.is_empty()) {
                 state.owns_prefix = true;
+                // Written before its first object goes up: a server stopped at any
+                // moment after (its first cycle included) copies on at its next start.
+                state.write(dir);
             } else {
                 return Err(OffsiteError::PrefixTaken(bucket.describe().to_string()));
             }
@@ -390,8 +403,15 @@ async fn cycle(
     state.last_check = Some(Utc::now());
 
     // An erasure (or a retention sweep) is known by the database's own count of
-    // them; a form with fewer submissions than the chain holds is one too.
-    let erased = state.erasures.is_some_and(|seen| seen != changes.erasures) || changes.fewer;
+    // them, never from a count of submissions: fewer here than the copies hold, with
+    // no erasure, is a backup put back or a damaged journal, and every copy is kept.
+    let erased = state.erasures.is_some_and(|seen| seen != changes.erasures);
+    if changes.fewer && !erased {
+        tracing::warn!(
+            "off-site: the copies in {} hold submissions that are not here (a backup put back, or a damaged database): a new copy of what is here is made and every older copy is kept (`thewell restore --from ... --at` brings one back)",
+            bucket.describe()
+        );
+    }
     // A state from before the tallies holds none: its first look makes a base.
     let untallied = state.chain.is_some() && state.held.is_empty();
     let gap = !changes.differ.is_empty() && !erased && !untallied && state.chain.is_some();

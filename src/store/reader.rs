@@ -146,6 +146,12 @@ impl Reader {
         Ok(found)
     }
 
+    /// How many erasures (and retention sweeps) the database has seen.
+    pub fn erasures(&self) -> Result<u64, StoreError> {
+        let txn = self.db.begin_read()?;
+        erasures_in(&txn)
+    }
+
     /// Per form: how many submissions, and the id of the latest.
     pub fn stats(&self) -> Result<Vec<(&'static str, u64, Option<Ulid>)>, StoreError> {
         let txn = self.db.begin_read()?;

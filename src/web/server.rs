@@ -170,14 +170,7 @@ fn start_offsite(
         "off-site copies to {url}, encrypted to {recipient}, at most {} after each submission",
         humantime::format_duration(offsite.offsite_every)
     );
-    let tell: crate::offsite::copier::Tell = Arc::new(move |subject: String, text: String| {
-        let (targets, channels) = (Arc::clone(&targets), channels.clone());
-        tokio::spawn(async move {
-            channels
-                .tell_staff(&targets, "offsite", &subject, &text)
-                .await;
-        });
-    });
+    let tell = channels.teller(targets, "offsite");
     tokio::spawn(crate::offsite::copier::run(data_dir.clone(), config, tell));
     Ok(())
 }
@@ -197,12 +190,17 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         }),
     )?;
     let channels = start_notifications(&args, &writer, Arc::clone(&targets))?;
+    let tell_retention = channels.teller(Arc::clone(&targets), "retention");
     start_offsite(data_dir, &args, targets, channels)?;
     tokio::spawn(crate::retention::sweep(
         writer.clone(),
         args.keep.clone(),
         args.retention_every,
-        args.offsite.offsite.is_some().then(|| data_dir.clone()),
+        crate::retention::Bounds {
+            dir: data_dir.clone(),
+            offsite: args.offsite.offsite.is_some(),
+            tell: tell_retention,
+        },
     ));
     tokio::spawn(crate::handoff::serve_handoffs(
         writer.clone(),
