@@ -1117,6 +1117,22 @@ async fn a_server_killed_in_its_first_cycle_copies_on_when_started_again() {
     let (ok, status, _) = thewell(&data, &["offsite", "status"]);
     assert!(ok && !status.contains("FAILING"), "{status}");
     drop(again);
+    // A restore that takes less than the photos' object says which and what to give.
+    let small = _work.path().join("too-small");
+    let (ok, out, err) = restore_from(
+        &s3,
+        &creds,
+        &identity,
+        &small,
+        &["--max-restore-bytes", "10MiB"],
+    );
+    assert!(
+        !ok && err.contains("files/")
+            && err.contains("more than the 10.0 MiB")
+            && err.contains("--max-restore-bytes 1GiB"),
+        "{out}{err}"
+    );
+    assert!(nothing_left(&small));
     let into = _work.path().join("restored");
     let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
     assert!(ok, "{out}{err}");

@@ -42,8 +42,15 @@ pub enum BucketError {
 /// Everything that can go wrong with off-site copies, in words staff can act on.
 #[derive(Debug, thiserror::Error)]
 pub enum OffsiteError {
-    #[error("{0}: write the bucket as s3://BUCKET or s3://BUCKET/PREFIX")]
+    #[error("{}", bad_bucket(.0))]
     BadBucketUrl(String),
+    #[error(
+        "{name} is {} as the bucket lists it, more than the {} a restore takes of one object (--max-restore-bytes): nothing was restored. If it is this site's copy (a files/ object holds the photos, a church's can be large), run the restore again with --max-restore-bytes {}",
+        mib(*size),
+        mib(*max),
+        suggest(*size)
+    )]
+    ObjectTooLarge { name: String, size: u64, max: u64 },
     #[error(
         "{0}: the endpoint must be an http:// or https:// address, e.g. https://s3.us-west-004.backblazeb2.com"
     )]
@@ -114,4 +121,24 @@ impl OffsiteError {
         let path = path.into();
         move |source| OffsiteError::Io { path, source }
     }
+}
+
+/// What is wrong with the bucket's address `given`, and what to write instead.
+fn bad_bucket(given: &str) -> String {
+    if given.trim().is_empty() {
+        // `--from "$THEWELL_OFFSITE"` in a shell where the env file was not read.
+        "no bucket given (an empty address: if it comes from $THEWELL_OFFSITE, read the settings first, `set -a; . /etc/thewell.env`, and check that the line is there): write the bucket as s3://BUCKET or s3://BUCKET/PREFIX".into()
+    } else {
+        format!("{given}: write the bucket as s3://BUCKET or s3://BUCKET/PREFIX")
+    }
+}
+
+/// A size in MiB, as the restore's flag reads it.
+fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+/// A --max-restore-bytes a little above `size`, in whole GiB.
+fn suggest(size: u64) -> String {
+    format!("{}GiB", size / (1 << 30) + 1)
 }

@@ -81,7 +81,11 @@ async fn download(source: &Source<'_>, name: &str, into: &Path) -> Result<bool, 
         return Ok(false);
     };
     if size > max_bytes {
-        return Err(super::BucketError::TooLarge(max_bytes).into());
+        return Err(OffsiteError::ObjectTooLarge {
+            name: name.to_string(),
+            size,
+            max: max_bytes,
+        });
     }
     let mut file =
         crate::data_dir::create_new_private_file(into).map_err(OffsiteError::io(into))?;
