@@ -9,7 +9,6 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
-use ulid::Ulid;
 
 use crate::data_dir::DataDir;
 use crate::forms::{Form, find, names};
@@ -97,10 +96,16 @@ pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, bounds: Bo
             let lately = erased_lately.entry(form).or_default();
             lately.retain(|(at, _)| at.elapsed() < DAY);
             let allowed = lately.iter().map(|(_, n)| n).sum::<u64>().max(SWEEP_FLOOR);
-            let due = match due(&bounds.dir, keep.form, before) {
-                Ok(due) => due,
-                Err(error) => {
+            let (dir, of) = (bounds.dir.clone(), keep.form);
+            let counted = tokio::task::spawn_blocking(move || due(&dir, of, before)).await;
+            let due = match counted {
+                Ok(Ok(due)) => due,
+                Ok(Err(error)) => {
                     tracing::error!(form, "cannot count older submissions: {error}");
+                    continue;
+                }
+                Err(error) => {
+                    tracing::error!(form, "counting older submissions failed: {error}");
                     continue;
                 }
             };
@@ -135,8 +140,8 @@ pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, bounds: Bo
 
 /// How many of `form`'s submissions were received before `before`.
 fn due(dir: &DataDir, form: &Form, before: DateTime<Utc>) -> Result<u64, StoreError> {
-    let until = u128::from(Ulid::from_parts(before.timestamp_millis().max(0) as u64, 0));
     let mut count = 0;
+    let until = crate::store::first_id_at(before);
     Reader::open(dir)?.scan::<StoreError>(form, 0, until, |_, _| {
         count += 1;
         Ok(())

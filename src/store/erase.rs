@@ -70,14 +70,11 @@ fn named(
         };
         let keys: Vec<u128> = match selector {
             // Keys sort by time: only the range before the cut-off is read.
-            Selector::Before { form: name, before } if name == form.name => {
-                let until =
-                    u128::from(Ulid::from_parts(before.timestamp_millis().max(0) as u64, 0));
-                t.range(..until)?
-                    .filter_map(|r| r.ok())
-                    .map(|(k, _)| k.value())
-                    .collect()
-            }
+            Selector::Before { form: name, before } if name == form.name => t
+                .range(..super::first_id_at(*before))?
+                .filter_map(|r| r.ok())
+                .map(|(k, _)| k.value())
+                .collect(),
             Selector::Before { .. } => Vec::new(),
             _ => t
                 .iter()?

@@ -117,6 +117,12 @@ pub fn received_at(id: Ulid) -> DateTime<Utc> {
     DateTime::<Utc>::from(UNIX_EPOCH + Duration::from_millis(id.timestamp_ms()))
 }
 
+/// The smallest id of a submission received at `at` or later: ids sort by time, so
+/// every one received before `at` is below it.
+pub fn first_id_at(at: DateTime<Utc>) -> u128 {
+    u128::from(Ulid::from_parts(at.timestamp_millis().max(0) as u64, 0))
+}
+
 /// Opens (creating when missing, mode 0600) the database the server writes to.
 pub fn open_for_writing(data_dir: &DataDir) -> Result<Database, StoreError> {
     open_path(data_dir.database())
