@@ -65,6 +65,21 @@ test('the mailing list on /worship without JavaScript', async ({ browser }, info
   await context.close();
 });
 
+test("the Bible study's calendar link on /europe and /ur/europe without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const [route, name] of [['/europe', 'Add to calendar'], ['/ur/europe', 'کیلنڈر میں شامل کریں']]) {
+    await page.goto(route);
+    const link = page.getByTestId('europe-next').getByRole('link', { name });
+    await expect(link, route).toBeVisible();
+    const file = await page.request.get((await link.getAttribute('href'))!);
+    expect(file.status(), route).toBe(200);
+    expect(file.headers()['content-type']).toContain('text/calendar');
+    expect(await file.text()).toMatch(/BEGIN:VEVENT[\s\S]*RRULE:FREQ=WEEKLY;BYDAY=WE/);
+  }
+  await context.close();
+});
+
 /** Each pop-up form: where a button opens it, its own page, and a submission as a
  *  visitor fills it in (`blank`: a required field given only spaces, which the
  *  browser's own check lets through and the server's refuses). */

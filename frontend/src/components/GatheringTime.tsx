@@ -6,7 +6,7 @@
 import { useNow } from '../lib/clock';
 import { knowsZone, timeWords, visitorClockIsZones, weekdayWords, zoneReading } from '../lib/wallclock';
 import { Words } from '../lib/words';
-import { skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
+import { calendarPath, type Gathering, skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
 import { calendarWords } from '../content/calendar';
 import { isolated, slotted } from '../lib/lang';
 
@@ -26,7 +26,22 @@ export function GatheringTime({
   noun?: string;
 }) {
   const g = useGathering(id);
-  if (!g) return <Words text={fallback} />;
+  // The calendar's address is the gathering's own: there from the first paint, without script too.
+  const add = calendar && (
+    <a href={calendarPath(id)} class="flex min-h-11 w-fit items-center whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
+      {calendarWords.addToCalendar}
+    </a>
+  );
+  return (
+    <>
+      {g ? <When g={g} next={next} noun={noun} /> : <Words text={fallback} />}
+      {add}
+    </>
+  );
+}
+
+/** The time itself, once the schedule has answered: on now and until when, a week skipped, or the next start. */
+function When({ g, next, noun }: { g: Gathering; next: boolean; noun: string }) {
   if (g.live) {
     const end = zoneReading(new Date(g.end), g.zone);
     const until = isolated(`${timeWords(end)} ${end.abbreviation}`);
@@ -52,17 +67,12 @@ export function GatheringTime({
     <>
       {next ? slotted(calendarWords.next, { when: zonedStart(g) }) : zonedStart(g)}
       <Yours g={g} />
-      {calendar && (
-        <a href={g.calendar} class="flex min-h-11 w-fit items-center whitespace-nowrap font-medium text-sky-800 underline underline-offset-2">
-          {calendarWords.addToCalendar}
-        </a>
-      )}
     </>
   );
 }
 
 /** ' (Thu 1:00 AM your time)' after a gathering's start, unless the visitor's clock reads the same. */
-function Yours({ g }: { g: NonNullable<ReturnType<typeof useGathering>> }) {
+function Yours({ g }: { g: Gathering }) {
   if (visitorClockIsZones(new Date(g.start), g.zone)) return null;
   return <span class="whitespace-nowrap text-slate-600"> ({slotted(calendarWords.yourTime, { time: visitorShort(g) })})</span>;
 }
@@ -83,17 +93,19 @@ export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
   const now = useNow(15_000);
   // The zone's offsets come with the schedule's answer.
   useSchedule();
-  if (!now || !knowsZone(zone)) return <p class="font-serif text-3xl font-semibold text-slate-900">{'\u00a0'}</p>;
-  const reading = zoneReading(now, zone);
-  const weekday = weekdayWords(reading);
-  const time = [timeWords(reading), reading.abbreviation];
-  const shownTime = isolated(time.join(' '));
+  const known = now && knowsZone(zone) ? now : null;
+  const reading = known && zoneReading(known, zone);
+  // Until then, and for a visitor whose clock reads the zone's, the same three lines stand
+  // empty: nothing under the clock moves when the time comes in.
+  const blank = '\u00a0';
   return (
     // Minutes, not seconds (a ticking number draws the eye for nothing); the time and its zone never part.
-    <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={testId} aria-live="off" data-varies>
-      <span class="block font-sans text-base font-medium text-slate-700">{weekday}</span>
-      <span class="whitespace-nowrap">{shownTime}</span>
-      {!visitorClockIsZones(now, zone) && <span class="mt-2 block font-sans text-base font-normal text-slate-600">{slotted(calendarWords.yourTime, { time: visitorDayTime(now) })}</span>}
+    <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={known ? testId : undefined} aria-live="off" data-varies>
+      <span class="block font-sans text-base font-medium text-slate-700">{reading ? weekdayWords(reading) : blank}</span>
+      <span class="whitespace-nowrap">{reading ? isolated(`${timeWords(reading)} ${reading.abbreviation}`) : blank}</span>
+      <span class="mt-2 block font-sans text-base font-normal text-slate-600">
+        {known && !visitorClockIsZones(known, zone) ? slotted(calendarWords.yourTime, { time: visitorDayTime(known) }) : blank}
+      </span>
     </p>
   );
 }

@@ -96,6 +96,9 @@ export function useSchedule(): Gathering[] | null {
   return gatherings;
 }
 
+/** A gathering's weekly series as a calendar file (src/web/schedule.rs, `calendar_path`). */
+export const calendarPath = (id: string) => `/calendar/${id}.ics`;
+
 export function useGathering(id: string): Gathering | null {
   return useSchedule()?.find((g) => g.id === id) ?? null;
 }
