@@ -72,6 +72,28 @@ test('every photo’s sizes match its frame at each layout width, so a phone get
   expect(checked).toBeGreaterThan(100);
 });
 
+test('a photo half or more in a phone’s first screen loads at once and first; the others when scrolled near', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  let first = 0;
+  for (const route of routes.flatMap((r) => [r, r === '/' ? '/ur/' : `/ur${r}`])) {
+    await page.goto(`${server.url}${route}`);
+    const photos = await page.locator('main [data-photo] picture img').evaluateAll((imgs: HTMLImageElement[]) =>
+      imgs.map((img) => {
+        const box = img.getBoundingClientRect();
+        const shown = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+        return { slot: img.closest('[data-photo]')!.getAttribute('data-photo'), inFirstScreen: box.width > 0 && shown >= box.height / 2, lazy: img.getAttribute('loading') === 'lazy', high: img.getAttribute('fetchpriority') === 'high' };
+      }),
+    );
+    for (const photo of photos) {
+      expect(photo, `${route}: ${photo.slot}`).toMatchObject(photo.inFirstScreen ? { lazy: false, high: true } : { lazy: true, high: false });
+      if (photo.inFirstScreen) first++;
+    }
+  }
+  expect(first).toBeGreaterThan(5);
+  await context.close();
+});
+
 test.describe('first visit', () => {
   test.use({ firstVisit: true });
   test('a pop-up’s photo is sized for the pop-up', async ({ page }) => {

@@ -7,7 +7,7 @@
 use super::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
 use super::part_words::{PartWords, Said};
 use super::{GROUPS, Group, Library, PeoplePage, Person};
-use crate::bundle::{PHOTO_MARKER, PHOTO_SIZES_MARKER};
+use crate::bundle::{PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER};
 use crate::text::escape_html;
 
 /// The widest a person's card is drawn, in CSS pixels: a third of the page's column
@@ -100,12 +100,25 @@ fn initials(name: &str) -> String {
         .collect()
 }
 
-fn card(out: &mut String, person: &Person, heading: &str, sizes: &str, words: &PartWords) {
+/// One person's card; `first`: in the page's first screen (its photo loads at once).
+fn card(
+    out: &mut String,
+    person: &Person,
+    heading: &str,
+    sizes: &str,
+    first: bool,
+    words: &PartWords,
+) {
     out.push_str(
         r#"<li class="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">"#,
     );
+    let first = if first {
+        format!(" {PHOTO_FIRST_MARKER}")
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        r#"<div class="relative flex aspect-square items-center justify-center bg-sky-100" {PHOTO_MARKER}="{}" {PHOTO_SIZES_MARKER}="{sizes}"><span class="font-serif text-5xl font-semibold text-sky-900" aria-hidden="true">{}</span></div>"#,
+        r#"<div class="relative flex aspect-square items-center justify-center bg-sky-100" {PHOTO_MARKER}="{}" {PHOTO_SIZES_MARKER}="{sizes}"{first}><span class="font-serif text-5xl font-semibold text-sky-900" aria-hidden="true">{}</span></div>"#,
         escape_html(&person.photo),
         escape_html(&initials(&person.name))
     ));
@@ -140,19 +153,37 @@ fn section(out: &mut String, heading: Option<&str>, white: bool, body: &str) {
     out.push_str("</div></section>");
 }
 
-fn cards(people: &[&Person], grid: &str, heading: &str, words: &PartWords) -> String {
+/// The cards of `people`; the first `first_screen` of them are in the page's first
+/// screen (the first row of two on a phone, right under the page's heading).
+fn cards(
+    people: &[&Person],
+    grid: &str,
+    heading: &str,
+    first_screen: usize,
+    words: &PartWords,
+) -> String {
     if people.is_empty() {
         return introduced_soon(words);
     }
     let mut out = format!(
         r#"<ul class="grid grid-cols-2 gap-4 max-md:center-lone-last {grid}" data-testid="team">"#
     );
-    for person in people {
-        card(&mut out, person, heading, card_sizes(grid), words);
+    for (i, person) in people.iter().enumerate() {
+        card(
+            &mut out,
+            person,
+            heading,
+            card_sizes(grid),
+            i < first_screen,
+            words,
+        );
     }
     out.push_str("</ul>");
     out
 }
+
+/// Cards to a row on a phone (`grid-cols-2`).
+const PHONE_ROW: usize = 2;
 
 /// The inner HTML of `page`'s part, in the language of `words`.
 pub fn html(library: &Library, page: PeoplePage, words: &PartWords) -> String {
@@ -173,12 +204,13 @@ pub fn html(library: &Library, page: PeoplePage, words: &PartWords) -> String {
                 &mut out,
                 None,
                 false,
-                &cards(&people, "md:grid-cols-3", "h2", words),
+                &cards(&people, "md:grid-cols-3", "h2", PHONE_ROW, words),
             );
         }
         PeoplePage::Leadership => {
             for (i, (group, people)) in groups.iter().enumerate() {
-                let body = cards(people, "md:grid-cols-4", "h3", words);
+                let first_screen = if i == 0 { PHONE_ROW } else { 0 };
+                let body = cards(people, "md:grid-cols-4", "h3", first_screen, words);
                 section(&mut out, Some(&words.group(group)), i % 2 == 1, &body);
             }
         }

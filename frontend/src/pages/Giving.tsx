@@ -17,9 +17,9 @@ export default function Giving({ meta }: { meta: RouteMeta }) {
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <ul class="grid gap-6 md:grid-cols-3">
-          {copy.funds.map((fund) => (
+          {copy.funds.map((fund, i) => (
             <li key={fund.id} class="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <Art kind={fund.art} alt={fund.title} ratio="aspect-video" class="rounded-none" />
+              <Art kind={fund.art} alt={fund.title} ratio="aspect-video" class="rounded-none" first={i === 0} />
               <div class="flex flex-1 flex-col p-5">
                 <h2 class="font-serif text-2xl font-semibold text-sky-900">{fund.title}</h2>
                 <p class="mt-2 flex-1 text-slate-700"><Words text={fund.text} /></p>

@@ -18,10 +18,10 @@ export default function GlobalCampuses({ meta }: { meta: RouteMeta }) {
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
         <ul class="grid gap-6 md:grid-cols-3">
-          {copy.campuses.map((c) => (
+          {copy.campuses.map((c, i) => (
             <li key={c.to}>
               <Link to={c.to} class="block h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm hover:shadow-md">
-                <Art kind={c.kind} alt={slotted(frame.campusCard, { name: c.name })} photo={slotOfPattern(frame.campusCard, { name: c.name })} class="rounded-none" />
+                <Art kind={c.kind} alt={slotted(frame.campusCard, { name: c.name })} photo={slotOfPattern(frame.campusCard, { name: c.name })} class="rounded-none" first={i === 0} />
                 <div class="p-5">
                   <h2 class="font-serif text-2xl font-semibold text-sky-900">{c.name}</h2>
                   <p class="mt-2 text-slate-700">

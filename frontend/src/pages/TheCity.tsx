@@ -15,7 +15,7 @@ export default function TheCity({ meta }: { meta: RouteMeta }) {
     <Parts>
       <PageHeading title={meta.heading}>{copy.intro}</PageHeading>
       <Section>
-        <VideoSpot copy={copy.video} kind="city" source={null} testId="city-video" />
+        <VideoSpot copy={copy.video} kind="city" source={null} testId="city-video" first />
       </Section>
       <Section title={copy.blueprint.heading} tone="white">
         <NumberedCards items={copy.blueprint.spheres} grid="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" look="plain" />
