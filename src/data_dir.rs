@@ -99,6 +99,12 @@ impl DataDir {
         self.root.join("offsite.json")
     }
 
+    /// The off-site object being made before it is put in the bucket,
+    /// `offsite-upload.tmp` (one at a time; made again after a stop).
+    pub fn offsite_upload(&self) -> PathBuf {
+        self.root.join("offsite-upload.tmp")
+    }
+
     /// The photos folder, `photos/`.
     pub fn photos(&self) -> PathBuf {
         self.root.join(PHOTOS)

@@ -109,7 +109,8 @@ impl Outbound {
 
     /// Sends `request`; when the answer is a success, passes each piece of its body
     /// to `sink` as it comes, at most `max` bytes in all; otherwise keeps the first
-    /// 64 KiB of it (to read its code) and returns them. No wait is longer than
+    /// 64 KiB of it (to read its code) and returns them, after the status and the
+    /// answer's headers. No wait is longer than
     /// `stall`, for the answer's head or any piece of it.
     pub async fn stream(
         &self,
@@ -117,7 +118,7 @@ impl Outbound {
         stall: Duration,
         max: u64,
         mut sink: impl FnMut(&[u8]) -> std::io::Result<()>,
-    ) -> Result<(hyper::StatusCode, Bytes), OutboundError> {
+    ) -> Result<(hyper::StatusCode, hyper::HeaderMap, Bytes), OutboundError> {
         let client = self.client()?;
         let host = request.uri().host().unwrap_or_default().to_string();
         resolves(&host).await?;
@@ -161,7 +162,7 @@ impl Outbound {
             }
             sink(&data).map_err(|e| OutboundError::Sink(e.to_string()))?;
         }
-        Ok((parts.status, Bytes::from(refusal)))
+        Ok((parts.status, parts.headers, Bytes::from(refusal)))
     }
 
     /// Sends `request` and keeps its answer's body in memory: a success's at most
@@ -173,7 +174,7 @@ impl Outbound {
         max: u64,
     ) -> Result<(hyper::StatusCode, Bytes), OutboundError> {
         let mut body = Vec::new();
-        let (status, refusal) = self
+        let (status, _, refusal) = self
             .stream(request, stall, max, |piece| {
                 body.extend_from_slice(piece);
                 Ok(())

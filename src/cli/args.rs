@@ -689,11 +689,18 @@ pub struct RestoreArgs {
     #[arg(long, value_parser = parse_at, requires = "from", value_name = "TIME")]
     pub at: Option<chrono::DateTime<chrono::Utc>>,
 
-    /// The most bytes one object of the copy may download or unpack to (the
-    /// photos' archive is the largest): a larger one is refused, not filled into
-    /// memory or the disk.
+    /// The most bytes one object of the copy may download or unpack to (a photo is
+    /// held to the size its copy's list gives it instead; copies made before
+    /// 2026-11-27 hold the photos in one archive, the largest object): a larger one
+    /// is refused, not filled into memory or the disk.
     #[arg(long, env = "THEWELL_MAX_RESTORE_BYTES", default_value = "512MiB", value_parser = parse_bytes, value_name = "SIZE")]
     pub max_restore_bytes: u64,
+
+    /// Restore even when files the copy names are missing from the bucket (or none
+    /// of their objects is genuine): they are listed and left out. Without it such a
+    /// restore stops and names them.
+    #[arg(long)]
+    pub accept_missing: bool,
 
     #[command(flatten)]
     pub bucket: BucketArgs,

@@ -205,6 +205,7 @@ pub fn restore_from(
     let options = restore::Options {
         at: args.at,
         max_bytes: args.max_restore_bytes,
+        accept_missing: args.accept_missing,
     };
     let restored = super::output::runtime()?
         .block_on(restore::restore(data_dir, &bucket, identity, &options))?;
@@ -222,6 +223,12 @@ pub fn restore_from(
             say!(out, "  {}  {name}", time(at))?;
         }
         refused(&restored.refused, out)?;
+        for (path, why) in &restored.missing {
+            say!(
+                out,
+                "MISSING (not restored, --accept-missing): {path}: {why}"
+            )?;
+        }
         say!(
             out,
             "restored {total} submissions (the copy of {}) and {} files{} into {}",

@@ -24,6 +24,9 @@ const MAX_PAGES: usize = 1000;
 const MAX_KEPT: usize = 100_000;
 /// The most bytes of one listing page, or of any answer kept in memory.
 const ANSWER_MAX: u64 = 4 << 20;
+/// An object larger than this goes up in parts of this size (S3's smallest part is
+/// 5 MiB, its most parts 10,000: objects up to 78 GiB).
+pub const PART: u64 = 8 << 20;
 
 /// How the bucket's name goes into its address: in the path (MinIO, Garage, most
 /// self-hosted stores) or in the host name (AWS; B2 and R2 take both).
@@ -174,13 +177,14 @@ impl Bucket {
         format!("{}{name}", self.prefix)
     }
 
-    /// Sends one signed request; a success's body goes to `sink` (at most `max` bytes).
+    /// Sends one signed request; a success's body goes to `sink` (at most `max`
+    /// bytes), and its headers are returned.
     async fn send(
         &self,
         call: Call<'_>,
         max: u64,
         sink: impl FnMut(&[u8]) -> std::io::Result<()>,
-    ) -> Result<(), BucketError> {
+    ) -> Result<hyper::HeaderMap, BucketError> {
         let Call {
             method,
             path,
@@ -211,7 +215,7 @@ impl Bucket {
         let request = request
             .body(Full::new(Bytes::from(body)))
             .map_err(|e| BucketError::Connection(e.to_string()))?;
-        let (status, refusal_body) = self
+        let (status, headers, refusal_body) = self
             .http
             .stream(request, crate::outbound::STALL, max, sink)
             .await
@@ -223,7 +227,7 @@ impl Bucket {
                 other => BucketError::Connection(other.to_string()),
             })?;
         if status.is_success() {
-            return Ok(());
+            return Ok(headers);
         }
         Err(refusal(status.as_u16(), &refusal_body, &self.name, name))
     }
@@ -250,6 +254,95 @@ impl Bucket {
             .map(drop)
     }
 
+    /// Puts the `size` bytes of the file at `path` (never more than a part of them in
+    /// memory): in one request up to `PART`, else as a multipart upload of `PART`s,
+    /// abandoned (its parts deleted) when any request fails.
+    pub async fn put_file(&self, name: &str, path: &Path, size: u64) -> Result<(), BucketError> {
+        let mut file = tokio::fs::File::open(path)
+            .await
+            .map_err(|e| BucketError::Local(format!("{}: {e}", path.display())))?;
+        if size <= PART {
+            let body = read_part(&mut file, path, size).await?;
+            return self.put(name, body).await;
+        }
+        let object = self.object_path(name);
+        let started = self
+            .send_small(Call {
+                query: &[("uploads", "")],
+                ..Call::new(hyper::Method::POST, &object, Vec::new(), name)
+            })
+            .await?;
+        let upload = elements(&String::from_utf8_lossy(&started), "UploadId")
+            .next()
+            .map(unescape)
+            .filter(|id| !id.is_empty())
+            .ok_or(BucketError::Multipart("no upload id in its answer"))?;
+        let result = self
+            .put_parts(name, &object, &upload, &mut file, path, size)
+            .await;
+        if result.is_err() {
+            // Best effort: a bucket that keeps failing keeps the parts until its own
+            // lifecycle rule removes them.
+            let _ = self
+                .send_small(Call {
+                    query: &[("uploadId", upload.as_str())],
+                    ..Call::new(hyper::Method::DELETE, &object, Vec::new(), name)
+                })
+                .await;
+        }
+        result
+    }
+
+    async fn put_parts(
+        &self,
+        name: &str,
+        object: &str,
+        upload: &str,
+        file: &mut tokio::fs::File,
+        path: &Path,
+        size: u64,
+    ) -> Result<(), BucketError> {
+        let mut done = String::from("<CompleteMultipartUpload>");
+        let mut left = size;
+        let mut number = 0u32;
+        while left > 0 {
+            number += 1;
+            let body = read_part(file, path, left.min(PART)).await?;
+            left -= body.len() as u64;
+            let part = number.to_string();
+            let headers = self
+                .send(
+                    Call {
+                        query: &[("partNumber", part.as_str()), ("uploadId", upload)],
+                        ..Call::new(hyper::Method::PUT, object, body, name)
+                    },
+                    ANSWER_MAX,
+                    |_| Ok(()),
+                )
+                .await?;
+            let etag = headers
+                .get(hyper::header::ETAG)
+                .and_then(|v| v.to_str().ok())
+                .ok_or(BucketError::Multipart("no ETag for a part"))?;
+            done.push_str(&format!(
+                "<Part><PartNumber>{number}</PartNumber><ETag>{}</ETag></Part>",
+                etag.replace('&', "&amp;").replace('<', "&lt;")
+            ));
+        }
+        done.push_str("</CompleteMultipartUpload>");
+        let answer = self
+            .send_small(Call {
+                query: &[("uploadId", upload)],
+                ..Call::new(hyper::Method::POST, object, done.into_bytes(), name)
+            })
+            .await?;
+        // S3 may answer 200 and say in the body that the upload failed.
+        if String::from_utf8_lossy(&answer).contains("<Error>") {
+            return Err(refusal(500, &answer, &self.name, name));
+        }
+        Ok(())
+    }
+
     /// Downloads an object piece by piece into `sink`: at most `max` bytes.
     pub async fn get_into(
         &self,
@@ -264,6 +357,7 @@ impl Bucket {
             sink,
         )
         .await
+        .map(drop)
     }
 
     pub async fn delete(&self, name: &str) -> Result<(), BucketError> {
@@ -432,6 +526,20 @@ fn refusal(status: u16, body: &[u8], bucket: &str, name: &str) -> BucketError {
         }),
         _ => BucketError::Status { status, code },
     }
+}
+
+/// The next `len` bytes of `file` (a file that ends sooner changed while it was put).
+async fn read_part(
+    file: &mut tokio::fs::File,
+    path: &Path,
+    len: u64,
+) -> Result<Vec<u8>, BucketError> {
+    use tokio::io::AsyncReadExt;
+    let mut body = vec![0; usize::try_from(len).unwrap_or(usize::MAX)];
+    file.read_exact(&mut body)
+        .await
+        .map_err(|e| BucketError::Local(format!("{}: {e}", path.display())))?;
+    Ok(body)
 }
 
 #[cfg(test)]

@@ -4,11 +4,13 @@
 //! every older chain is deleted, so no object holds what was erased (fewer
 //! submissions than copied without one, a backup put back, keep them all); a long chain is
 //! started afresh the same way (its older chains then kept as `--offsite-keep`
-//! says). Changed files go whole. An idle server uploads nothing. A failing bucket
+//! says). Each file goes once, as a blob named by its bytes, and each change of the
+//! files puts a small list naming every blob (src/offsite/layout.rs). Each object is sealed into a file on disk and
+//! put in parts (src/offsite/seal.rs), never whole in memory. An idle server uploads nothing. A failing bucket
 //! never holds up a submission: the copier retries with backoff, says so once in the
 //! log, and tells the staff after an hour (and again when it recovers). What it
 //! knows is kept in `<data-dir>/offsite.json`, which `thewell offsite status` reads.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,10 +19,11 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use ulid::Ulid;
 
+use super::OffsiteError;
 use super::bucket::Bucket;
 use super::layout::{self, Keep, Listing};
 use super::pack::{self, Row};
-use super::{OffsiteError, crypt};
+use super::seal::{Sealed, Sealing};
 use crate::data_dir::DataDir;
 use crate::forms::FORMS;
 use crate::store::Reader;
@@ -99,6 +102,34 @@ pub struct State {
     /// Bytes and objects uploaded since this state began.
     pub uploaded_bytes: u64,
     pub uploads: u64,
+    /// The blobs known to be in the bucket (put there, or restored from it).
+    #[serde(default)]
+    pub blobs: BTreeSet<String>,
+    /// Each file as last copied, and its blob.
+    #[serde(default)]
+    pub file_blobs: BTreeMap<String, FileSeen>,
+    /// The files objects this state put in the bucket (plain names), and the blobs each names.
+    #[serde(default)]
+    pub manifests: BTreeMap<String, BTreeSet<String>>,
+}
+
+/// A file as the copier last saw it: the same size, change time and inode mean the
+/// same bytes, so its blob is not computed again.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileSeen {
+    pub size: u64,
+    pub mtime: i64,
+    pub mtime_nsec: i64,
+    pub ino: u64,
+    pub blob: String,
+}
+
+impl FileSeen {
+    fn same_file(&self, other: &FileSeen) -> bool {
+        (self.size, self.mtime, self.mtime_nsec, self.ino)
+            == (other.size, other.mtime, other.mtime_nsec, other.ino)
+    }
 }
 
 /// Which submissions of one form an object chain holds: how many, the newest, and
@@ -154,11 +185,13 @@ impl State {
     }
 
     /// The state of a data directory just restored from `bucket`: the copies under
-    /// its prefix are its own to add to (its first look makes a new base).
-    pub fn restored(bucket: &str) -> State {
+    /// its prefix are its own to add to (its first look makes a new base), and the
+    /// blobs it was restored from are there (not put again).
+    pub fn restored(bucket: &str, blobs: BTreeSet<String>) -> State {
         State {
             bucket: bucket.to_string(),
             owns_prefix: true,
+            blobs,
             ..State::default()
         }
     }
@@ -314,32 +347,79 @@ fn look(dir: &DataDir, held: &BTreeMap<String, Held>) -> Result<Changes, Offsite
     })
 }
 
-/// Every submission, packed as a base, from one consistent snapshot.
+/// Every submission, sealed as a base, from one consistent snapshot.
 struct Base {
-    packed: Vec<u8>,
+    sealed: Sealed,
     /// What it holds, per form.
     held: BTreeMap<String, Held>,
     /// The database's erasure count in that snapshot.
     erasures: u64,
 }
 
-fn pack_base(dir: &DataDir) -> Result<Base, OffsiteError> {
+fn seal_base(dir: &DataDir, config: &Config, plain: &str) -> Result<Base, OffsiteError> {
     let reader = Reader::open(dir)?;
-    let mut writer = pack::RowsWriter::default();
+    let path = dir.offsite_upload();
+    let sealing = Sealing::create(&path, &config.recipient, &config.tag_key, plain)
+        .map_err(OffsiteError::io(&path))?;
+    let mut writer = pack::RowsWriter::new(sealing).map_err(OffsiteError::io(&path))?;
     let mut held: BTreeMap<String, Held> = FORMS
         .iter()
         .map(|f| (f.name.to_string(), Held::default()))
         .collect();
     let erasures = reader.scan_all::<OffsiteError>(|form, id, json| {
-        writer.push(form.name, id, json);
+        writer
+            .push(form.name, id, json)
+            .map_err(OffsiteError::io(&path))?;
         held.entry(form.name.to_string()).or_default().add(id);
         Ok(())
     })?;
+    let sealed = writer
+        .finish()
+        .and_then(Sealing::finish)
+        .map_err(OffsiteError::io(&path))?;
     Ok(Base {
-        packed: writer.finish(),
+        sealed,
         held,
         erasures,
     })
+}
+
+/// New submissions, sealed as a segment.
+fn seal_rows(
+    dir: &DataDir,
+    config: &Config,
+    plain: &str,
+    rows: &[Row],
+) -> Result<Sealed, OffsiteError> {
+    let path = dir.offsite_upload();
+    let write = || {
+        let mut writer = pack::RowsWriter::new(Sealing::create(
+            &path,
+            &config.recipient,
+            &config.tag_key,
+            plain,
+        )?)?;
+        for row in rows {
+            writer.push(&row.form, row.id, &row.json)?;
+        }
+        writer.finish()?.finish()
+    };
+    write().map_err(OffsiteError::io(&path))
+}
+
+/// The list of the site's files, sealed as a files object.
+fn seal_entries(
+    dir: &DataDir,
+    config: &Config,
+    plain: &str,
+    entries: &[pack::Entry],
+) -> Result<Sealed, OffsiteError> {
+    let path = dir.offsite_upload();
+    let sealing = Sealing::create(&path, &config.recipient, &config.tag_key, plain);
+    sealing
+        .and_then(|sealing| pack::write_entries(entries, sealing))
+        .and_then(Sealing::finish)
+        .map_err(OffsiteError::io(&path))
 }
 
 async fn blocking<T: Send + 'static>(
@@ -434,17 +514,13 @@ async fn cycle(
         || (state.segments >= 8 && state.chain_bytes > 2 * state.base_bytes);
     let mut new_base = false;
     if state.chain.is_none() || erased || !changes.differ.is_empty() || long_chain {
-        let d = dir.clone();
-        let to = config.recipient.clone();
-        let (sealed, base_held, base_erasures) = blocking(move || {
-            let base = pack_base(&d)?;
-            Ok((crypt::encrypt(&to, &base.packed), base.held, base.erasures))
-        })
-        .await?;
         let now = Utc::now();
         let chain = layout::stamp(now);
-        let size = sealed.len() as u64;
-        put_tagged(config, &layout::base_name(&chain), sealed).await?;
+        let plain = layout::base_name(&chain);
+        let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
+        let base = blocking(move || seal_base(&d, &c, &p)).await?;
+        let (base_held, base_erasures) = (base.held, base.erasures);
+        let size = put_sealed(config, &plain, base.sealed).await?;
         let erased = erased || state.erasures.is_some_and(|seen| seen != base_erasures);
         state.chain = Some(chain.clone());
         state.held = base_held;
@@ -459,12 +535,12 @@ async fn cycle(
     } else if !changes.new_rows.is_empty() {
         let rows = changes.new_rows;
         let added: Vec<(String, Ulid)> = rows.iter().map(|r| (r.form.clone(), r.id)).collect();
-        let to = config.recipient.clone();
-        let sealed = blocking(move || Ok(crypt::encrypt(&to, &pack::pack_rows(&rows)))).await?;
         let now = Utc::now();
         let chain = state.chain.clone().expect("a chain exists here");
-        let size = sealed.len() as u64;
-        put_tagged(config, &layout::segment_name(&chain, now), sealed).await?;
+        let plain = layout::segment_name(&chain, now);
+        let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
+        let sealed = blocking(move || seal_rows(&d, &c, &p, &rows)).await?;
+        let size = put_sealed(config, &plain, sealed).await?;
         for (form, id) in added {
             state.held.entry(form).or_default().add(id);
         }
@@ -497,40 +573,121 @@ async fn cycle(
     }
 
     if state.files_waiting {
-        let root = dir.root().to_path_buf();
-        let to = config.recipient.clone();
-        let sealed = blocking(move || {
-            let packed = pack::pack_files(&root).map_err(OffsiteError::io(root))?;
-            Ok(crypt::encrypt(&to, &packed))
-        })
-        .await?;
-        let now = Utc::now();
-        let size = sealed.len() as u64;
-        put_tagged(config, &layout::files_name(now), sealed).await?;
+        copy_files(dir, config, state).await?;
         state.files = Some(fingerprint);
         state.files_waiting = false;
-        uploaded(state, size, now);
     }
 
     let prune_due = new_base || last_prune.is_none_or(|t| t.elapsed() >= PRUNE_EVERY);
     if prune_due && state.last_copy.is_some() {
         let listing = Listing::fetch(bucket).await?;
-        for object in layout::to_prune(&listing, config.keep, Utc::now()) {
+        let gone: BTreeSet<String> = layout::to_prune(&listing, config.keep, Utc::now())
+            .into_iter()
+            .collect();
+        for object in &gone {
+            bucket.delete(object).await?;
+        }
+        state.manifests.retain(|plain, _| {
+            listing
+                .files
+                .iter()
+                .any(|(_, name)| !gone.contains(name) && layout::untagged(name).0 == *plain)
+        });
+        for object in layout::unnamed_blobs(&listing, &gone, &state.manifests) {
             bucket.delete(&object).await?;
+            if let Some(id) = object
+                .strip_prefix("blobs/")
+                .and_then(|o| o.split('.').next())
+            {
+                state.blobs.remove(id);
+            }
         }
         *last_prune = Some(std::time::Instant::now());
     }
     Ok(())
 }
 
-/// Puts `sealed` under its plain name with its authenticity tag.
-async fn put_tagged(config: &Config, plain: &str, sealed: Vec<u8>) -> Result<(), OffsiteError> {
-    let tag = super::tag::tag(&config.tag_key, plain, &sealed);
-    config
-        .bucket
-        .put(&layout::tagged(plain, &tag), sealed)
-        .await?;
+/// Copies the site's files: each file not yet in the bucket as its blob (a file
+/// unchanged since the last look is not read again), then the list naming them all.
+async fn copy_files(
+    dir: &DataDir,
+    config: &Arc<Config>,
+    state: &mut State,
+) -> Result<(), OffsiteError> {
+    use std::os::unix::fs::MetadataExt;
+    let root = dir.root().to_path_buf();
+    let files = tokio::task::spawn_blocking(move || pack::site_files(&root))
+        .await
+        .unwrap_or_default();
+    let mut entries = Vec::with_capacity(files.len());
+    let mut seen = BTreeMap::new();
+    for (relative, full) in files {
+        let Ok(meta) = std::fs::symlink_metadata(&full) else {
+            continue;
+        };
+        let path = relative.to_string_lossy().into_owned();
+        let now = FileSeen {
+            size: meta.len(),
+            mtime: meta.mtime(),
+            mtime_nsec: meta.mtime_nsec(),
+            ino: meta.ino(),
+            blob: String::new(),
+        };
+        let known = state
+            .file_blobs
+            .get(&path)
+            .filter(|was| was.same_file(&now) && state.blobs.contains(&was.blob))
+            .map(|was| was.blob.clone());
+        let blob = match known {
+            Some(blob) => blob,
+            None => {
+                let (d, c) = (dir.clone(), config.clone());
+                let (id, sealed) = blocking(move || {
+                    let upload = d.offsite_upload();
+                    super::seal::seal_blob(&full, &upload, &c.recipient, &c.tag_key)
+                        .map_err(OffsiteError::io(&full))
+                })
+                .await?;
+                if state.blobs.contains(&id) {
+                    let _ = tokio::fs::remove_file(&sealed.path).await;
+                } else {
+                    let size = put_sealed(config, &layout::blob_name(&id), sealed).await?;
+                    uploaded(state, size, Utc::now());
+                    state.blobs.insert(id.clone());
+                }
+                id
+            }
+        };
+        entries.push(pack::Entry {
+            path: path.clone(),
+            size: now.size,
+            blob: blob.clone(),
+        });
+        seen.insert(path, FileSeen { blob, ..now });
+    }
+    state.file_blobs = seen;
+    let now = Utc::now();
+    let plain = layout::files_name(now);
+    let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
+    let named: BTreeSet<String> = entries.iter().map(|e| e.blob.clone()).collect();
+    let sealed = blocking(move || seal_entries(&d, &c, &p, &entries)).await?;
+    let size = put_sealed(config, &plain, sealed).await?;
+    state.manifests.insert(plain, named);
+    uploaded(state, size, now);
     Ok(())
+}
+
+/// Puts `sealed` under its plain name with its authenticity tag, then removes its
+/// file: how many bytes went up.
+async fn put_sealed(config: &Config, plain: &str, sealed: Sealed) -> Result<u64, OffsiteError> {
+    let name = layout::tagged(plain, &sealed.tag);
+    let put = config
+        .bucket
+        .put_file(&name, &sealed.path, sealed.size)
+        .await;
+    let _ = tokio::fs::remove_file(&sealed.path).await;
+    put?;
+    Ok(sealed.size)
 }
 
 fn uploaded(state: &mut State, size: u64, now: DateTime<Utc>) {

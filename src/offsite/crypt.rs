@@ -65,6 +65,7 @@ pub fn encrypting<W: Write>(
 }
 
 /// `plain`, encrypted to `to`.
+#[cfg(test)]
 pub fn encrypt(to: &Recipient, plain: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(plain.len() + plain.len() / 4096 + 256);
     let mut writer = encrypting(to, &mut out).expect("writing into memory cannot fail");

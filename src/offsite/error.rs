@@ -37,6 +37,12 @@ pub enum BucketError {
         "the bucket's listing goes on past {0} objects: refused (check --offsite-endpoint and the prefix)"
     )]
     EndlessListing(usize),
+    #[error(
+        "the bucket did not take an upload in parts ({0}): objects over 8 MiB go up in parts, which every S3-compatible store should take; check --offsite-endpoint"
+    )]
+    Multipart(&'static str),
+    #[error("cannot read the copy being put in the bucket: {0} (it is made again next time)")]
+    Local(String),
 }
 
 /// Everything that can go wrong with off-site copies, in words staff can act on.
@@ -93,6 +99,10 @@ pub enum OffsiteError {
         "{bucket} holds no genuine copy: every copy there was refused because its tag does not match (planted, or made with another tag key): {refused}. Check that this is the identity file made together with the server's --offsite-tag-key; nothing was written"
     )]
     NoGenuineCopy { bucket: String, refused: String },
+    #[error(
+        "the copy of {at} names files the bucket does not hold as genuine objects, so this restore would not be whole: {missing}. Nothing was put in place. Run it again with --accept-missing to restore everything else (then put those files back by hand), or with --at an earlier time"
+    )]
+    MissingFiles { at: String, missing: String },
     #[error("the bucket holds no copy of a site under {0}: check the bucket and prefix")]
     NoCopy(String),
     #[error(

@@ -1,7 +1,11 @@
 //! The objects in the bucket and which to keep. Under the prefix:
 //! - `db/<chain>/base.<tag>.age`: every submission stored when the chain began;
 //! - `db/<chain>/seg-<time>.<tag>.age`: the submissions stored since the chain's last object;
-//! - `files/<time>.<tag>.age`: the settings, notification targets, content and photos.
+//! - `files/<time>.<tag>.age`: which files the site had then (settings, notification
+//!   targets, content and photos), each named by its blob (older copies: the files
+//!   themselves, as one archive);
+//! - `blobs/<id>.<tag>.age`: one file's bytes, `<id>` computed from them (so each
+//!   photo goes up once, and stays while a kept `files/` object names it).
 //!
 //! `<tag>` is the object's authenticity tag (src/offsite/tag.rs) over its name
 //! without the tag (its "plain name", e.g. `db/<chain>/base.age`) and its bytes.
@@ -39,6 +43,18 @@ pub fn segment_name(chain: &str, at: DateTime<Utc>) -> String {
 
 pub fn files_name(at: DateTime<Utc>) -> String {
     format!("files/{}.age", stamp(at))
+}
+
+pub fn blob_name(id: &str) -> String {
+    format!("blobs/{id}.age")
+}
+
+/// A blob's id: 32 lowercase hex digits.
+fn is_blob_id(text: &str) -> bool {
+    text.len() == 32
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// The name an object is stored under: its plain name with its tag before `.age`.
@@ -88,6 +104,8 @@ pub struct Listing {
     pub chains: Vec<Chain>,
     /// Files objects, oldest first.
     pub files: Vec<(DateTime<Utc>, String)>,
+    /// The objects stored as each blob (more than one only when some were planted).
+    pub blobs: std::collections::BTreeMap<String, Vec<String>>,
     /// Objects of no known shape (left alone).
     pub other: usize,
 }
@@ -106,6 +124,7 @@ pub fn known(name: &str) -> bool {
                         .is_some())
         }
         ["files", object] => object.strip_suffix(".age").and_then(parse_stamp).is_some(),
+        ["blobs", object] => object.strip_suffix(".age").is_some_and(is_blob_id),
         _ => false,
     }
 }
@@ -162,6 +181,16 @@ impl Listing {
                     Some(at) => listing.files.push((at, name.clone())),
                     None => listing.other += 1,
                 },
+                ["blobs", object] => {
+                    match object.strip_suffix(".age").filter(|id| is_blob_id(id)) {
+                        Some(id) => listing
+                            .blobs
+                            .entry(id.to_string())
+                            .or_default()
+                            .push(name.clone()),
+                        None => listing.other += 1,
+                    }
+                }
                 _ => listing.other += 1,
             }
         }
@@ -293,9 +322,72 @@ pub fn to_prune(listing: &Listing, keep: Keep, now: DateTime<Utc>) -> Vec<String
     out
 }
 
+/// The blob objects to delete once the objects `gone` are: those no files object
+/// left names. `named` holds, per files object's plain name, the blobs it names; a
+/// files object left that is not in it (another server's, or an archive from before
+/// blobs) may name any blob, and then none is deleted.
+pub fn unnamed_blobs(
+    listing: &Listing,
+    gone: &BTreeSet<String>,
+    named: &std::collections::BTreeMap<String, BTreeSet<String>>,
+) -> Vec<String> {
+    let left: Vec<&String> = listing
+        .files
+        .iter()
+        .map(|(_, n)| n)
+        .filter(|n| !gone.contains(*n))
+        .collect();
+    // No files object left (all deleted by hand, say): the blobs are all the copy there is.
+    if left.is_empty() {
+        return Vec::new();
+    }
+    let mut still_named = BTreeSet::new();
+    for name in left {
+        match named.get(&untagged(name).0) {
+            Some(blobs) => still_named.extend(blobs.iter().cloned()),
+            None => return Vec::new(),
+        }
+    }
+    listing
+        .blobs
+        .iter()
+        .filter(|(id, _)| !still_named.contains(*id))
+        .flat_map(|(_, names)| names.iter().cloned())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_blob_is_deleted_only_when_no_files_object_left_may_name_it() {
+        let (a, b) = ("a".repeat(32), "b".repeat(32));
+        let tag = "c".repeat(64);
+        let files = |time: &str| tagged(&files_name(t(time)), &tag);
+        let objects = vec![
+            (files("2026-11-20T10:00:00Z"), 5),
+            (files("2026-11-21T10:00:00Z"), 5),
+            (tagged(&blob_name(&a), &tag), 9),
+            (tagged(&blob_name(&b), &tag), 9),
+        ];
+        let listing = Listing::read(&objects);
+        assert_eq!(listing.blobs.len(), 2);
+        let older = files_name(t("2026-11-20T10:00:00Z"));
+        let newer = files_name(t("2026-11-21T10:00:00Z"));
+        let mut named = std::collections::BTreeMap::new();
+        named.insert(newer.clone(), BTreeSet::from([b.clone()]));
+        // The older files object is not known: it may name `a`.
+        assert!(unnamed_blobs(&listing, &BTreeSet::new(), &named).is_empty());
+        // Once it is gone, `a` is named by nothing left.
+        let gone = BTreeSet::from([objects[0].0.clone()]);
+        assert_eq!(
+            unnamed_blobs(&listing, &gone, &named),
+            vec![objects[2].0.clone()]
+        );
+        named.insert(older, BTreeSet::from([a.clone()]));
+        assert!(unnamed_blobs(&listing, &BTreeSet::new(), &named).is_empty());
+    }
 
     fn t(text: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(text)

@@ -54,26 +54,23 @@ struct RowIn<'a> {
 
 const KIND: &str = "thewell-submissions";
 
-/// Submissions compressed as they come (a base of every submission is never held
-/// whole in memory, only its compressed form).
-pub struct RowsWriter {
-    out: GzEncoder<Vec<u8>>,
+/// Submissions compressed as they come into `W` (a base of every submission is
+/// never held whole in memory).
+pub struct RowsWriter<W: Write> {
+    out: GzEncoder<W>,
     rows: u64,
 }
 
-impl Default for RowsWriter {
-    fn default() -> Self {
-        let mut out = GzEncoder::new(Vec::new(), Compression::default());
+impl<W: Write> RowsWriter<W> {
+    pub fn new(out: W) -> std::io::Result<RowsWriter<W>> {
+        let mut out = GzEncoder::new(out, Compression::default());
         let mut line = serde_json::to_vec(&Head { kind: KIND.into() }).expect("a head serialises");
         line.push(b'\n');
-        out.write_all(&line)
-            .expect("writing into memory cannot fail");
-        RowsWriter { out, rows: 0 }
+        out.write_all(&line)?;
+        Ok(RowsWriter { out, rows: 0 })
     }
-}
 
-impl RowsWriter {
-    pub fn push(&mut self, form: &str, id: ulid::Ulid, json: &str) {
+    pub fn push(&mut self, form: &str, id: ulid::Ulid, json: &str) -> std::io::Result<()> {
         // A stored record is always valid JSON; one that is not is kept as a string.
         let raw: Box<RawValue> = RawValue::from_string(json.to_string()).unwrap_or_else(|_| {
             RawValue::from_string(serde_json::to_string(json).expect("a string serialises"))
@@ -86,29 +83,30 @@ impl RowsWriter {
         })
         .expect("a row serialises");
         line.push(b'\n');
-        self.out
-            .write_all(&line)
-            .expect("writing into memory cannot fail");
+        self.out.write_all(&line)?;
         self.rows += 1;
+        Ok(())
     }
 
-    pub fn finish(mut self) -> Vec<u8> {
+    /// Writes the last line and hands `W` back.
+    pub fn finish(mut self) -> std::io::Result<W> {
         let mut line = serde_json::to_vec(&End { end: self.rows }).expect("an end serialises");
         line.push(b'\n');
-        self.out
-            .write_all(&line)
-            .expect("writing into memory cannot fail");
-        self.out.finish().expect("writing into memory cannot fail")
+        self.out.write_all(&line)?;
+        self.out.finish()
     }
 }
 
-/// Submissions, compressed.
+/// Submissions, compressed in memory.
+#[cfg(test)]
 pub fn pack_rows(rows: &[Row]) -> Vec<u8> {
-    let mut writer = RowsWriter::default();
+    let mut writer = RowsWriter::new(Vec::new()).expect("writing into memory cannot fail");
     for row in rows {
-        writer.push(&row.form, row.id, &row.json);
+        writer
+            .push(&row.form, row.id, &row.json)
+            .expect("writing into memory cannot fail");
     }
-    writer.finish()
+    writer.finish().expect("writing into memory cannot fail")
 }
 
 /// The longest line of a submissions object (a submission is at most 16 KiB).
@@ -286,29 +284,115 @@ pub fn fingerprint(root: &Path) -> String {
     crate::notify::deliver::hex(context.finish().as_ref())
 }
 
-/// The site's files under `root`, as a compressed tar archive.
+/// The site's files under `root`, as a compressed tar archive in memory: how copies
+/// held them before blobs (a restore still reads such copies).
+#[cfg(test)]
 pub fn pack_files(root: &Path) -> std::io::Result<Vec<u8>> {
     let mut archive = tar::Builder::new(GzEncoder::new(Vec::new(), Compression::default()));
     for (relative, full) in site_files(root) {
-        // Read as a regular file only (never through a link planted meanwhile).
-        let bytes = match crate::data_dir::read_regular(&full) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(e),
-        };
+        let bytes = crate::data_dir::read_regular(&full)?;
         let mut header = tar::Header::new_gnu();
         header.set_size(bytes.len() as u64);
         header.set_mode(0o600);
-        header.set_mtime(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(0),
-        );
         header.set_entry_type(tar::EntryType::Regular);
         archive.append_data(&mut header, &relative, bytes.as_slice())?;
     }
     archive.into_inner()?.finish()
+}
+
+/// One file of a copy: where it goes under the data directory, its size and its blob.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub path: String,
+    pub size: u64,
+    pub blob: String,
+}
+
+const FILES_KIND: &str = "thewell-files";
+/// The most files one copy names.
+const MAX_ENTRIES: usize = 100_000;
+
+/// A files object's list (gzip-compressed JSON Lines: a head line, a line per file,
+/// the last line's count), written into `out`, which is handed back.
+pub fn write_entries<W: Write>(entries: &[Entry], out: W) -> std::io::Result<W> {
+    let mut out = GzEncoder::new(out, Compression::default());
+    let mut line = serde_json::to_vec(&Head {
+        kind: FILES_KIND.into(),
+    })
+    .expect("a head serialises");
+    line.push(b'\n');
+    for entry in entries {
+        line.extend(serde_json::to_vec(entry).expect("an entry serialises"));
+        line.push(b'\n');
+    }
+    line.extend(
+        serde_json::to_vec(&End {
+            end: entries.len() as u64,
+        })
+        .expect("an end serialises"),
+    );
+    line.push(b'\n');
+    out.write_all(&line)?;
+    out.finish()
+}
+
+/// Whether a decrypted files object is a list of blobs (else an archive, as copies
+/// were made before blobs).
+pub fn is_entries(plain: impl Read) -> bool {
+    let mut first = [0u8; 1];
+    GzDecoder::new(plain).read_exact(&mut first).is_ok() && first[0] == b'{'
+}
+
+/// A decrypted files object's list, every path one of the copy's own (no `..`,
+/// nothing absolute, nothing outside `FILES`).
+pub fn read_entries(plain: impl Read) -> Result<Vec<Entry>, String> {
+    let text = std::io::BufReader::new(Capped::new(GzDecoder::new(plain), 64 << 20));
+    let mut lines = text.lines();
+    let head: Head = lines
+        .next()
+        .ok_or("empty")?
+        .map_err(|e| e.to_string())
+        .and_then(|l| serde_json::from_str(&l).map_err(|e| format!("no head line: {e}")))?;
+    if head.kind != FILES_KIND {
+        return Err(format!("a {} object, not a list of files", head.kind));
+    }
+    let mut entries = Vec::new();
+    for line in lines {
+        let line = line.map_err(|e| e.to_string())?;
+        if let Ok(end) = serde_json::from_str::<End>(&line) {
+            return if end.end == entries.len() as u64 {
+                Ok(entries)
+            } else {
+                Err(format!(
+                    "{} files where the last line says {}",
+                    entries.len(),
+                    end.end
+                ))
+            };
+        }
+        let entry: Entry = serde_json::from_str(&line).map_err(|e| e.to_string())?;
+        if !own_path(Path::new(&entry.path)) {
+            return Err(format!(
+                "an entry outside the site's files: {}",
+                crate::outbound::short_code(&entry.path)
+            ));
+        }
+        if entries.len() >= MAX_ENTRIES {
+            return Err(format!("more than {MAX_ENTRIES} files"));
+        }
+        entries.push(entry);
+    }
+    Err("cut short: no last line".into())
+}
+
+/// A path of the copy's own: relative, no `..`, under one of `FILES`.
+fn own_path(path: &Path) -> bool {
+    path.components().all(|c| matches!(c, Component::Normal(_)))
+        && path
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .is_some_and(|first| FILES.contains(&first))
 }
 
 /// Reads the files of a decrypted archive as they come, each path checked to be one
@@ -327,13 +411,7 @@ pub fn read_files(
             continue;
         }
         let path = entry.path().map_err(|e| e.to_string())?.into_owned();
-        let safe = path.components().all(|c| matches!(c, Component::Normal(_)))
-            && path
-                .components()
-                .next()
-                .and_then(|c| c.as_os_str().to_str())
-                .is_some_and(|first| FILES.contains(&first));
-        if !safe {
+        if !own_path(&path) {
             return Err(format!(
                 "an entry outside the site's files: {}",
                 crate::outbound::short_code(&path.display().to_string())
@@ -390,6 +468,42 @@ mod tests {
         assert_eq!(
             unpack_rows(&gz.finish().unwrap()).unwrap_err(),
             "cut short: no last line"
+        );
+    }
+
+    #[test]
+    fn a_list_of_files_comes_back_and_names_nothing_outside_the_site() {
+        let entries = vec![
+            Entry {
+                path: "photos/choir.jpg".into(),
+                size: 9,
+                blob: "a".repeat(32),
+            },
+            Entry {
+                path: "site.json".into(),
+                size: 2,
+                blob: "b".repeat(32),
+            },
+        ];
+        let packed = write_entries(&entries, Vec::new()).unwrap();
+        assert!(is_entries(packed.as_slice()));
+        assert!(!is_entries(
+            pack_files(tempfile::tempdir().unwrap().path())
+                .unwrap()
+                .as_slice()
+        ));
+        assert_eq!(read_entries(packed.as_slice()).unwrap(), entries);
+        assert!(read_entries(&packed[..packed.len() / 2]).is_err());
+        let outside = vec![Entry {
+            path: "../etc/passwd".into(),
+            size: 1,
+            blob: "a".repeat(32),
+        }];
+        let packed = write_entries(&outside, Vec::new()).unwrap();
+        assert!(
+            read_entries(packed.as_slice())
+                .unwrap_err()
+                .contains("outside")
         );
     }
 

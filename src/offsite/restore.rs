@@ -31,8 +31,12 @@ const MOVING: &str = ".restore-moving";
 pub struct Options {
     /// The site as it was at this time; the newest copy when `None`.
     pub at: Option<DateTime<Utc>>,
-    /// The most bytes any one object may download or unpack to.
+    /// The most bytes any one object may download or unpack to (a blob: the size its
+    /// files object gives it).
     pub max_bytes: u64,
+    /// Files the copy names whose blobs are missing (or none genuine) are left out
+    /// and listed, instead of stopping the restore.
+    pub accept_missing: bool,
 }
 
 /// What a restore brought back.
@@ -49,6 +53,10 @@ pub struct Restored {
     pub objects: Vec<(String, DateTime<Utc>)>,
     /// Objects refused, and why (planted, or damaged, copies).
     pub refused: Vec<(String, String)>,
+    /// Files the copy names that were not restored (`--accept-missing`), and why.
+    pub missing: Vec<(String, String)>,
+    /// The blobs the files came from.
+    pub blobs: std::collections::BTreeSet<String>,
     /// A restore stopped after it had moved everything into place (the database last)
     /// but before it had tidied up: this one only tidied (no object taken, no copy time).
     pub finished_earlier: bool,
@@ -68,13 +76,20 @@ struct Source<'a> {
     /// Each listed object's size, as the listing said.
     sizes: BTreeMap<String, u64>,
     max_bytes: u64,
+    accept_missing: bool,
     staging: PathBuf,
 }
 
-/// Streams object `name` (at most `size` bytes, as listed) into a new file at
-/// `into`; `Ok(false)` when its tag does not hold (the file is removed).
-async fn download(source: &Source<'_>, name: &str, into: &Path) -> Result<bool, OffsiteError> {
-    let (bucket, keys, max_bytes) = (source.bucket, &source.keys, source.max_bytes);
+/// Streams object `name` (at most `size` bytes, as listed, and no more than
+/// `max_bytes`) into a new file at `into`; `Ok(false)` when its tag does not hold
+/// (the file is removed).
+async fn download(
+    source: &Source<'_>,
+    name: &str,
+    into: &Path,
+    max_bytes: u64,
+) -> Result<bool, OffsiteError> {
+    let (bucket, keys) = (source.bucket, &source.keys);
     let size = source.sizes.get(name).copied().unwrap_or(0);
     let (plain_name, claimed) = super::layout::untagged(name);
     let Some(claimed) = claimed else {
@@ -120,7 +135,7 @@ async fn genuine(
     refused: &mut Vec<(String, String)>,
 ) -> Result<Option<String>, OffsiteError> {
     for name in candidates {
-        if download(source, name, into).await? {
+        if download(source, name, into, source.max_bytes).await? {
             return Ok(Some(name.clone()));
         }
         refused.push((name.clone(), NOT_GENUINE.into()));
@@ -263,8 +278,21 @@ async fn take_files(
         {
             continue;
         }
-        let file = std::fs::File::open(&download_to).map_err(OffsiteError::io(&download_to))?;
-        let plain = crypt::decrypting(&keys.identity, file).map_err(|r| r.said(keys.file, name))?;
+        let open = || {
+            let file = std::fs::File::open(&download_to).map_err(OffsiteError::io(&download_to))?;
+            crypt::decrypting(&keys.identity, file).map_err(|r| r.said(keys.file, name))
+        };
+        if pack::is_entries(open()?) {
+            let entries = pack::read_entries(open()?).map_err(|reason| OffsiteError::Damaged {
+                object: name.clone(),
+                reason,
+            })?;
+            std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
+            let count = take_blobs(source, listing, &entries, *t, restored).await?;
+            restored.objects.push((name.clone(), *t));
+            return Ok(Some((count, *t)));
+        }
+        let plain = open()?;
         let count = pack::read_files(plain, max_bytes, |relative, reader| {
             let path = staging.join(relative);
             if let Some(parent) = path.parent() {
@@ -285,6 +313,134 @@ async fn take_files(
         return Ok(Some((count, *t)));
     }
     Ok(None)
+}
+
+/// The most bytes a blob of a `size`-byte file takes once sealed (age adds a header
+/// of a few hundred bytes and 16 bytes per 64 KiB).
+fn sealed_cap(size: u64) -> u64 {
+    size + 16 * (size / 65_536 + 1) + 4096
+}
+
+/// Puts each file a files object names (`entries`) in the staging folder from its
+/// blob: genuine, of the size listed, its bytes the blob's id. A file whose blob is
+/// missing or refused stops the restore, naming them all, unless `--accept-missing`.
+async fn take_blobs(
+    source: &Source<'_>,
+    listing: &Listing,
+    entries: &[pack::Entry],
+    at: DateTime<Utc>,
+    restored: &mut Restored,
+) -> Result<usize, OffsiteError> {
+    let keys = &source.keys;
+    let download_to = source.staging.join("blob.age");
+    let mut missing = Vec::new();
+    let mut count = 0;
+    for entry in entries {
+        let cap = sealed_cap(entry.size);
+        let candidates = listing.blobs.get(&entry.blob).cloned().unwrap_or_default();
+        let mut taken = false;
+        for name in &candidates {
+            if source.sizes.get(name).copied().unwrap_or(0) > cap {
+                restored.refused.push((
+                    name.clone(),
+                    format!("larger than the {} bytes its file's copy can take", cap),
+                ));
+                continue;
+            }
+            if !download(source, name, &download_to, cap).await? {
+                restored.refused.push((name.clone(), NOT_GENUINE.into()));
+                continue;
+            }
+            let path = source.staging.join(&entry.path);
+            let written = unseal_blob(keys, name, &download_to, &path, entry);
+            let _ = std::fs::remove_file(&download_to);
+            match written {
+                Ok(()) => {
+                    taken = true;
+                    break;
+                }
+                Err(reason) => {
+                    let _ = std::fs::remove_file(&path);
+                    restored.refused.push((name.clone(), reason));
+                }
+            }
+        }
+        if taken {
+            count += 1;
+            restored.blobs.insert(entry.blob.clone());
+        } else {
+            let why = if candidates.is_empty() {
+                format!(
+                    "its object blobs/{}….age is not in the bucket",
+                    &entry.blob[..8.min(entry.blob.len())]
+                )
+            } else {
+                "no genuine object of it (see REFUSED)".to_string()
+            };
+            missing.push((entry.path.clone(), why));
+        }
+    }
+    if !missing.is_empty() && !source.accept_missing {
+        let listed: Vec<String> = missing
+            .iter()
+            .map(|(p, why)| format!("{p} ({why})"))
+            .collect();
+        return Err(OffsiteError::MissingFiles {
+            at: at.to_rfc3339(),
+            missing: listed.join(", "),
+        });
+    }
+    restored.missing.extend(missing);
+    Ok(count)
+}
+
+/// Decrypts the blob downloaded at `from` into a new file at `path`: `entry.size`
+/// bytes whose id is `entry.blob`, or why not.
+fn unseal_blob(
+    keys: &Keys<'_>,
+    name: &str,
+    from: &Path,
+    path: &Path,
+    entry: &pack::Entry,
+) -> Result<(), String> {
+    use std::io::Read;
+    let file = std::fs::File::open(from).map_err(|e| e.to_string())?;
+    let mut plain =
+        crypt::decrypting(&keys.identity, file).map_err(|r| r.said(keys.file, name).to_string())?;
+    if let Some(parent) = path.parent() {
+        create_private_dir(parent).map_err(|e| e.to_string())?;
+    }
+    let mut out = crate::data_dir::create_new_private_file(path)
+        .map_err(|e| format!("{}: {e}", entry.path))?;
+    let mut hashing = tag::BlobHashing::new(&keys.tag_key);
+    let mut buffer = vec![0u8; 256 * 1024];
+    let mut size = 0u64;
+    loop {
+        let n = plain
+            .read(&mut buffer)
+            .map_err(|e| format!("does not decrypt: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        size += n as u64;
+        if size > entry.size {
+            return Err(format!(
+                "holds more than the {} bytes of {}",
+                entry.size, entry.path
+            ));
+        }
+        hashing.update(&buffer[..n]);
+        out.write_all(&buffer[..n])
+            .map_err(|e| format!("{}: {e}", entry.path))?;
+    }
+    out.sync_all().map_err(|e| format!("{}: {e}", entry.path))?;
+    if size != entry.size || !tag::same(&hashing.finish(), &entry.blob) {
+        return Err(format!(
+            "its bytes are not those of {} as copied",
+            entry.path
+        ));
+    }
+    Ok(())
 }
 
 /// Removes what a restore that died left behind: its staging folders, and what it
@@ -348,6 +504,8 @@ fn finish_tidying(dir: &DataDir) -> Result<Restored, OffsiteError> {
         files_of: None,
         objects: Vec::new(),
         refused: Vec::new(),
+        missing: Vec::new(),
+        blobs: Default::default(),
         finished_earlier: true,
     })
 }
@@ -409,6 +567,7 @@ pub async fn restore(
         keys,
         sizes,
         max_bytes: options.max_bytes,
+        accept_missing: options.accept_missing,
         staging: staging.clone(),
     };
     let result = async {
@@ -420,6 +579,8 @@ pub async fn restore(
             files_of: None,
             objects: Vec::new(),
             refused: Vec::new(),
+            missing: Vec::new(),
+            blobs: Default::default(),
             finished_earlier: false,
         };
         // The newest chain with a genuine base, from no later than `until`.
@@ -463,7 +624,8 @@ pub async fn restore(
             restored.files_of = Some(at);
         }
         pause_targets(&staging)?;
-        super::copier::State::restored(bucket.describe()).write(&DataDir::new(&staging));
+        super::copier::State::restored(bucket.describe(), restored.blobs.clone())
+            .write(&DataDir::new(&staging));
         move_into_place(dir, &staging)?;
         Ok(restored)
     }
@@ -574,6 +736,7 @@ pub async fn verify(
             &Options {
                 at: None,
                 max_bytes,
+                accept_missing: false,
             },
         )
         .await?;

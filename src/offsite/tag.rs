@@ -102,7 +102,30 @@ impl Tagging {
     }
 }
 
+/// A file's id as a blob's name (`blobs/<id>.age`) is computed from its bytes as they
+/// pass: the first 16 bytes of their HMAC under the tag key, in hex. The same bytes
+/// always give the same id (a photo is put in the bucket once, whatever its name);
+/// without the key, an id tells nothing of what the file holds.
+pub struct BlobHashing(hmac::Context);
+
+impl BlobHashing {
+    pub fn new(key: &TagKey) -> BlobHashing {
+        let mut context = hmac::Context::with_key(&key.0);
+        context.update(b"thewell-blob-1\n");
+        BlobHashing(context)
+    }
+
+    pub fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    pub fn finish(self) -> String {
+        crate::notify::deliver::hex(&self.0.sign().as_ref()[..16])
+    }
+}
+
 /// The tag of `bytes` named `plain_name`.
+#[cfg(test)]
 pub fn tag(key: &TagKey, plain_name: &str, bytes: &[u8]) -> String {
     let mut tagging = Tagging::new(key, plain_name);
     tagging.update(bytes);

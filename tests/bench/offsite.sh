@@ -4,14 +4,20 @@
 # thewell's own, not a network's). Run from the checkout after `cargo build --release`:
 #
 #   bash tests/bench/offsite.sh            # DUR=8s per measurement, ROUNDS=3
+#   bash tests/bench/offsite.sh --photos-only   # only 4.
 #
 # 1. Durable submissions per second (POST /api/contact, 64 clients) with off-site
 #    copying off and on (--offsite-every 10s, so copies are made during each run),
 #    alternating rounds, medians and their ratio.
 # 2. Bytes uploaded per 1,000 submissions (from the copier's own count).
 # 3. The time `thewell restore --from` takes to bring back 100,000 submissions.
+# 4. A church's photos (PHOTOS_MB, default 2048, in 100 MB files that do not
+#    compress): the server's peak memory (VmHWM) and time while it copies them,
+#    beside the same server with copying off; the bytes one changed setting then
+#    uploads; the restore's time and peak memory.
 # Needs Debian's wrk, age and curl; installs s3s-fs into ~/.cache/thewell-tools.
 set -u
+[ "${1:-}" = "--photos-only" ] && PHOTOS_ONLY=1
 source "$(dirname "$0")/lib.sh"
 TOOLS=$HOME/.cache/thewell-tools
 needs "wrk curl python3" wrk curl python3
@@ -35,6 +41,29 @@ start() { # $1: data dir, $2...: extra flags
 }
 stop() { kill $T; wait $T 2>/dev/null; }
 on=(--offsite "s3://bench-copies/run" --offsite-recipient "$recipient" --offsite-tag-key "$tmp/keys/identity.txt.tag-key" --offsite-every 10s "${bucket[@]}")
+
+photos() {
+  local mb=${PHOTOS_MB:-2048} data="$tmp/photos-site"
+  echo "== a church's photos: $mb MB in 100 MB files =="
+  mkdir -p "$data/photos"
+  for i in $(seq $(( (mb + 99) / 100 ))); do head -c 100000000 /dev/urandom > "$data/photos/photo-$i.jpg"; done
+  start "$tmp/photos-off"; sleep 3; echo "copying off: peak memory $(vmhwm $T) MiB"; stop
+  local began=$(date +%s%N)
+  start "$data" --offsite "s3://bench-copies/photos" --offsite-recipient "$recipient" --offsite-tag-key "$tmp/keys/identity.txt.tag-key" --offsite-every 4s "${bucket[@]}"
+  until python3 -c "import json,sys; s=json.load(open('$data/offsite.json')); sys.exit(0 if s.get('files') and not s.get('filesWaiting') else 1)" 2>/dev/null; do sleep 0.5; done
+  echo "copying on: $mb MB of photos in the bucket after $(( ($(date +%s%N) - began) / 1000000 )) ms, peak memory $(vmhwm $T) MiB"
+  local before=$(python3 -c "import json;print(json.load(open('$data/offsite.json'))['uploadedBytes'])")
+  "$BIN" --data-dir "$data" site set building-raised 16000 >/dev/null
+  until python3 -c "import json,sys; s=json.load(open('$data/offsite.json')); sys.exit(0 if s['uploadedBytes'] > $before and not s.get('filesWaiting') else 1)" 2>/dev/null; do sleep 0.5; done
+  echo "one setting changed: $(( $(python3 -c "import json;print(json.load(open('$data/offsite.json'))['uploadedBytes'])") - before )) bytes uploaded"
+  stop
+  /usr/bin/time -f "restore: %e s, peak memory %M KiB" "$BIN" --data-dir "$tmp/photos-restored" restore --from s3://bench-copies/photos --identity "$tmp/keys/identity.txt" "${bucket[@]}" 2>&1 | grep -E "^restored|^restore:"
+  cmp -s "$data/photos/photo-1.jpg" "$tmp/photos-restored/photos/photo-1.jpg" && echo "photo-1.jpg came back byte for byte"
+  rm -rf "$data" "$tmp/photos-restored" "$tmp/s3/bench-copies/photos"
+}
+# The most memory process $1 has held, in MiB.
+vmhwm() { awk '/VmHWM/{print int($2/1024)}' "/proc/$1/status"; }
+if [ -n "${PHOTOS_ONLY:-}" ]; then photos; exit; fi
 
 echo "== durable submissions per second, 64 clients, $DUR each, $ROUNDS alternating rounds =="
 offs=() ons=()
@@ -69,3 +98,4 @@ start_ns=$(date +%s%N)
 "$BIN" --data-dir "$tmp/restored" restore --from s3://bench-copies/big --identity "$tmp/keys/identity.txt" "${bucket[@]}" | grep "^restored"
 end_ns=$(date +%s%N)
 echo "restored $n submissions from $objects objects ($size bytes) in $(( (end_ns - start_ns) / 1000000 )) ms"
+photos
