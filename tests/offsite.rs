@@ -1231,8 +1231,20 @@ fn noise(len: usize, seed: u64) -> Vec<u8> {
         .collect()
 }
 
+/// The blob object in the bucket that holds `bytes`, if any.
+fn blob_of(s3: &S3, identity: &Path, bytes: &[u8]) -> Option<String> {
+    object_names(s3)
+        .into_iter()
+        .filter(|n| n.contains("/blobs/"))
+        .find(|n| {
+            // (One being written may not decrypt yet: not it.)
+            let sealed = std::fs::read(s3.root.path().join(BUCKET).join(n)).unwrap_or_default();
+            age_decrypt(identity, &sealed).is_ok_and(|plain| plain == bytes)
+        })
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn each_photo_goes_up_once_and_a_restore_names_what_the_bucket_lacks() {
+async fn each_photo_goes_up_once_is_put_back_when_lost_and_a_restore_names_what_the_bucket_lacks() {
     let Rig {
         work,
         s3,
@@ -1296,6 +1308,22 @@ async fn each_photo_goes_up_once_and_a_restore_names_what_the_bucket_lacks() {
         "one photo of {} bytes added uploaded {added} bytes",
         baptism.len()
     );
+    // A photo's object deleted from the bucket while the server runs: its next look
+    // finds it missing, puts it up again and says so.
+    let font_blob = blob_of(&s3, &identity, &font).expect("the font photo's blob");
+    std::fs::remove_file(s3.root.path().join(BUCKET).join(&font_blob)).unwrap();
+    assert!(
+        wait_for(Duration::from_secs(30), || blob_of(&s3, &identity, &font)
+            .is_some()),
+        "the missing photo never went up again: {}",
+        server.stderr()
+    );
+    let (ok, status, _) = thewell(&data, &["offsite", "status"]);
+    assert!(
+        ok && status.contains("lacked objects of this copy 1 times")
+            && status.contains("photos/font.jpg"),
+        "{status}"
+    );
     drop(server);
 
     let into = work.path().join("whole");
@@ -1322,18 +1350,7 @@ async fn each_photo_goes_up_once_and_a_restore_names_what_the_bucket_lacks() {
 
     // A photo's object deleted: the restore stops and names the photo; with
     // --accept-missing it brings back the rest and lists it.
-    let font_blob = {
-        let ids: Vec<String> = object_names(&s3)
-            .into_iter()
-            .filter(|n| n.contains("/blobs/"))
-            .collect();
-        ids.into_iter()
-            .find(|n| {
-                let bytes = std::fs::read(s3.root.path().join(BUCKET).join(n)).unwrap();
-                opened(&identity, &bytes) == font
-            })
-            .expect("the font photo's blob")
-    };
+    let font_blob = blob_of(&s3, &identity, &font).expect("the font photo's blob");
     std::fs::remove_file(s3.root.path().join(BUCKET).join(&font_blob)).unwrap();
     let into = work.path().join("lacking");
     let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);

@@ -130,6 +130,14 @@ fn status(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             ),
         }
     )?;
+    if let Some((at, what)) = &state.last_missing {
+        say!(
+            out,
+            "missing         the bucket lacked objects of this copy {} times, the last at {}: {what} (put up again at once)",
+            state.missing_found,
+            time(Some(*at))
+        )?;
+    }
     say!(
         out,
         "last erasure    {}{}",

@@ -111,6 +111,12 @@ pub struct State {
     /// The files objects this state put in the bucket (plain names), and the blobs each names.
     #[serde(default)]
     pub manifests: BTreeMap<String, BTreeSet<String>>,
+    /// How often a look at the bucket's listing found objects of the copy missing
+    /// (put again at once), what the last one was, and when.
+    #[serde(default)]
+    pub missing_found: u64,
+    #[serde(default)]
+    pub last_missing: Option<(DateTime<Utc>, String)>,
 }
 
 /// A file as the copier last saw it: the same size, change time and inode mean the
@@ -466,6 +472,17 @@ async fn cycle(
         }
         *checked_chain = true;
     }
+    if state.last_copy.is_some() {
+        let listing = Listing::fetch(bucket).await?;
+        if let Some(what) = missing_from(&listing, state) {
+            tracing::warn!(
+                "off-site: {} lacks {what} of this server's copy: it goes up again now",
+                bucket.describe()
+            );
+            state.missing_found += 1;
+            state.last_missing = Some((Utc::now(), what));
+        }
+    }
     let held = state.held.clone();
     let d = dir.clone();
     let changes = blocking(move || look(&d, &held)).await?;
@@ -605,6 +622,57 @@ async fn cycle(
         *last_prune = Some(std::time::Instant::now());
     }
     Ok(())
+}
+
+/// What of this server's copy the bucket's listing lacks (its chain's base or a
+/// segment, a file's blob, the newest files object), in words; the state is set so
+/// that this look puts it up again (a new base, the files again).
+fn missing_from(listing: &Listing, state: &mut State) -> Option<String> {
+    let mut lacking = Vec::new();
+    if let Some(chain) = state.chain.clone() {
+        let found = listing.complete().find(|c| c.name == chain);
+        let segments = found.map_or(0, |c| {
+            c.segments
+                .iter()
+                .map(|(t, _)| *t)
+                .collect::<BTreeSet<_>>()
+                .len() as u64
+        });
+        if found.is_none() || segments < state.segments {
+            lacking.push(format!("submissions (chain {chain})"));
+            state.chain = None;
+        }
+    }
+    let blobs: Vec<String> = state
+        .blobs
+        .iter()
+        .filter(|id| !listing.blobs.contains_key(*id))
+        .cloned()
+        .collect();
+    let newest_list = state.manifests.keys().next_back().cloned();
+    let list_gone = newest_list.is_some_and(|plain| {
+        !listing
+            .files
+            .iter()
+            .any(|(_, name)| layout::untagged(name).0 == plain)
+    });
+    if !blobs.is_empty() || list_gone {
+        let files: Vec<&str> = state
+            .file_blobs
+            .iter()
+            .filter(|(_, seen)| blobs.contains(&seen.blob))
+            .map(|(path, _)| path.as_str())
+            .collect();
+        if !files.is_empty() {
+            lacking.push(format!("{} files ({})", files.len(), files.join(", ")));
+        }
+        if list_gone {
+            lacking.push("the newest list of files".into());
+        }
+        state.blobs.retain(|id| !blobs.contains(id));
+        state.files = None;
+    }
+    (!lacking.is_empty()).then(|| lacking.join(" and "))
 }
 
 /// Copies the site's files: each file not yet in the bucket as its blob (a file
