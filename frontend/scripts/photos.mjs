@@ -125,11 +125,11 @@ const origin = await new Promise((resolve, reject) => {
   server.stdout.once('data', (line) => resolve(String(line).replace('thewell listening on ', '').trim()));
   server.once('exit', (code) => reject(new Error(`thewell exited (${code}) before listening`)));
 });
-const routes = ['/', '/worship', '/united-states', '/pakistan', '/leadership'];
+const routes = ['/', '/worship', '/united-states', '/pakistan', '/leadership'].flatMap((r) => [r, r === '/' ? '/ur/' : `/ur${r}`]);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-quic'] });
 const rows = [];
 try {
-  for (const route of routes.flatMap((r) => [r, r === '/' ? '/ur/' : `/ur${r}`])) {
+  for (const route of routes) {
     const row = { route };
     for (const [name, viewport, scale] of [['phone', { width: 360, height: 780 }, 2], ['desktop', { width: 1280, height: 800 }, 1]]) {
       const context = await browser.newContext({ viewport, deviceScaleFactor: scale, serviceWorkers: 'block' });
@@ -181,6 +181,10 @@ server.kill('SIGTERM');
 
 // The weak-3G largest paint, on the same data directory.
 if (!process.env.NO_WEAK) {
-  console.log('\nWeak network, same photos (weak-network.mjs):');
-  execFileSync('node', [join(root, 'frontend/scripts/weak-network.mjs'), ...routes], { stdio: 'inherit', env: { ...process.env, DATA_DIR: data, RUNS: process.env.RUNS ?? '3', NO_REPEAT: '1' } });
+  // Over HTTPS (HTTP/2, as the site is served on the internet) and plain HTTP/1.1,
+  // where each photo waits for a connection of its own to open.
+  for (const https of ['1', '']) {
+    console.log(`\nWeak network, same photos (weak-network.mjs, ${https ? 'HTTPS' : 'plain HTTP'}):`);
+    execFileSync('node', [join(root, 'frontend/scripts/weak-network.mjs'), ...routes], { stdio: 'inherit', env: { ...process.env, DATA_DIR: data, RUNS: process.env.RUNS ?? '3', NO_REPEAT: '1', HTTPS: https } });
+  }
 }

@@ -12,7 +12,7 @@
 // it, as they share a phone's radio). Chromium's own network emulation would not do:
 // it slows the page's requests but not those of its service worker.
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,9 +28,25 @@ const BYTES_PER_MS = 400_000 / 8 / 1000;
 
 // DATA_DIR: measure a filled site (photos.mjs passes its own), else an empty one.
 const dataDir = process.env.DATA_DIR ?? join(mkdtempSync(join(tmpdir(), 'thewell-weak-')), 'data');
-const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+// HTTPS=1: serve as the site is served on the internet, HTTPS with its own certificate
+// (one made here by openssl), so the browser speaks HTTP/2 and every request of the
+// page shares the page's connection; without it, plain HTTP/1.1, where the browser
+// opens more connections (each paying its opening round trip) to fetch in parallel.
+const https = Boolean(process.env.HTTPS);
+const tlsFlags = [];
+if (https) {
+  const dir = mkdtempSync(join(tmpdir(), 'thewell-weak-tls-'));
+  const [cert, key] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  tlsFlags.push('--tls-cert', cert, '--tls-key', key, '--https-port', '0', '--http-port', '0');
+}
+const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...tlsFlags], { stdio: ['ignore', 'pipe', 'inherit'] });
 const origin = await new Promise((resolve, reject) => {
-  server.stdout.once('data', (line) => resolve(String(line).replace('thewell listening on ', '').trim()));
+  let out = '';
+  server.stdout.on('data', (chunk) => {
+    const listening = /thewell listening on (\S+)/.exec((out += chunk));
+    if (listening) resolve(listening[1]);
+  });
   server.once('exit', (code) => reject(new Error(`thewell exited (${code}) before listening`)));
 });
 
@@ -55,7 +71,7 @@ const seen = [];
 let visitStart = 0;
 const up = direction();
 const down = direction();
-const [host, port] = origin.replace('http://', '').split(':');
+const [host, port] = new URL(origin).host.split(':');
 const link = createServer((phone) => {
   // The connection's opening round trip (SYN, SYN-ACK): what the phone sends waits it out.
   phone.pause();
@@ -72,9 +88,9 @@ const link = createServer((phone) => {
   site.on('close', close).on('error', close);
 });
 await new Promise((resolve) => link.listen(0, '127.0.0.1', resolve));
-const weakOrigin = `http://127.0.0.1:${link.address().port}`;
+const weakOrigin = `${https ? 'https' : 'http'}://127.0.0.1:${link.address().port}`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-quic'] });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-quic', ...(https ? ['--ignore-certificate-errors'] : [])] });
 
 /** One visit to `route` in `page` over the weak link: first paint, load, and the bytes
  *  (both ways) and requests that crossed the link until the load event. */
@@ -84,6 +100,11 @@ async function visit(page, route) {
   visitStart = performance.now();
   await page.goto(`${weakOrigin}${route}`, { waitUntil: 'load' });
   const bytes = up.bytes + down.bytes - before;
+  // Over HTTPS the link sees only ciphertext: the page names what it fetched.
+  if (https) {
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => `GET ${new URL(r.name).pathname} @${Math.round(r.startTime)}`));
+    seen.push(`GET ${route}`, ...fetched);
+  }
   const requests = seen.length;
   if (process.env.LOG_REQUESTS) console.log(route, seen.join(', '));
   const timing = await page.evaluate(
@@ -98,6 +119,7 @@ async function visit(page, route) {
             largest: largest.at(-1)?.startTime ?? NaN,
             load: nav.loadEventEnd,
             html: nav.responseStart,
+            protocol: nav.nextHopProtocol,
           }),
         );
       }),
@@ -126,7 +148,7 @@ try {
     for (let run = 0; run < RUNS; run++) {
       // NO_REPEAT: first visits only (photos.mjs measures what a new visitor waits for).
       for (const serviceWorkers of process.env.NO_REPEAT ? ['allow'] : ['allow', 'block']) {
-        const context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers });
+        const context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers, ignoreHTTPSErrors: https });
         const page = await context.newPage();
         const firstVisit = await visit(page, route);
         if (process.env.NO_REPEAT) {
@@ -154,6 +176,7 @@ try {
       load: median(visits.map((v) => v.load)),
       kb: median(visits.map((v) => v.bytes)) / 1024,
       requests: median(visits.map((v) => v.requests)),
+      protocol: [...new Set(visits.map((v) => v.protocol))].join(' '),
     });
     rows.push({ route, first: summary(first), repeat: repeat.length ? summary(repeat) : null, blocked: blocked.length ? summary(blocked) : null });
   }
@@ -161,7 +184,7 @@ try {
   // Chromium checks installability only outside incognito: a profile of its own.
   const profile = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'thewell-profile-')), {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-quic'],
+    args: ['--disable-quic', ...(https ? ['--ignore-certificate-errors'] : [])],
   });
   const page = profile.pages()[0] ?? (await profile.newPage());
   await page.goto(`${origin}/`, { waitUntil: 'load' });
@@ -181,17 +204,17 @@ try {
 }
 
 const ms = (v) => `${(v / 1000).toFixed(2)} s`.padStart(9);
-console.log(`Weak network (400 kbps each way, 400 ms round trip and one more to open each connection, through a shaping proxy), 360 px, median of ${RUNS} runs, ${binary}`);
+console.log(`Weak network (400 kbps each way, 400 ms round trip and one more to open each connection, through a shaping proxy), ${https ? 'HTTPS' : 'plain HTTP'} (the page came over ${[...new Set(rows.map((r) => r.first.protocol))].join(', ')}), 360 px, median of ${RUNS} runs, ${binary}`);
 console.log('html: when the first byte of the page came; paint, largest: first and largest contentful paint; +html: the same after the first byte; KB and req: what crossed the link until load');
 const head = `${'html'.padStart(9)}${'paint'.padStart(9)}${'+html'.padStart(9)}${'largest'.padStart(9)}${'+html'.padStart(9)}${'load'.padStart(9)}${'KB'.padStart(6)}${'req'.padStart(5)}`;
-console.log(`${'route'.padEnd(14)}${'visit'.padEnd(22)}${head}`);
+console.log(`${'route'.padEnd(18)}${'visit'.padEnd(22)}${head}`);
 const cells = (v) => `${ms(v.html)}${ms(v.paint)}${ms(v.afterHtml)}${ms(v.largestAfterHtml + v.html)}${ms(v.largestAfterHtml)}${ms(v.load)}${v.kb.toFixed(0).padStart(6)}${String(v.requests).padStart(5)}`;
 for (const { route, first, repeat, blocked } of rows) {
-  console.log(`${route.padEnd(14)}${'first'.padEnd(22)}${cells(first)}`);
+  console.log(`${route.padEnd(18)}${'first'.padEnd(22)}${cells(first)}`);
   if (!repeat || !blocked) continue;
-  console.log(`${''.padEnd(14)}${'repeat, worker'.padEnd(22)}${cells(repeat)}`);
-  console.log(`${''.padEnd(14)}${'repeat, worker blocked'.padEnd(22)}${cells(blocked)}`);
+  console.log(`${''.padEnd(18)}${'repeat, worker'.padEnd(22)}${cells(repeat)}`);
+  console.log(`${''.padEnd(18)}${'repeat, worker blocked'.padEnd(22)}${cells(blocked)}`);
   const gap = repeat.paint - blocked.paint;
-  console.log(`${''.padEnd(14)}worker's cost to a repeat visit's first paint: ${Math.round(gap)} ms (${((100 * gap) / blocked.paint).toFixed(1)}%)`);
+  console.log(`${''.padEnd(18)}worker's cost to a repeat visit's first paint: ${Math.round(gap)} ms (${((100 * gap) / blocked.paint).toFixed(1)}%)`);
 }
 console.log(`installable (Chromium): ${installable}`);
