@@ -31,7 +31,7 @@ mod emit {
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
     use crate::schedule::zones::ZoneSpan;
-    use crate::schedule::{GatheringNow, LaterOccurrence, ScheduleNow};
+    use crate::schedule::{CALENDAR_PATH, GatheringNow, LaterOccurrence, ScheduleNow};
     use crate::settings::{LINKS, SETTINGS};
     use ts_rs::{Config, TS};
 
@@ -114,7 +114,9 @@ mod emit {
              /** The attribute of a form's hidden line for what went wrong with the whole of it. */\n\
              export const FORM_PROBLEM_MARKER = {};\n\n\
              /** The attribute of a field's hidden error line; its value names the field. */\n\
-             export const ERROR_FOR_MARKER = {};\n",
+             export const ERROR_FOR_MARKER = {};\n\n\
+             /** Where a gathering's weekly series is served as a calendar file, `{{id}}` its id. */\n\
+             export const CALENDAR_PATH = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
             quote(SERVER_PART_MARKER),
@@ -134,7 +136,8 @@ mod emit {
             quote(FORM_FIELD),
             quote(FORM_THANKS_MARKER),
             quote(FORM_PROBLEM_MARKER),
-            quote(ERROR_FOR_MARKER)
+            quote(ERROR_FOR_MARKER),
+            quote(CALENDAR_PATH)
         ));
         out
     }

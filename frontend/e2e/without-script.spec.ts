@@ -80,6 +80,27 @@ test("the Bible study's calendar link on /europe and /ur/europe without JavaScri
   await context.close();
 });
 
+test('without JavaScript no clock or countdown stands empty; with it they are there', async ({ browser }) => {
+  const routes = ['/bible-study', '/europe-bible-study', '/europe', '/ur/bible-study', '/ur/europe-bible-study', '/ur/europe'];
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    for (const route of routes) {
+      await page.goto(route);
+      // (index.html hides every [data-needs-script] without script; in <main> here: the clock and the countdown.)
+      const parts = page.locator('main [data-needs-script]');
+      expect(await parts.count(), route).toBeGreaterThan(0);
+      for (const part of await parts.all()) {
+        if (javaScriptEnabled) await expect(part, route).toBeVisible();
+        else await expect(part, route).toBeHidden();
+      }
+      // The clock's zone line is filled once script runs (its test id comes with the time).
+      if (javaScriptEnabled) await expect(page.getByTestId(route.includes('europe') ? /berlin-clock|zone-clock/ : 'zone-clock').first(), route).toBeVisible();
+    }
+    await context.close();
+  }
+});
+
 /** Each pop-up form: where a button opens it, its own page, and a submission as a
  *  visitor fills it in (`blank`: a required field given only spaces, which the
  *  browser's own check lets through and the server's refuses). */

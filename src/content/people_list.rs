@@ -166,7 +166,8 @@ fn cards(
         return introduced_soon(words);
     }
     let mut out = format!(
-        r#"<ul class="grid grid-cols-2 gap-4 max-md:center-lone-last {grid}" data-testid="team">"#
+        r#"<ul class="grid {} gap-4 max-md:center-lone-last {grid}" data-testid="team">"#,
+        PHONE_ROW.0
     );
     for (i, person) in people.iter().enumerate() {
         card(
@@ -182,8 +183,8 @@ fn cards(
     out
 }
 
-/// Cards to a row on a phone (`grid-cols-2`).
-const PHONE_ROW: usize = 2;
+/// Cards to a row on a phone: the grid's class and how many that is, kept together.
+const PHONE_ROW: (&str, usize) = ("grid-cols-2", 2);
 
 /// The inner HTML of `page`'s part, in the language of `words`.
 pub fn html(library: &Library, page: PeoplePage, words: &PartWords) -> String {
@@ -204,12 +205,12 @@ pub fn html(library: &Library, page: PeoplePage, words: &PartWords) -> String {
                 &mut out,
                 None,
                 false,
-                &cards(&people, "md:grid-cols-3", "h2", PHONE_ROW, words),
+                &cards(&people, "md:grid-cols-3", "h2", PHONE_ROW.1, words),
             );
         }
         PeoplePage::Leadership => {
             for (i, (group, people)) in groups.iter().enumerate() {
-                let first_screen = if i == 0 { PHONE_ROW } else { 0 };
+                let first_screen = if i == 0 { PHONE_ROW.1 } else { 0 };
                 let body = cards(people, "md:grid-cols-4", "h3", first_screen, words);
                 section(&mut out, Some(&words.group(group)), i % 2 == 1, &body);
             }

@@ -266,6 +266,15 @@ pub struct Now {
     pub skipped: Vec<Dated>,
 }
 
+/// Where a gathering's weekly series is served as a calendar file, `{id}` its id (the
+/// frontend links to it from the same text, src/contract.rs).
+pub const CALENDAR_PATH: &str = "/calendar/{id}.ics";
+
+/// A gathering's calendar file address.
+pub fn calendar_path(id: &str) -> String {
+    CALENDAR_PATH.replace("{id}", id)
+}
+
 /// A gathering at an instant: live or not, and its current or next times. This is
 /// what `GET /api/schedule` answers for each gathering; the frontend's type is
 /// generated from it (src/contract.rs).

@@ -30,11 +30,6 @@ struct ScheduleQuery {
     at: Option<String>,
 }
 
-/// The calendar file of a gathering.
-fn calendar_path(id: &str) -> String {
-    format!("/calendar/{id}.ics")
-}
-
 /// `GET /api/schedule?at=<RFC 3339>`; `at` defaults to now.
 #[handler]
 pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
@@ -87,7 +82,7 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
                 meeting_url: (g.place == Place::Online)
                     .then(|| meeting.clone())
                     .flatten(),
-                calendar: calendar_path(&g.id),
+                calendar: crate::schedule::calendar_path(&g.id),
                 skipped: now.skipped.iter().map(|d| occurrence(g, d)).collect(),
                 later: g
                     .upcoming(

@@ -33,9 +33,11 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
       </div>
       <Section>
         <div class="grid items-start gap-6 lg:grid-cols-3">
-          <Card title={<Words text={copy.clockLabel} />} top>
-            <ZoneClock zone={copy.zone} testId="zone-clock" />
-          </Card>
+          <div data-needs-script>
+            <Card title={<Words text={copy.clockLabel} />} top>
+              <ZoneClock zone={copy.zone} testId="zone-clock" />
+            </Card>
+          </div>
           <div class="lg:col-span-2" data-testid="study-status" aria-live="polite">
             {gathering?.live ? (
               <div class="rounded-2xl border-2 border-red-700 bg-white p-4">
@@ -68,10 +70,12 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
                     {`${skippedLine(gathering, shared.noun, now)} ${slotted(calendarWords.next, { when: `${zonedDay(gathering.start, gathering.zone)}, ${isolated(gathering.label)}` })}.`}
                   </p>
                 )}
-                <p class="text-slate-700">{shared.countdownLead}</p>
-                <p class="mt-1 font-serif text-3xl font-semibold text-sky-900" data-testid="countdown">
-                  {gathering && now ? describeCountdown(new Date(gathering.start).getTime() - now.getTime()) : '\u00a0'}
-                </p>
+                <div data-needs-script>
+                  <p class="text-slate-700">{shared.countdownLead}</p>
+                  <p class="mt-1 font-serif text-3xl font-semibold text-sky-900" data-testid="countdown">
+                    {gathering && now ? describeCountdown(new Date(gathering.start).getTime() - now.getTime()) : '\u00a0'}
+                  </p>
+                </div>
                 {gathering && <p class="mt-2 text-slate-700" data-testid="visitor-local">{visitorLine(gathering)}</p>}
                 <div class="mt-5 rounded-xl bg-sky-50 p-4">
                   <h2 class="font-semibold text-sky-900">{shared.preview.heading}</h2>

@@ -205,3 +205,6 @@ export const FORM_PROBLEM_MARKER = "data-form-problem";
 
 /** The attribute of a field's hidden error line; its value names the field. */
 export const ERROR_FOR_MARKER = "data-error-for";
+
+/** Where a gathering's weekly series is served as a calendar file, `{id}` its id. */
+export const CALENDAR_PATH = "/calendar/{id}.ics";

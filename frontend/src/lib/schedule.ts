@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import { stillHydrating } from './later';
-import type { GatheringNow, ScheduleNow } from './contract.generated';
+import { CALENDAR_PATH, type GatheringNow, type ScheduleNow } from './contract.generated';
 import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zoneReading } from './wallclock';
 import { calendarWords } from '../content/calendar';
 import { isolated, slotted } from './lang';
@@ -96,8 +96,8 @@ export function useSchedule(): Gathering[] | null {
   return gatherings;
 }
 
-/** A gathering's weekly series as a calendar file (src/web/schedule.rs, `calendar_path`). */
-export const calendarPath = (id: string) => `/calendar/${id}.ics`;
+/** A gathering's weekly series as a calendar file. */
+export const calendarPath = (id: string) => CALENDAR_PATH.replace('{id}', id);
 
 export function useGathering(id: string): Gathering | null {
   return useSchedule()?.find((g) => g.id === id) ?? null;

@@ -26,9 +26,11 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
               <ButtonLink to={copy.join.to}>{copy.join.label}</ButtonLink>
             </div>
           </Card>
-          <Card title={copy.clockLabel} top>
-            <ZoneClock zone="Europe/Berlin" testId="berlin-clock" />
-          </Card>
+          <div data-needs-script>
+            <Card title={copy.clockLabel} top>
+              <ZoneClock zone="Europe/Berlin" testId="berlin-clock" />
+            </Card>
+          </div>
         </div>
         <ServerPart name="gatherings-europe" />
       </Section>
