@@ -1370,6 +1370,36 @@ async fn each_photo_goes_up_once_is_put_back_when_lost_and_a_restore_names_what_
     );
     assert!(!into.join("photos/font.jpg").exists());
     assert!(std::fs::read(into.join("photos/choir.jpg")).unwrap() == choir);
+
+    // Every list of the files deleted: the settings, content and photos would not come
+    // back, and the restore says so and stops; --accept-missing brings the submissions.
+    let site = s3.root.path().join(BUCKET).join("site").join("files");
+    let lists = std::fs::read_dir(&site).unwrap().count();
+    assert!(lists > 0);
+    std::fs::remove_dir_all(&site).unwrap();
+    let into = work.path().join("no-lists");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(
+        !ok && err.contains("holds no list of the site's files")
+            && err.contains("the bucket holds no files/ object")
+            && err.contains("--accept-missing"),
+        "{out}{err}"
+    );
+    assert!(
+        nothing_left(&into),
+        "a refused restore puts nothing in place"
+    );
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &["--accept-missing"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("MISSING") && out.contains("the site's files (settings"),
+        "{out}"
+    );
+    assert!(
+        into.join("thewell.redb").exists(),
+        "the submissions come back"
+    );
+    assert!(!into.join("photos/choir.jpg").exists());
 }
 
 fn age_encrypt(recipient: &str, plain: &[u8]) -> Vec<u8> {
@@ -1460,11 +1490,52 @@ async fn a_planted_copy_is_refused_and_a_genuine_one_restores_with_its_targets_p
     )
     .unwrap();
 
+    // And one over the size a restore takes, the newest of all, so the first tried:
+    // refused by its listed size (nothing fetched), and the restore goes on.
+    let oversize = bucket_dir.join("db/30000101T000000.000Z");
+    std::fs::create_dir_all(&oversize).unwrap();
+    std::fs::write(
+        oversize.join(format!("base.{}.age", "ef".repeat(32))),
+        vec![7u8; 2 << 20],
+    )
+    .unwrap();
+
     let restored_root = tempfile::tempdir().unwrap();
     let into = restored_root.path().join("data");
-    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
-    assert!(ok, "{err}");
-    assert!(out.contains("REFUSED 3 objects"), "{out}");
+    // The new server's tag key file is written from the identity by the restore.
+    let new_key = restored_root.path().join("thewell-tag-key");
+    let (ok, out, err) = restore_from(
+        &s3,
+        &creds,
+        &identity,
+        &into,
+        &[
+            "--max-restore-bytes",
+            "1MiB",
+            "--offsite-tag-key",
+            new_key.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("now holds the tag key from the identity file"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read(&new_key).unwrap(),
+        std::fs::read(tag_key(&identity)).unwrap()
+    );
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&new_key).unwrap().permissions().mode();
+        assert_eq!(mode & 0o077, 0, "the tag key file is the owner's alone");
+    }
+    assert!(out.contains("REFUSED 4 objects"), "{out}");
+    assert!(
+        out.contains("30000101T000000.000Z")
+            && out.contains("more than the 1.0 MiB a restore takes of one object"),
+        "{out}"
+    );
     assert!(
         out.contains("29990101T000000.000Z") && out.contains("tag does not match"),
         "{out}"
@@ -1485,7 +1556,9 @@ async fn a_planted_copy_is_refused_and_a_genuine_one_restores_with_its_targets_p
     // The restored site tells nobody until the target is resumed.
     let (ok, list, _) = thewell(&into, &["notify", "list"]);
     assert!(ok && list.contains("PAUSED"), "{list}");
-    let flags = copying(&s3, &creds, &identity, &recipient, "1s");
+    let mut flags = copying(&s3, &creds, &identity, &recipient, "1s");
+    let key_flag = flags.iter().position(|f| f == "--offsite-tag-key").unwrap();
+    flags[key_flag + 1] = new_key.display().to_string();
     let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
     let restored = Server::spawn(restored_root, &flags, None);
     let body = json!({"firstName": "C", "lastName": "D", "email": "c@example.com", "subject": "S", "message": "M"});

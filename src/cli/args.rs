@@ -702,6 +702,13 @@ pub struct RestoreArgs {
     #[arg(long)]
     pub accept_missing: bool,
 
+    /// Where the new server's tag key file goes (what `serve --offsite-tag-key` reads,
+    /// e.g. /etc/thewell-tag-key): with --from, the restore writes it from the identity
+    /// file (owner only) when it is missing, and checks that one already there holds
+    /// the same key.
+    #[arg(long, env = "THEWELL_OFFSITE_TAG_KEY", value_name = "FILE")]
+    pub offsite_tag_key: Option<PathBuf>,
+
     #[command(flatten)]
     pub bucket: BucketArgs,
 }

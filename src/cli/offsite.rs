@@ -210,6 +210,19 @@ pub fn restore_from(
         ));
     };
     let bucket = args.bucket.bucket(url)?;
+    // The new server's tag key, from the identity: checked before anything is fetched.
+    if let Some(key_file) = &args.offsite_tag_key {
+        let done = tag::put_server_key(identity, key_file)?;
+        say!(
+            out,
+            "{} {} (serve --offsite-tag-key reads it)",
+            key_file.display(),
+            match done {
+                tag::ServerKeyFile::Written => "now holds the tag key from the identity file",
+                tag::ServerKeyFile::AlreadyThere => "already holds the identity file's tag key",
+            }
+        )?;
+    }
     let options = restore::Options {
         at: args.at,
         max_bytes: args.max_restore_bytes,

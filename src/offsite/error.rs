@@ -51,13 +51,6 @@ pub enum OffsiteError {
     #[error("{}", bad_bucket(.0))]
     BadBucketUrl(String),
     #[error(
-        "{name} is {} as the bucket lists it, more than the {} a restore takes of one object (--max-restore-bytes): nothing was restored. If it is this site's copy (a files/ object holds the photos, a church's can be large), run the restore again with --max-restore-bytes {}",
-        mib(*size),
-        mib(*max),
-        suggest(*size)
-    )]
-    ObjectTooLarge { name: String, size: u64, max: u64 },
-    #[error(
         "{0}: the endpoint must be an http:// or https:// address, e.g. https://s3.us-west-004.backblazeb2.com"
     )]
     BadEndpoint(String),
@@ -96,13 +89,17 @@ pub enum OffsiteError {
     #[error("{0}")]
     Bucket(#[from] BucketError),
     #[error(
-        "{bucket} holds no genuine copy: every copy there was refused because its tag does not match (planted, or made with another tag key): {refused}. Check that this is the identity file made together with the server's --offsite-tag-key; nothing was written"
+        "{bucket} holds no copy this restore can take: every copy of the submissions there was refused: {refused}. A tag that does not match means planted, or made with another tag key: check that this is the identity file made together with the server's --offsite-tag-key. Nothing was written"
     )]
     NoGenuineCopy { bucket: String, refused: String },
     #[error(
         "the copy of {at} names files the bucket does not hold as genuine objects, so this restore would not be whole: {missing}. Nothing was put in place. Run it again with --accept-missing to restore everything else (then put those files back by hand), or with --at an earlier time"
     )]
     MissingFiles { at: String, missing: String },
+    #[error(
+        "the copy of {at} holds no list of the site's files this restore can take ({why}), so the settings, notification targets, content and photos would not come back. Nothing was put in place. Run it again with --accept-missing to restore the submissions alone, or with --at an earlier time"
+    )]
+    NoFilesList { at: String, why: String },
     #[error("the bucket holds no copy of a site under {0}: check the bucket and prefix")]
     NoCopy(String),
     #[error(
@@ -146,6 +143,16 @@ fn bad_bucket(given: &str) -> String {
 /// A size in MiB, as the restore's flag reads it.
 fn mib(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+/// Why an object listed at `size` bytes is refused by a restore taking at most `max`.
+pub fn too_large(size: u64, max: u64) -> String {
+    format!(
+        "{} as the bucket lists it, more than the {} a restore takes of one object (--max-restore-bytes); if it is this site's copy (an old files/ object holds every photo, a church's can be large), run the restore again with --max-restore-bytes {}",
+        mib(size),
+        mib(max),
+        suggest(size)
+    )
 }
 
 /// A --max-restore-bytes a little above `size`, in whole GiB.

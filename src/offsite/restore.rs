@@ -81,26 +81,23 @@ struct Source<'a> {
 }
 
 /// Streams object `name` (at most `size` bytes, as listed, and no more than
-/// `max_bytes`) into a new file at `into`; `Ok(false)` when its tag does not hold
-/// (the file is removed).
+/// `max_bytes`) into a new file at `into`. `Ok(Err(why))` when it is refused: larger
+/// than `max_bytes` as listed (nothing fetched), or its tag does not hold (the file
+/// is removed); the restore goes on with the next candidate.
 async fn download(
     source: &Source<'_>,
     name: &str,
     into: &Path,
     max_bytes: u64,
-) -> Result<bool, OffsiteError> {
+) -> Result<Result<(), String>, OffsiteError> {
     let (bucket, keys) = (source.bucket, &source.keys);
     let size = source.sizes.get(name).copied().unwrap_or(0);
     let (plain_name, claimed) = super::layout::untagged(name);
     let Some(claimed) = claimed else {
-        return Ok(false);
+        return Ok(Err(NOT_GENUINE.into()));
     };
     if size > max_bytes {
-        return Err(OffsiteError::ObjectTooLarge {
-            name: name.to_string(),
-            size,
-            max: max_bytes,
-        });
+        return Ok(Err(super::error::too_large(size, max_bytes)));
     }
     let mut file =
         crate::data_dir::create_new_private_file(into).map_err(OffsiteError::io(into))?;
@@ -118,16 +115,16 @@ async fn download(
     file.sync_all().map_err(OffsiteError::io(into))?;
     if !tag::same(&tagging.finish(), &claimed) {
         let _ = std::fs::remove_file(into);
-        return Ok(false);
+        return Ok(Err(NOT_GENUINE.into()));
     }
-    Ok(true)
+    Ok(Ok(()))
 }
 
 /// Why an object was refused, for the list staff are shown.
 const NOT_GENUINE: &str = "its tag does not match: not made by this site's server (planted?)";
 
 /// Downloads the genuine one of `candidates` (objects of one plain name) into
-/// `into`; the others are added to `refused`. `None` when none is genuine.
+/// `into`; the others are added to `refused` with why. `None` when none is taken.
 async fn genuine(
     source: &Source<'_>,
     candidates: &[String],
@@ -135,10 +132,10 @@ async fn genuine(
     refused: &mut Vec<(String, String)>,
 ) -> Result<Option<String>, OffsiteError> {
     for name in candidates {
-        if download(source, name, into, source.max_bytes).await? {
-            return Ok(Some(name.clone()));
+        match download(source, name, into, source.max_bytes).await? {
+            Ok(()) => return Ok(Some(name.clone())),
+            Err(why) => refused.push((name.clone(), why)),
         }
-        refused.push((name.clone(), NOT_GENUINE.into()));
     }
     Ok(None)
 }
@@ -347,8 +344,8 @@ async fn take_blobs(
                 ));
                 continue;
             }
-            if !download(source, name, &download_to, cap).await? {
-                restored.refused.push((name.clone(), NOT_GENUINE.into()));
+            if let Err(why) = download(source, name, &download_to, cap).await? {
+                restored.refused.push((name.clone(), why));
                 continue;
             }
             let path = source.staging.join(&entry.path);
@@ -598,10 +595,10 @@ pub async fn restore(
             }
         }
         let Some(database) = database else {
-            let names: Vec<&str> = restored
+            let names: Vec<String> = restored
                 .refused
                 .iter()
-                .map(|(n, _)| n.as_str())
+                .map(|(n, why)| format!("{n} ({why})"))
                 .take(5)
                 .collect();
             return Err(OffsiteError::NoGenuineCopy {
@@ -619,9 +616,32 @@ pub async fn restore(
         };
         (restored.rows, restored.newest) = database.counts()?;
         drop(database);
+        let refused_before = restored.refused.len();
         if let Some((count, at)) = take_files(&source, &listing, until, &mut restored).await? {
             restored.files = count;
             restored.files_of = Some(at);
+        } else {
+            // No list of the files could be taken: the site would come back without
+            // its settings, targets, content and photos. Said, never passed over.
+            let refused: Vec<String> = restored.refused[refused_before..]
+                .iter()
+                .map(|(n, why)| format!("{n}: {why}"))
+                .collect();
+            let why = if refused.is_empty() {
+                "the bucket holds no files/ object from then".to_string()
+            } else {
+                format!("every files/ object was refused: {}", refused.join("; "))
+            };
+            if !source.accept_missing {
+                return Err(OffsiteError::NoFilesList {
+                    at: restored.copy_of.to_rfc3339(),
+                    why,
+                });
+            }
+            restored.missing.push((
+                "the site's files (settings, notification targets, content, photos)".into(),
+                why,
+            ));
         }
         pause_targets(&staging)?;
         super::copier::State::restored(bucket.describe(), restored.blobs.clone())

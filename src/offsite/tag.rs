@@ -29,19 +29,66 @@ pub fn new_key_line() -> String {
     line
 }
 
-fn from_text(text: &str) -> Option<TagKey> {
+/// The key's line in `text` (a server's file or, after `# `, an identity file), as
+/// the server's file writes it; `None` when there is no well-formed one.
+fn key_line(text: &str) -> Option<&str> {
     text.lines().find_map(|line| {
         let line = line.trim().trim_start_matches('#').trim();
         let hex = line.strip_prefix(PREFIX)?;
-        if hex.len() != 64 {
-            return None;
-        }
-        let bytes: Option<Vec<u8>> = (0..64)
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
-            .collect();
-        bytes.map(|b| TagKey(hmac::Key::new(hmac::HMAC_SHA256, &b)))
+        (hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit())).then_some(line)
     })
+}
+
+fn from_text(text: &str) -> Option<TagKey> {
+    let hex = &key_line(text)?[PREFIX.len()..];
+    let bytes: Option<Vec<u8>> = (0..64)
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+        .collect();
+    bytes.map(|b| TagKey(hmac::Key::new(hmac::HMAC_SHA256, &b)))
+}
+
+/// What [`put_server_key`] did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ServerKeyFile {
+    Written,
+    AlreadyThere,
+}
+
+/// Gives a new server its tag key file at `path` from the staff's identity file: it
+/// writes it (owner only) when it is missing, and when it is there checks that it
+/// holds the identity's key (a server tagging with another key makes copies no
+/// restore with this identity would take).
+pub fn put_server_key(identity: &Path, path: &Path) -> Result<ServerKeyFile, OffsiteError> {
+    let text = crate::data_dir::read_regular(identity).map_err(|e| OffsiteError::IdentityFile {
+        path: identity.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    let text = String::from_utf8_lossy(&text);
+    let line = key_line(&text).ok_or_else(|| OffsiteError::IdentityFile {
+        path: identity.to_path_buf(),
+        reason: format!("it holds no `# {PREFIX}…` line"),
+    })?;
+    match crate::data_dir::read_regular(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            super::crypt::write_secret_file(path, &format!("{line}\n"))?;
+            Ok(ServerKeyFile::Written)
+        }
+        Err(e) => Err(OffsiteError::TagKeyFile {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        }),
+        Ok(there) if key_line(&String::from_utf8_lossy(&there)) == Some(line) => {
+            Ok(ServerKeyFile::AlreadyThere)
+        }
+        Ok(_) => Err(OffsiteError::TagKeyFile {
+            path: path.to_path_buf(),
+            reason: format!(
+                "it holds another tag key than the identity file {}: the server would tag copies this identity's restores refuse. Remove it (the restore writes the right one) or give the identity file made with it",
+                identity.display()
+            ),
+        }),
+    }
 }
 
 /// The server's tag key, from a file only its owner may read (`--offsite-tag-key`).
@@ -161,5 +208,39 @@ mod tests {
             from_text(&format!("# created: now\n# {line}\nAGE-SECRET-KEY-1X\n")).unwrap();
         assert!(same(&t, &tag(&from_comment, "db/x/base.age", b"bytes")));
         assert!(from_text("THEWELL-TAG-KEY-1abc").is_none());
+    }
+
+    #[test]
+    fn a_new_server_gets_its_tag_key_file_from_the_identity_and_a_wrong_one_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let line = new_key_line();
+        let identity = dir.path().join("identity.txt");
+        std::fs::write(
+            &identity,
+            format!("# created: now\n# {line}\nAGE-SECRET-KEY-1X\n"),
+        )
+        .unwrap();
+        let server = dir.path().join("thewell-tag-key");
+        assert_eq!(
+            put_server_key(&identity, &server).unwrap(),
+            ServerKeyFile::Written
+        );
+        // What `serve --offsite-tag-key` reads: the same key, owner only.
+        let read = read_server_key(&server).unwrap();
+        let key = from_text(&line).unwrap();
+        assert!(same(&tag(&read, "n", b"b"), &tag(&key, "n", b"b")));
+        assert_eq!(
+            put_server_key(&identity, &server).unwrap(),
+            ServerKeyFile::AlreadyThere
+        );
+        std::fs::remove_file(&server).unwrap();
+        std::fs::write(&server, format!("{}\n", new_key_line())).unwrap();
+        let error = put_server_key(&identity, &server).unwrap_err().to_string();
+        assert!(error.contains("another tag key"), "{error}");
+        // An identity without a key line is named, and nothing is written.
+        std::fs::write(&identity, "AGE-SECRET-KEY-1X\n").unwrap();
+        let elsewhere = dir.path().join("other-tag-key");
+        assert!(put_server_key(&identity, &elsewhere).is_err());
+        assert!(!elsewhere.exists());
     }
 }
