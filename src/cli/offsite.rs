@@ -252,8 +252,9 @@ pub fn restore_from(
         }
         say!(
             out,
-            "restored {total} submissions (the copy of {}) and {} files{} into {}",
+            "restored {total} submissions (the copy of {}, {}) and {} files{} into {}",
             restored.copy_of.to_rfc3339_opts(SecondsFormat::Secs, true),
+            how_old(chrono::Utc::now() - restored.copy_of),
             restored.files,
             restored
                 .files_of
@@ -311,6 +312,21 @@ pub fn restore_from(
     )
 }
 
+/// How old a copy is, in the unit a person would say: "40 seconds old", "3 days old".
+fn how_old(age: chrono::TimeDelta) -> String {
+    let seconds = age.num_seconds();
+    if seconds < 0 {
+        return "dated in the future: check this machine's clock".into();
+    }
+    let (n, unit) = match seconds {
+        0..120 => (seconds, "second"),
+        120..7_200 => (seconds / 60, "minute"),
+        7_200..172_800 => (seconds / 3_600, "hour"),
+        _ => (seconds / 86_400, "day"),
+    };
+    format!("{n} {unit}{} old", if n == 1 { "" } else { "s" })
+}
+
 /// The objects a restore or a check refused, and why.
 fn refused(refused: &[(String, String)], out: &mut impl Write) -> Result<(), CliError> {
     if refused.is_empty() {
@@ -325,4 +341,20 @@ fn refused(refused: &[(String, String)], out: &mut impl Write) -> Result<(), Cli
         say!(out, "  {name}: {why}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::how_old;
+    use chrono::TimeDelta;
+
+    #[test]
+    fn a_copy_s_age_is_said_in_the_unit_a_person_would_use() {
+        assert_eq!(how_old(TimeDelta::seconds(1)), "1 second old");
+        assert_eq!(how_old(TimeDelta::seconds(40)), "40 seconds old");
+        assert_eq!(how_old(TimeDelta::minutes(5)), "5 minutes old");
+        assert_eq!(how_old(TimeDelta::hours(30)), "30 hours old");
+        assert_eq!(how_old(TimeDelta::days(3)), "3 days old");
+        assert!(how_old(TimeDelta::seconds(-5)).contains("clock"));
+    }
 }
