@@ -2245,3 +2245,60 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
         restored.stderr()
     );
 }
+
+/// After a break-in (the tag key known), an object backdated by its name is made
+/// genuine: `restore --at` a time before the break-in refuses it by the time the
+/// provider says it was uploaded, names it, and restores the genuine copy; every
+/// object taken is listed with its upload time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backdated_object_made_with_the_tag_key_is_refused_by_its_upload_time() {
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
+    let server = server(&s3, &creds, &identity, &recipient, "1s");
+    let data = server.data_dir();
+    let body = json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"});
+    assert_eq!(
+        server.post("contact", &body).await.status(),
+        StatusCode::CREATED
+    );
+    assert!(wait_for(Duration::from_secs(30), || {
+        let now = state(&data);
+        now["rows"]["contact"] == 1 && now["filesWaiting"] == false
+    }));
+    let genuine = exported_ids(&data, "contact");
+    drop(server);
+    // The break-in comes later (the bucket's times are whole seconds).
+    std::thread::sleep(Duration::from_millis(1500));
+    let before = chrono::Utc::now();
+    std::thread::sleep(Duration::from_millis(1500));
+    // A chain named just before the break-in, newer than the genuine one, its tag
+    // made with the stolen key, hiding the genuine submission behind a forged one.
+    let chain = (before - chrono::TimeDelta::milliseconds(200))
+        .format("%Y%m%dT%H%M%S%.3fZ")
+        .to_string();
+    let plain = format!("db/{chain}/base.age");
+    let forged = age_encrypt(
+        &recipient,
+        &gzip(format!("{}\n{}\n{}\n", json!({"kind": "thewell-submissions"}), json!({"form": "contact", "id": "01KAT0000000000000000000AA", "record": common::valid("contact")}), json!({"end": 1})).as_bytes()),
+    );
+    let name = genuine_name(&identity, &plain, &forged);
+    let path = s3.root.path().join(BUCKET).join("site").join(&name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, &forged).unwrap();
+
+    let at = before.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let into = work.path().join("restored");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &["--at", &at]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("REFUSED 1 objects") && out.contains(&chain) && out.contains("after --at"),
+        "{out}"
+    );
+    assert!(out.contains("(uploaded "), "{out}");
+    assert_eq!(exported_ids(&into, "contact"), genuine);
+}

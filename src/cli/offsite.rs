@@ -241,7 +241,12 @@ pub fn restore_from(
     } else {
         say!(out, "objects taken (each with a genuine tag):")?;
         for (name, at) in &restored.objects {
-            say!(out, "  {}  {name}", time(at))?;
+            let uploaded = restored
+                .uploaded
+                .get(name)
+                .map(|t| format!("  (uploaded {})", time(t)))
+                .unwrap_or_default();
+            say!(out, "  {}  {name}{uploaded}", time(at))?;
         }
         refused(&restored.refused, out)?;
         for (path, why) in &restored.missing {

@@ -120,6 +120,16 @@ fn credentials(file: Option<&Path>) -> Result<Credentials, OffsiteError> {
     }
 }
 
+/// One object of a listing: its name under the prefix, its size, and when the
+/// provider says it was uploaded (`LastModified`, set by the provider, not by
+/// whoever uploads).
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub name: String,
+    pub size: u64,
+    pub uploaded: Option<chrono::DateTime<chrono::Utc>>,
+}
+
 impl Bucket {
     pub fn new(settings: &Settings) -> Result<Bucket, OffsiteError> {
         let (name, prefix) = parse_url(settings.url)?;
@@ -374,10 +384,7 @@ impl Bucket {
     /// Every object under the prefix whose name (without the prefix) `known` takes:
     /// its name and size. At most a thousand pages are read and 100,000 names kept:
     /// a bucket that lists more is refused.
-    pub async fn list(
-        &self,
-        known: impl Fn(&str) -> bool,
-    ) -> Result<Vec<(String, u64)>, BucketError> {
+    pub async fn list(&self, known: impl Fn(&str) -> bool) -> Result<Vec<Listed>, BucketError> {
         let mut found = Vec::new();
         let mut pages = 0;
         let mut token: Option<String> = None;
@@ -417,7 +424,15 @@ impl Bucket {
                     if found.len() >= MAX_KEPT {
                         return Err(BucketError::EndlessListing(MAX_KEPT));
                     }
-                    found.push((name.to_string(), size));
+                    let uploaded = elements(contents, "LastModified")
+                        .next()
+                        .and_then(|t| chrono::DateTime::parse_from_rfc3339(t.trim()).ok())
+                        .map(|t| t.with_timezone(&chrono::Utc));
+                    found.push(Listed {
+                        name: name.to_string(),
+                        size,
+                        uploaded,
+                    });
                 }
             }
             let truncated = elements(&text, "IsTruncated").next() == Some("true");

@@ -132,7 +132,13 @@ pub fn known(name: &str) -> bool {
 impl Listing {
     /// What the bucket holds under its prefix (names of known shapes only).
     pub async fn fetch(bucket: &super::Bucket) -> Result<Listing, super::BucketError> {
-        Ok(Listing::read(&bucket.list(known).await?))
+        let listed = bucket.list(known).await?;
+        Ok(Listing::read(
+            &listed
+                .into_iter()
+                .map(|o| (o.name, o.size))
+                .collect::<Vec<_>>(),
+        ))
     }
 
     pub fn read(objects: &[(String, u64)]) -> Listing {

@@ -51,6 +51,8 @@ pub struct Restored {
     pub files_of: Option<DateTime<Utc>>,
     /// Every object taken, with its time.
     pub objects: Vec<(String, DateTime<Utc>)>,
+    /// When the provider says each object was uploaded (its listing's LastModified).
+    pub uploaded: BTreeMap<String, DateTime<Utc>>,
     /// Objects refused, and why (planted, or damaged, copies).
     pub refused: Vec<(String, String)>,
     /// Files the copy names that were not restored (`--accept-missing`), and why.
@@ -75,6 +77,10 @@ struct Source<'a> {
     keys: Keys<'a>,
     /// Each listed object's size, as the listing said.
     sizes: BTreeMap<String, u64>,
+    /// When the provider says each object was uploaded.
+    uploaded: BTreeMap<String, DateTime<Utc>>,
+    /// `--at`: an object uploaded after it was not in the bucket then.
+    at: Option<DateTime<Utc>>,
     max_bytes: u64,
     accept_missing: bool,
     staging: PathBuf,
@@ -98,6 +104,15 @@ async fn download(
     };
     if size > max_bytes {
         return Ok(Err(super::error::too_large(size, max_bytes)));
+    }
+    if let (Some(at), Some(uploaded)) = (source.at, source.uploaded.get(name))
+        && *uploaded > at
+    {
+        return Ok(Err(format!(
+            "uploaded {}, after --at {}: not in the bucket then (made or put there later, e.g. after a break-in)",
+            uploaded.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        )));
     }
     let mut file =
         crate::data_dir::create_new_private_file(into).map_err(OffsiteError::io(into))?;
@@ -500,6 +515,7 @@ fn finish_tidying(dir: &DataDir) -> Result<Restored, OffsiteError> {
         copy_of: DateTime::<Utc>::MIN_UTC,
         files_of: None,
         objects: Vec::new(),
+        uploaded: BTreeMap::new(),
         refused: Vec::new(),
         missing: Vec::new(),
         blobs: Default::default(),
@@ -541,8 +557,17 @@ pub async fn restore(
         }
     }
     let listed = bucket.list(super::layout::known).await?;
-    let sizes: BTreeMap<String, u64> = listed.iter().cloned().collect();
-    let listing = Listing::read(&listed);
+    let sizes: BTreeMap<String, u64> = listed.iter().map(|o| (o.name.clone(), o.size)).collect();
+    let uploaded: BTreeMap<String, DateTime<Utc>> = listed
+        .iter()
+        .filter_map(|o| Some((o.name.clone(), o.uploaded?)))
+        .collect();
+    let listing = Listing::read(
+        &sizes
+            .iter()
+            .map(|(n, s)| (n.clone(), *s))
+            .collect::<Vec<_>>(),
+    );
     let until = options.at.unwrap_or(DateTime::<Utc>::MAX_UTC);
     if listing.at(options.at).0.is_none() {
         return Err(match (options.at, listing.oldest()) {
@@ -563,6 +588,8 @@ pub async fn restore(
         bucket,
         keys,
         sizes,
+        uploaded: uploaded.clone(),
+        at: options.at,
         max_bytes: options.max_bytes,
         accept_missing: options.accept_missing,
         staging: staging.clone(),
@@ -575,6 +602,7 @@ pub async fn restore(
             copy_of: DateTime::<Utc>::MIN_UTC,
             files_of: None,
             objects: Vec::new(),
+            uploaded,
             refused: Vec::new(),
             missing: Vec::new(),
             blobs: Default::default(),
