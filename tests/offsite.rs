@@ -2301,4 +2301,29 @@ async fn a_backdated_object_made_with_the_tag_key_is_refused_by_its_upload_time(
     );
     assert!(out.contains("(uploaded "), "{out}");
     assert_eq!(exported_ids(&into, "contact"), genuine);
+
+    // A twin of the genuine base, made with the stolen key: two genuine objects of
+    // one name, so neither is taken, and both are named.
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    let base = object_names(&s3)
+        .into_iter()
+        .find(|n| n.contains("/db/") && n.contains("/base."))
+        .expect("the genuine base");
+    let chain_dir = &base["site/".len()..base.rfind('/').unwrap()];
+    let plain = format!("{chain_dir}/base.age");
+    let twin = genuine_name(&identity, &plain, &forged);
+    std::fs::write(
+        s3.root.path().join(BUCKET).join("site").join(&twin),
+        &forged,
+    )
+    .unwrap();
+    let into = work.path().join("twins");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(
+        !ok && err.contains("two genuine objects of one name")
+            && err.contains(base.strip_prefix("site/").unwrap())
+            && err.contains(&twin),
+        "{out}{err}"
+    );
+    assert!(nothing_left(&into));
 }

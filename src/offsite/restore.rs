@@ -146,14 +146,33 @@ async fn genuine(
     into: &Path,
     refused: &mut Vec<(String, String)>,
 ) -> Result<Option<String>, OffsiteError> {
+    let twin = into.with_extension("twin");
+    let mut taken: Option<&String> = None;
     for name in candidates {
-        match download(source, name, into, source.max_bytes).await? {
-            Ok(()) => return Ok(Some(name.clone())),
+        // Once one is taken, each other is fetched beside it: a second genuine one
+        // means two copies of one object, which this site's server never makes.
+        let to = if taken.is_some() { &twin } else { into };
+        match download(source, name, to, source.max_bytes).await? {
+            Ok(()) => match taken {
+                None => taken = Some(name),
+                Some(first) => {
+                    let _ = std::fs::remove_file(into);
+                    let _ = std::fs::remove_file(&twin);
+                    for both in [first, name] {
+                        refused.push((both.clone(), TWINS.into()));
+                    }
+                    return Ok(None);
+                }
+            },
             Err(why) => refused.push((name.clone(), why)),
         }
+        let _ = std::fs::remove_file(&twin);
     }
-    Ok(None)
+    Ok(taken.cloned())
 }
+
+/// Why two genuine objects of one name are both refused.
+const TWINS: &str = "two genuine objects of one name: this site's server makes one, so the other was made with the tag key elsewhere (after a break-in?); neither is taken";
 
 /// Checks one submission as its form would have at the door: a known form, a JSON
 /// object with only the form's fields and the server's own two, every field valid.
@@ -282,14 +301,17 @@ async fn take_files(
 ) -> Result<Option<(usize, DateTime<Utc>)>, OffsiteError> {
     let (keys, max_bytes, staging) = (&source.keys, source.max_bytes, &source.staging);
     let download_to = staging.join("files.age");
-    for (t, name) in listing.files.iter().rev().filter(|(t, _)| *t <= until) {
-        let candidates = [name.clone()];
-        if genuine(source, &candidates, &download_to, &mut restored.refused)
-            .await?
-            .is_none()
-        {
+    // Files objects of one time in one group (a genuine one, and any planted beside it).
+    let mut groups: BTreeMap<DateTime<Utc>, Vec<String>> = BTreeMap::new();
+    for (t, name) in listing.files.iter().filter(|(t, _)| *t <= until) {
+        groups.entry(*t).or_default().push(name.clone());
+    }
+    for (t, candidates) in groups.iter().rev() {
+        let Some(name) = genuine(source, candidates, &download_to, &mut restored.refused).await?
+        else {
             continue;
-        }
+        };
+        let name = &name;
         let open = || {
             let file = std::fs::File::open(&download_to).map_err(OffsiteError::io(&download_to))?;
             crypt::decrypting(&keys.identity, file).map_err(|r| r.said(keys.file, name))
