@@ -34,18 +34,36 @@ struct Pebble {
     root: PathBuf,
 }
 
-fn wait_for_port(port: u16, what: &str) {
+/// Whether something listens on `port` within 20 s.
+fn port_opens(port: u16) -> bool {
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "{what} did not start on {port}");
+        if Instant::now() >= deadline {
+            return false;
+        }
         std::thread::sleep(Duration::from_millis(50));
     }
+    true
 }
 
 impl Pebble {
     /// Starts pebble validating HTTP-01 on `http_port`, issuing certificates valid
-    /// for `validity` seconds (pebble's default, five years, when None).
+    /// for `validity` seconds (pebble's default, five years, when None). The free
+    /// ports it is given are only free when asked for: another test starting beside
+    /// this one can take one first, so a pebble that does not come up is stopped and
+    /// started again on other ports (three tries).
     fn start(http_port: u16, validity: Option<u64>) -> Pebble {
+        let mut failures = Vec::new();
+        for _ in 0..3 {
+            match Self::try_start(http_port, validity) {
+                Ok(pebble) => return pebble,
+                Err(failure) => failures.push(failure),
+            }
+        }
+        panic!("pebble did not start: {failures:?}");
+    }
+
+    fn try_start(http_port: u16, validity: Option<u64>) -> Result<Pebble, String> {
         let dir = tempfile::tempdir().unwrap();
         make_certificate(dir.path());
         let (dns, dns_admin, acme, admin, tls) = (
@@ -94,9 +112,21 @@ impl Pebble {
                 .spawn()
                 .expect("pebble is missing: apt-get install pebble"),
         );
-        wait_for_port(dns_admin, "pebble-challtestsrv");
-        wait_for_port(acme, "pebble");
-        wait_for_port(admin, "pebble's management interface");
+        for (port, what) in [
+            (dns_admin, "pebble-challtestsrv"),
+            (acme, "pebble"),
+            (admin, "pebble's management interface"),
+        ] {
+            if !port_opens(port) {
+                for child in &mut children {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                }
+                let log =
+                    std::fs::read_to_string(dir.path().join("pebble.log")).unwrap_or_default();
+                return Err(format!("{what} did not start on {port}: {log}"));
+            }
+        }
         let listener_ca = dir.path().join("cert.pem");
         let root = dir.path().join("root.pem");
         let fetched = Command::new("curl")
@@ -108,13 +138,13 @@ impl Pebble {
             .status()
             .expect("curl is missing: apt-get install curl");
         assert!(fetched.success(), "pebble's root");
-        Pebble {
+        Ok(Pebble {
             directory: format!("https://localhost:{acme}/dir"),
             listener_ca,
             root,
             children,
             dir,
-        }
+        })
     }
 
     /// How many certificates pebble has issued.
