@@ -476,7 +476,11 @@ async fn five_floods_killed_and_restored_lose_no_acknowledged_submission() {
             let (wrong, _) = keygen(work.path(), "wrong.txt");
             let fresh = work.path().join("wrong-restore");
             let (ok, _, err) = restore_from(&s3, &creds, &wrong, &fresh, &[]);
-            assert!(!ok && err.contains("holds no genuine copy"), "{err}");
+            assert!(
+                !ok && err.contains("holds no copy this restore can take")
+                    && err.contains("tag does not match"),
+                "{err}"
+            );
             assert!(!fresh.join("thewell.redb").exists());
         }
 
