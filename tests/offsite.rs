@@ -1357,20 +1357,13 @@ async fn each_photo_goes_up_once_is_put_back_when_lost_and_a_restore_names_what_
     let font_blob = blob_of(&s3, &identity, &font).expect("the font photo's blob");
     std::fs::remove_file(s3.root.path().join(BUCKET).join(&font_blob)).unwrap();
     let into = work.path().join("lacking");
-    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
-    assert!(
-        !ok && err.contains("photos/font.jpg") && err.contains("--accept-missing"),
-        "{out}{err}"
-    );
-    assert!(
-        nothing_left(&into),
-        "a refused restore puts nothing in place"
-    );
-    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &["--accept-missing"]);
-    assert!(ok, "{out}{err}");
-    assert!(
-        out.contains("MISSING") && out.contains("photos/font.jpg"),
-        "{out}"
+    refused_then_accepted(
+        &s3,
+        &creds,
+        &identity,
+        &into,
+        &["photos/font.jpg"],
+        "photos/font.jpg",
     );
     assert!(!into.join("photos/font.jpg").exists());
     assert!(std::fs::read(into.join("photos/choir.jpg")).unwrap() == choir);
@@ -1382,28 +1375,50 @@ async fn each_photo_goes_up_once_is_put_back_when_lost_and_a_restore_names_what_
     assert!(lists > 0);
     std::fs::remove_dir_all(&site).unwrap();
     let into = work.path().join("no-lists");
-    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
-    assert!(
-        !ok && err.contains("holds no list of the site's files")
-            && err.contains("the bucket holds no files/ object")
-            && err.contains("--accept-missing"),
-        "{out}{err}"
-    );
-    assert!(
-        nothing_left(&into),
-        "a refused restore puts nothing in place"
-    );
-    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &["--accept-missing"]);
-    assert!(ok, "{out}{err}");
-    assert!(
-        out.contains("MISSING") && out.contains("the site's files (settings"),
-        "{out}"
+    refused_then_accepted(
+        &s3,
+        &creds,
+        &identity,
+        &into,
+        &[
+            "holds no list of the site's files",
+            "the bucket holds no files/ object",
+        ],
+        "the site's files (settings",
     );
     assert!(
         into.join("thewell.redb").exists(),
         "the submissions come back"
     );
     assert!(!into.join("photos/choir.jpg").exists());
+}
+
+/// A restore into `into` that stops, saying each of `refused_says` and to give
+/// --accept-missing, and puts nothing in place; then the same with --accept-missing,
+/// which finishes and lists `missing_says` as MISSING.
+fn refused_then_accepted(
+    s3: &S3,
+    creds: &Path,
+    identity: &Path,
+    into: &Path,
+    refused_says: &[&str],
+    missing_says: &str,
+) {
+    let (ok, out, err) = restore_from(s3, creds, identity, into, &[]);
+    assert!(
+        !ok && refused_says.iter().all(|s| err.contains(s)) && err.contains("--accept-missing"),
+        "{out}{err}"
+    );
+    assert!(
+        nothing_left(into),
+        "a refused restore puts nothing in place"
+    );
+    let (ok, out, err) = restore_from(s3, creds, identity, into, &["--accept-missing"]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("MISSING") && out.contains(missing_says),
+        "{out}"
+    );
 }
 
 fn age_encrypt(recipient: &str, plain: &[u8]) -> Vec<u8> {
