@@ -94,6 +94,31 @@ test('a photo half or more in a phone’s first screen loads at once and first; 
   await context.close();
 });
 
+test('a first-screen photo is asked for from the page’s head, and fetched once at the width the page draws', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
+  await context.addInitScript(() => {
+    localStorage.setItem('hasSeenChurchLaunch', 'true');
+    localStorage.setItem('hasSeenGlobalWelcome', 'true');
+  });
+  const page = await context.newPage();
+  for (const route of ['/worship', '/leadership', '/ur/worship']) {
+    const fetched: string[] = [];
+    const listen = (request: { url: () => string }) => void (request.url().includes('/photos/') && fetched.push(new URL(request.url()).pathname));
+    page.on('request', listen);
+    await page.goto(`${server.url}${route}`, { waitUntil: 'load' });
+    const first = page.locator('main [data-photo] img[fetchpriority="high"]').first();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const drawn = new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    page.off('request', listen);
+    const preloads = await page.locator('head link[rel="preload"][as="image"]').evaluateAll((links) => links.map((l) => l.getAttribute('imagesrcset') ?? ''));
+    expect(preloads.some((set) => set.split(', ').some((entry) => entry.split(' ')[0] === drawn)), `${route}: ${drawn} in ${preloads}`).toBe(true);
+    // Its slot fetched once, at the width drawn: the head's fetch is the one drawn.
+    const slot = drawn.split('/').pop()!.split('.')[0];
+    expect(fetched.filter((path) => path.split('/').pop()!.split('.')[0] === slot), route).toEqual([drawn]);
+  }
+  await context.close();
+});
+
 test.describe('first visit', () => {
   test.use({ firstVisit: true });
   test('a pop-up’s photo is sized for the pop-up', async ({ page }) => {

@@ -123,9 +123,10 @@ try {
 // supported since 2022-2024 and that Tailwind writes: cascade layers (`@layer`) and
 // registered custom properties (`@property`); and the jar PyPI brings predates the
 // `fetchpriority` attribute (in the HTML standard since 2023; the photo in a page's
-// first screen carries it). Only those three messages are filtered; every other CSS
-// or HTML error still fails the check.
-const unknownToTheChecker = '(CSS: Unrecognized at-rule “@(layer|property)”|Attribute “fetchpriority” not allowed on element “img” at this point).*';
+// first screen carries it) and a preload's `imagesrcset` and `imagesizes` (since 2019;
+// the head names that photo with them). Only these messages are filtered; every other
+// CSS or HTML error still fails the check.
+const unknownToTheChecker = '(CSS: Unrecognized at-rule “@(layer|property)”|Attribute “fetchpriority” not allowed on element “(img|link)” at this point|Attribute “(imagesrcset|imagesizes)” not allowed on element “link” at this point).*';
 const run = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'gnu', '--filterpattern', `.*${unknownToTheChecker}`, ...files, ...servedFiles], { encoding: 'utf8' });
 rmSync(scratch, { recursive: true, force: true });
 if (run.error) fail(`cannot run java (${run.error.message}): apt-get install default-jre-headless`);

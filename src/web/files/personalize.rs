@@ -441,6 +441,7 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
         );
     }
     // The photo goes first inside the drawing's element (it is stacked above the drawing).
+    let mut preloads = String::new();
     for (slot, made) in snap.photos.iter().filter(|_| !lean) {
         for at in contents_of(&out, &format!(r#" {PHOTO_MARKER}="{slot}""#)) {
             let start = out[..at].rfind('<').unwrap_or(0);
@@ -449,10 +450,34 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
                 .unwrap_or("100vw")
                 .to_string();
             let first = drawing.contains(&format!(" {PHOTO_FIRST_MARKER}"));
+            if first {
+                preloads.push_str(&photo_preload(slot, made, &sizes));
+            }
             out.insert_str(at, &photo_tag(slot, made, &sizes, first));
         }
     }
+    // Named in the page's head, a first-screen photo is asked for with the page's first
+    // bytes, not once the parser reaches it further down (on a weak network, a third of
+    // a second later).
+    if let Some(charset) = out.find("<meta charset")
+        && let Some(end) = out[charset..].find('>')
+    {
+        out.insert_str(charset + end + 1, &preloads);
+    }
     out
+}
+
+/// The head's line that fetches a first-screen photo at once: the same WebP widths and
+/// `sizes` as its `<source>`, so the browser picks the same file and draws it from this
+/// fetch (a browser without WebP skips it and reads the `<picture>`; `href`, the plain
+/// width, is for one that reads no `imagesrcset`).
+fn photo_preload(slot: &str, made: &Made, sizes: &str) -> String {
+    let [(webp, mime), _] = crate::photos::FORMATS;
+    format!(
+        r#"<link rel="preload" as="image" type="{mime}" href="{}" imagesrcset="{}" imagesizes="{sizes}" fetchpriority="high">"#,
+        escape_html(&made.url(slot, made.plain_width(), webp)),
+        escape_html(&made.srcset(slot, webp)),
+    )
 }
 
 /// One rewritten file, in each coding the server offers.
@@ -640,6 +665,7 @@ mod tests {
     }
 
     const PAGE: &str = concat!(
+        r#"<meta charset="utf-8" />"#,
         r#"<link rel="canonical" href="https://thewell.example/contact" />"#,
         r#"<script type="application/json" id="site-settings">{"old":1}</script>"#,
         r#"<a href="mailto:contact@thewell.example">contact@thewell.example</a>"#,
@@ -768,6 +794,13 @@ mod tests {
             out.contains(&format!(r#"data-first>{first}<svg>"#)),
             "{out}"
         );
+        // The first-screen photo, and only it, is fetched from the head, right after
+        // the charset (which must stay in the page's first bytes), as its <source> reads.
+        assert!(
+            out.starts_with(r#"<meta charset="utf-8" /><link rel="preload" as="image" type="image/webp" href="/photos/team.0a1b2c.960.webp" imagesrcset="/photos/team.0a1b2c.480.webp 480w, /photos/team.0a1b2c.960.webp 960w" imagesizes="(min-width: 640px) 50vw, 100vw" fetchpriority="high"><link rel="canonical""#),
+            "{out}"
+        );
+        assert_eq!(out.matches(r#"rel="preload""#).count(), 1, "{out}");
         assert!(
             out.contains(r#"data-photo="other"><svg>"#),
             "a slot without a photo keeps its drawing alone"
@@ -781,6 +814,7 @@ mod tests {
             true,
         );
         assert!(!lean.contains("<img"), "{lean}");
+        assert!(!lean.contains("preload"), "no photo is fetched from the head: {lean}");
         assert!(lean.starts_with(r#"<html data-lean lang="en">"#), "{lean}");
         assert!(lean.contains("hello@thewell.church"));
         let full = render("lean-test.html", PAGE.as_bytes(), "abc", &snap, false);
