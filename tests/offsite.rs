@@ -1117,6 +1117,16 @@ async fn a_server_killed_in_its_first_cycle_copies_on_when_started_again() {
     );
     let (ok, status, _) = thewell(&data, &["offsite", "status"]);
     assert!(ok && !status.contains("FAILING"), "{status}");
+    // The copier asked the bucket whether it keeps what is deleted; this S3 server
+    // keeps no versions and no locks, and says it cannot (NotImplemented).
+    assert!(
+        status.contains(
+            "versions        the bucket did not say (the bucket answered HTTP 501 NotImplemented)"
+        ) && status.contains(
+            "object lock     the bucket did not say (the bucket answered HTTP 501 NotImplemented)"
+        ),
+        "{status}"
+    );
     // The photo went up in parts from a file on disk, never whole in memory (it
     // took three times its size when the archive was made and encrypted in memory).
     let peak = peak_memory(again.child.id()).expect("the server's peak memory");

@@ -151,6 +151,15 @@ fn status(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             ""
         }
     )?;
+    let (versions, lock) = state.protection.as_ref().map_or(
+        (
+            "not asked yet (after the first copy)",
+            "not asked yet (after the first copy)",
+        ),
+        |p| (p.versions.as_str(), p.lock.as_str()),
+    );
+    say!(out, "versions        {versions}")?;
+    say!(out, "object lock     {lock}")?;
     say!(
         out,
         "uploaded        {} objects, {} bytes since this server's first copy",

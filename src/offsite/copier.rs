@@ -117,6 +117,12 @@ pub struct State {
     pub missing_found: u64,
     #[serde(default)]
     pub last_missing: Option<(DateTime<Utc>, String)>,
+    /// What the bucket does with an object deleted or written over (its versioning
+    /// and Object Lock), as it said when last asked, and when that was (once a day).
+    #[serde(default)]
+    pub protection: Option<super::bucket::Protection>,
+    #[serde(default)]
+    pub protection_asked: Option<DateTime<Utc>>,
 }
 
 /// A file as the copier last saw it: the same size, change time and inode mean the
@@ -240,6 +246,14 @@ pub async fn run(dir: DataDir, config: Config, tell: Tell) {
             &mut last_prune,
         )
         .await;
+        // Once a day, while the bucket answers: does it keep what is deleted?
+        let day_old = state
+            .protection_asked
+            .is_none_or(|at| Utc::now() - at >= chrono::TimeDelta::days(1));
+        if result.is_ok() && day_old {
+            state.protection = Some(config.bucket.protection().await);
+            state.protection_asked = Some(Utc::now());
+        }
         let wait = match result {
             Ok(()) => {
                 if let Some(since) = state.failing_since.take() {

@@ -814,7 +814,10 @@ mod tests {
             true,
         );
         assert!(!lean.contains("<img"), "{lean}");
-        assert!(!lean.contains("preload"), "no photo is fetched from the head: {lean}");
+        assert!(
+            !lean.contains("preload"),
+            "no photo is fetched from the head: {lean}"
+        );
         assert!(lean.starts_with(r#"<html data-lean lang="en">"#), "{lean}");
         assert!(lean.contains("hello@thewell.church"));
         let full = render("lean-test.html", PAGE.as_bytes(), "abc", &snap, false);
