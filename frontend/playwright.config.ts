@@ -43,8 +43,10 @@ export default defineConfig({
   // On CI a failing test runs once more; one that passes only then is reported as
   // flaky (and counted on .ci/run's last lines), not hidden.
   retries: process.env.CI ? 1 : 0,
-  // A 2-core CI machine runs two browsers and the server at once: give assertions room.
+  // A 2-core CI machine runs two browsers and the server at once: give assertions room,
+  // and a test that walks every route (30 and their twins, in one test) a minute.
   expect: { timeout: 10_000 },
+  timeout: process.env.CI ? 60_000 : 30_000,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
