@@ -491,18 +491,21 @@ fn versions_in_words(answer: Result<Vec<u8>, BucketError>) -> String {
     }
 }
 
+/// A bucket without Object Lock, in words.
+const LOCK_OFF: &str = "off: any object can be deleted by whoever holds the bucket's keys";
+
 /// A `GetObjectLockConfiguration` answer in words: a bucket without Object Lock
 /// answers `ObjectLockConfigurationNotFoundError`.
 fn lock_in_words(answer: Result<Vec<u8>, BucketError>) -> String {
     let text = match answer {
         Ok(body) => String::from_utf8_lossy(&body).into_owned(),
         Err(BucketError::Status { code, .. }) if code == "ObjectLockConfigurationNotFoundError" => {
-            return "off: any object can be deleted by whoever holds the bucket's keys".into();
+            return LOCK_OFF.into();
         }
         Err(error) => return format!("the bucket did not say ({error})"),
     };
     if elements(&text, "ObjectLockEnabled").next().map(str::trim) != Some("Enabled") {
-        return "off: any object can be deleted by whoever holds the bucket's keys".into();
+        return LOCK_OFF.into();
     }
     let retention = elements(&text, "DefaultRetention")
         .next()
