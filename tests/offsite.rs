@@ -2278,7 +2278,8 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
 /// After a break-in (the tag key known), an object backdated by its name is made
 /// genuine: `restore --at` a time before the break-in refuses it by the time the
 /// provider says it was uploaded, names it, and restores the genuine copy; every
-/// object taken is listed with its upload time.
+/// object taken is listed with its upload time. Two genuine objects of one name are
+/// both refused; one named a month ahead is refused by its name's time.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_backdated_object_made_with_the_tag_key_is_refused_by_its_upload_time() {
     let Rig {
@@ -2355,4 +2356,134 @@ async fn a_backdated_object_made_with_the_tag_key_is_refused_by_its_upload_time(
         "{out}{err}"
     );
     assert!(nothing_left(&into));
+
+    // A chain named a month ahead, made with the stolen key, would be the newest copy
+    // for a month of restores: its name's time is far from its upload time, so it is
+    // refused, named, and the genuine copy restored.
+    std::fs::remove_file(s3.root.path().join(BUCKET).join("site").join(&twin)).unwrap();
+    let ahead = (chrono::Utc::now() + chrono::TimeDelta::days(30))
+        .format("%Y%m%dT%H%M%S%.3fZ")
+        .to_string();
+    let plain = format!("db/{ahead}/base.age");
+    let name = genuine_name(&identity, &plain, &forged);
+    let path = s3.root.path().join(BUCKET).join("site").join(&name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, &forged).unwrap();
+    let into = work.path().join("ahead");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(ok, "{out}{err}");
+    assert!(
+        out.contains("REFUSED 1 objects")
+            && out.contains(&ahead)
+            && out.contains("cannot be trusted"),
+        "{out}"
+    );
+    assert_eq!(exported_ids(&into, "contact"), genuine);
+}
+
+/// The record of a copy names each of its objects: a segment deleted from the
+/// bucket, in the middle or the last, is named by the restore, which exits non-zero
+/// unless told `--accept-missing` (then restores the rest and lists it as MISSING);
+/// the server, started again, puts the copy back whole within a cycle and says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_segment_even_the_last_is_named_by_the_restore_and_put_back_by_the_server() {
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
+    let flags = copying(&s3, &creds, &identity, &recipient, "1s");
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let first = Server::start_with(&flags);
+    let data = first.data_dir();
+    let body = json!({"firstName": "A", "lastName": "B", "email": "a@example.com", "subject": "S", "message": "M"});
+    // Three submissions, each copied before the next: each its own segment (the first
+    // may be in the base).
+    for n in 1..=3 {
+        assert_eq!(
+            first.post("contact", &body).await.status(),
+            StatusCode::CREATED
+        );
+        assert!(
+            wait_for(Duration::from_secs(30), || {
+                let now = state(&data);
+                now["rows"]["contact"] == n && now["recordDue"] == false
+            }),
+            "submission {n} and its record never reached the bucket: {:?}",
+            state(&data)
+        );
+    }
+    let dir = first.kill();
+    let names = object_names(&s3);
+    let segments: Vec<&String> = names.iter().filter(|n| n.contains("/seg-")).collect();
+    // (The first look may come before the first submission: then a base of none and three segments.)
+    assert!(segments.len() >= 2, "{names:?}");
+    assert_eq!(
+        names.iter().filter(|n| n.contains("/records/")).count(),
+        1,
+        "only the newest record is kept: {names:?}"
+    );
+    let everything = exported_ids(&data, "contact");
+
+    let last = *segments.last().unwrap();
+    for (which, gone) in [("a middle", segments[0]), ("the last", last)] {
+        let path = s3.root.path().join(BUCKET).join(gone);
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let plain = gone.strip_prefix("site/").unwrap();
+        let into = work
+            .path()
+            .join(format!("without-{}", which.replace(' ', "-")));
+        let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+        assert!(
+            !ok && err.contains(plain)
+                && err.contains("not in the bucket")
+                && err.contains("--accept-missing"),
+            "{which} segment deleted: {out}{err}"
+        );
+        assert!(
+            nothing_left(&into),
+            "a refused restore puts nothing in place"
+        );
+        let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &["--accept-missing"]);
+        assert!(ok, "{out}{err}");
+        assert!(out.contains("MISSING") && out.contains(plain), "{out}");
+        assert_eq!(exported_ids(&into, "contact").len(), 2, "{out}");
+        std::fs::write(&path, bytes).unwrap();
+    }
+
+    // With every object there, the restore says the record is whole.
+    let into = work.path().join("whole");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("every object it names is restored"), "{out}");
+    assert_eq!(exported_ids(&into, "contact"), everything);
+
+    // The last segment deleted while the server is down: started again, it finds its
+    // copy lacking, puts a whole one up, says so, and the restore is whole again.
+    std::fs::remove_file(s3.root.path().join(BUCKET).join(last)).unwrap();
+    let again = Server::spawn(dir, &flags, None);
+    let data = again.data_dir();
+    assert!(
+        wait_for(Duration::from_secs(30), || {
+            let now = state(&data);
+            now["missingFound"] == 1 && now["recordDue"] == false
+        }),
+        "the copy was not put back: {:?}\n{}",
+        state(&data),
+        again.stderr()
+    );
+    let (ok, status, _) = thewell(&data, &["offsite", "status"]);
+    assert!(
+        ok && status.contains("lacked") && status.contains("record          number "),
+        "{status}"
+    );
+    drop(again);
+    let into = work.path().join("put-back");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("every object it names is restored"), "{out}");
+    assert_eq!(exported_ids(&into, "contact"), everything);
 }

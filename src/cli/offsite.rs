@@ -130,6 +130,22 @@ fn status(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             ),
         }
     )?;
+    say!(
+        out,
+        "record          {}",
+        match (state.record_sequence, state.records.last()) {
+            (0, _) | (_, None) => "none yet (one follows the next copy)".to_string(),
+            (n, Some(name)) => format!(
+                "number {n}, {name}: names {} objects of the copy{}",
+                state.chain_objects.len() + usize::from(state.files_object.is_some()),
+                if state.record_due {
+                    " (a newer one is due)"
+                } else {
+                    ""
+                }
+            ),
+        }
+    )?;
     if let Some((at, what)) = &state.last_missing {
         say!(
             out,
@@ -258,6 +274,23 @@ pub fn restore_from(
             say!(out, "  {}  {name}{uploaded}", time(at))?;
         }
         refused(&restored.refused, out)?;
+        match restored.record {
+            Some((written, sequence)) => say!(
+                out,
+                "the copy's newest record (number {sequence}, written {}, {}): {}",
+                written.to_rfc3339_opts(SecondsFormat::Secs, true),
+                how_old(chrono::Utc::now() - written),
+                if restored.missing.is_empty() {
+                    "every object it names is restored"
+                } else {
+                    "what it names and is not restored is listed as MISSING"
+                }
+            )?,
+            None => say!(
+                out,
+                "no record of the copy from then in the bucket (copies made before records, or --at before the newest): whether every object is there cannot be told"
+            )?,
+        }
         for (path, why) in &restored.missing {
             say!(
                 out,

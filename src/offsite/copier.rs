@@ -5,7 +5,8 @@
 //! submissions than copied without one, a backup put back, keep them all); a long chain is
 //! started afresh the same way (its older chains then kept as `--offsite-keep`
 //! says). Each file goes once, as a blob named by its bytes, and each change of the
-//! files puts a small list naming every blob (src/offsite/layout.rs). Each object is sealed into a file on disk and
+//! files puts a small list naming every blob (src/offsite/layout.rs). After each look
+//! that put something, a record names every object of the copy (src/offsite/record.rs). Each object is sealed into a file on disk and
 //! put in parts (src/offsite/seal.rs), never whole in memory. An idle server uploads nothing. A failing bucket
 //! never holds up a submission: the copier retries with backoff, says so once in the
 //! log, and tells the staff after an hour (and again when it recovers). What it
@@ -123,6 +124,23 @@ pub struct State {
     pub protection: Option<super::bucket::Protection>,
     #[serde(default)]
     pub protection_asked: Option<DateTime<Utc>>,
+    /// The current chain's objects as stored (base first) and their sizes: what the
+    /// record names (src/offsite/record.rs). Empty in a state from before records:
+    /// its next look starts a chain.
+    #[serde(default)]
+    pub chain_objects: Vec<(String, u64)>,
+    /// The newest files object this state put, as stored, and its size.
+    #[serde(default)]
+    pub files_object: Option<(String, u64)>,
+    /// The newest record's sequence number, and the records in the bucket that this
+    /// state put (the newest last; older ones are deleted once it is up).
+    #[serde(default)]
+    pub record_sequence: u64,
+    #[serde(default)]
+    pub records: Vec<String>,
+    /// Something went up since the newest record: a new one is due.
+    #[serde(default)]
+    pub record_due: bool,
 }
 
 /// A file as the copier last saw it: the same size, change time and inode mean the
@@ -510,7 +528,9 @@ async fn cycle(
         .map(|(form, here)| here.saturating_sub(state.held.get(*form).map_or(0, |h| h.count)))
         .sum();
     state.waiting = changes.new_rows.len() as u64 + lacking;
-    state.files_waiting = state.files.as_deref() != Some(fingerprint.as_str());
+    // A state from before records knows no files object to name: the list goes up again.
+    state.files_waiting =
+        state.files.as_deref() != Some(fingerprint.as_str()) || state.files_object.is_none();
     state.last_check = Some(Utc::now());
 
     // An erasure (or a retention sweep) is known by the database's own count of
@@ -543,15 +563,17 @@ async fn cycle(
 
     let long_chain = state.segments >= MAX_SEGMENTS
         || (state.segments >= 8 && state.chain_bytes > 2 * state.base_bytes);
+    let unrecorded = state.chain_objects.is_empty();
     let mut new_base = false;
-    if state.chain.is_none() || erased || !changes.differ.is_empty() || long_chain {
+    if state.chain.is_none() || erased || !changes.differ.is_empty() || long_chain || unrecorded {
         let now = Utc::now();
         let chain = layout::stamp(now);
         let plain = layout::base_name(&chain);
         let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
         let base = blocking(move || seal_base(&d, &c, &p)).await?;
         let (base_held, base_erasures) = (base.held, base.erasures);
-        let size = put_sealed(config, &plain, base.sealed).await?;
+        let (name, size) = put_sealed(config, &plain, base.sealed).await?;
+        state.chain_objects = vec![(name, size)];
         let erased = erased || state.erasures.is_some_and(|seen| seen != base_erasures);
         state.chain = Some(chain.clone());
         state.held = base_held;
@@ -571,7 +593,8 @@ async fn cycle(
         let plain = layout::segment_name(&chain, now);
         let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
         let sealed = blocking(move || seal_rows(&d, &c, &p, &rows)).await?;
-        let size = put_sealed(config, &plain, sealed).await?;
+        let (name, size) = put_sealed(config, &plain, sealed).await?;
+        state.chain_objects.push((name, size));
         for (form, id) in added {
             state.held.entry(form).or_default().add(id);
         }
@@ -607,6 +630,9 @@ async fn cycle(
         copy_files(dir, config, state).await?;
         state.files = Some(fingerprint);
         state.files_waiting = false;
+    }
+    if state.record_due {
+        put_record(dir, config, state).await?;
     }
 
     let prune_due = new_base || last_prune.is_none_or(|t| t.elapsed() >= PRUNE_EVERY);
@@ -733,7 +759,7 @@ async fn copy_files(
                 if state.blobs.contains(&id) {
                     let _ = tokio::fs::remove_file(&sealed.path).await;
                 } else {
-                    let size = put_sealed(config, &layout::blob_name(&id), sealed).await?;
+                    let (_, size) = put_sealed(config, &layout::blob_name(&id), sealed).await?;
                     uploaded(state, size, Utc::now());
                     state.blobs.insert(id.clone());
                 }
@@ -753,15 +779,20 @@ async fn copy_files(
     let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
     let named: BTreeSet<String> = entries.iter().map(|e| e.blob.clone()).collect();
     let sealed = blocking(move || seal_entries(&d, &c, &p, &entries)).await?;
-    let size = put_sealed(config, &plain, sealed).await?;
+    let (name, size) = put_sealed(config, &plain, sealed).await?;
+    state.files_object = Some((name, size));
     state.manifests.insert(plain, named);
     uploaded(state, size, now);
     Ok(())
 }
 
 /// Puts `sealed` under its plain name with its authenticity tag, then removes its
-/// file: how many bytes went up.
-async fn put_sealed(config: &Config, plain: &str, sealed: Sealed) -> Result<u64, OffsiteError> {
+/// file: the name it is stored under and how many bytes went up.
+async fn put_sealed(
+    config: &Config,
+    plain: &str,
+    sealed: Sealed,
+) -> Result<(String, u64), OffsiteError> {
     let name = layout::tagged(plain, &sealed.tag);
     let put = config
         .bucket
@@ -769,10 +800,55 @@ async fn put_sealed(config: &Config, plain: &str, sealed: Sealed) -> Result<u64,
         .await;
     let _ = tokio::fs::remove_file(&sealed.path).await;
     put?;
-    Ok(sealed.size)
+    Ok((name, sealed.size))
+}
+
+/// Puts the record of the copy as it now stands (the current chain's objects and the
+/// newest files object), then deletes the records before it.
+async fn put_record(
+    dir: &DataDir,
+    config: &Arc<Config>,
+    state: &mut State,
+) -> Result<(), OffsiteError> {
+    let objects: Vec<(String, u64)> = state
+        .chain_objects
+        .iter()
+        .chain(state.files_object.iter())
+        .cloned()
+        .collect();
+    let record = super::record::Record::new(
+        state.record_sequence + 1,
+        config.bucket.describe(),
+        objects,
+        state.rows.clone(),
+    );
+    let now = Utc::now();
+    let plain = layout::record_name(now);
+    let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
+    let sealed = blocking(move || {
+        let path = d.offsite_upload();
+        Sealing::create(&path, &c.recipient, &c.tag_key, &p)
+            .and_then(|sealing| super::record::write(&record, sealing))
+            .and_then(Sealing::finish)
+            .map_err(OffsiteError::io(&path))
+    })
+    .await?;
+    let (name, size) = put_sealed(config, &plain, sealed).await?;
+    state.record_sequence += 1;
+    uploaded(state, size, now);
+    state.record_due = false;
+    let older = std::mem::replace(&mut state.records, vec![name.clone()]);
+    for old in older.into_iter().filter(|old| *old != name) {
+        if let Err(error) = config.bucket.delete(&old).await {
+            state.records.insert(0, old);
+            return Err(error.into());
+        }
+    }
+    Ok(())
 }
 
 fn uploaded(state: &mut State, size: u64, now: DateTime<Utc>) {
+    state.record_due = true;
     state.uploaded_bytes += size;
     state.uploads += 1;
     state.last_copy = Some(now);

@@ -97,6 +97,10 @@ pub enum OffsiteError {
     )]
     MissingFiles { at: String, missing: String },
     #[error(
+        "the newest record of the copy (written {at}) names objects this restore could not take, so it would not be whole: {missing}. Nothing was put in place. Run it again with --accept-missing to restore everything else, or with --at an earlier time"
+    )]
+    Incomplete { at: String, missing: String },
+    #[error(
         "the copy of {at} holds no list of the site's files this restore can take ({why}), so the settings, notification targets, content and photos would not come back. Nothing was put in place. Run it again with --accept-missing to restore the submissions alone, or with --at an earlier time"
     )]
     NoFilesList { at: String, why: String },

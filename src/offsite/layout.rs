@@ -5,7 +5,9 @@
 //!   targets, content and photos), each named by its blob (older copies: the files
 //!   themselves, as one archive);
 //! - `blobs/<id>.<tag>.age`: one file's bytes, `<id>` computed from them (so each
-//!   photo goes up once, and stays while a kept `files/` object names it).
+//!   photo goes up once, and stays while a kept `files/` object names it);
+//! - `records/<time>.<tag>.age`: the newest record of the copy, naming each object
+//!   above that it consists of (src/offsite/record.rs).
 //!
 //! `<tag>` is the object's authenticity tag (src/offsite/tag.rs) over its name
 //! without the tag (its "plain name", e.g. `db/<chain>/base.age`) and its bytes.
@@ -43,6 +45,10 @@ pub fn segment_name(chain: &str, at: DateTime<Utc>) -> String {
 
 pub fn files_name(at: DateTime<Utc>) -> String {
     format!("files/{}.age", stamp(at))
+}
+
+pub fn record_name(at: DateTime<Utc>) -> String {
+    format!("records/{}.age", stamp(at))
 }
 
 pub fn blob_name(id: &str) -> String {
@@ -104,6 +110,8 @@ pub struct Listing {
     pub chains: Vec<Chain>,
     /// Files objects, oldest first.
     pub files: Vec<(DateTime<Utc>, String)>,
+    /// Records of the copy, oldest first.
+    pub records: Vec<(DateTime<Utc>, String)>,
     /// The objects stored as each blob (more than one only when some were planted).
     pub blobs: std::collections::BTreeMap<String, Vec<String>>,
     /// Objects of no known shape (left alone).
@@ -114,18 +122,26 @@ pub struct Listing {
 pub fn known(name: &str) -> bool {
     let (plain, _) = untagged(name);
     match plain.split('/').collect::<Vec<_>>().as_slice() {
-        ["db", chain, object] => {
-            parse_stamp(chain).is_some()
-                && (*object == "base.age"
-                    || object
-                        .strip_prefix("seg-")
-                        .and_then(|o| o.strip_suffix(".age"))
-                        .and_then(parse_stamp)
-                        .is_some())
-        }
-        ["files", object] => object.strip_suffix(".age").and_then(parse_stamp).is_some(),
+        ["db", chain, _] => parse_stamp(chain).is_some() && named_time(&plain).is_some(),
+        ["files" | "records", _] => named_time(&plain).is_some(),
         ["blobs", object] => object.strip_suffix(".age").is_some_and(is_blob_id),
         _ => false,
+    }
+}
+
+/// The time an object's name gives it, as its server's clock read when it made it: a
+/// chain's base the chain's, a segment, a files object or a record its own. `None` for a blob
+/// (named by its bytes) or a name of no known shape.
+pub fn named_time(name: &str) -> Option<DateTime<Utc>> {
+    let (plain, _) = untagged(name);
+    match plain.split('/').collect::<Vec<_>>().as_slice() {
+        ["db", chain, "base.age"] => parse_stamp(chain),
+        ["db", _, object] => object
+            .strip_prefix("seg-")
+            .and_then(|o| o.strip_suffix(".age"))
+            .and_then(parse_stamp),
+        ["files" | "records", object] => object.strip_suffix(".age").and_then(parse_stamp),
+        _ => None,
     }
 }
 
@@ -183,8 +199,9 @@ impl Listing {
                         listing.other += 1;
                     }
                 }
-                ["files", object] => match object.strip_suffix(".age").and_then(parse_stamp) {
-                    Some(at) => listing.files.push((at, name.clone())),
+                [kind @ ("files" | "records"), _] => match named_time(&plain) {
+                    Some(at) if *kind == "files" => listing.files.push((at, name.clone())),
+                    Some(at) => listing.records.push((at, name.clone())),
                     None => listing.other += 1,
                 },
                 ["blobs", object] => {
@@ -205,6 +222,7 @@ impl Listing {
             chain.segments.sort();
         }
         listing.files.sort();
+        listing.records.sort();
         listing
     }
 
@@ -365,6 +383,31 @@ pub fn unnamed_blobs(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_object_s_name_gives_its_time_and_a_blob_s_none() {
+        let tag = "c".repeat(64);
+        let at = t("2026-11-20T10:00:00Z");
+        let later = t("2026-11-21T10:00:00.250Z");
+        let chain = stamp(at);
+        for (name, time) in [
+            (tagged(&base_name(&chain), &tag), Some(at)),
+            (base_name(&chain), Some(at)),
+            (tagged(&segment_name(&chain, later), &tag), Some(later)),
+            (tagged(&files_name(later), &tag), Some(later)),
+            (tagged(&record_name(later), &tag), Some(later)),
+            (tagged(&blob_name(&"a".repeat(32)), &tag), None),
+            (format!("db/{chain}/other.age"), None),
+            ("files/notatime.age".to_string(), None),
+        ] {
+            assert_eq!(named_time(&name), time, "{name}");
+            assert_eq!(
+                known(&name),
+                time.is_some() || name.starts_with("blobs/"),
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn a_blob_is_deleted_only_when_no_files_object_left_may_name_it() {

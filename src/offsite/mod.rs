@@ -2,7 +2,7 @@
 //! to an age recipient (the server never holds the identity that decrypts) into an
 //! S3-compatible bucket. `bucket` speaks to the bucket, `crypt` encrypts and
 //! decrypts, `pack` says what an object holds, `seal` makes one on disk (encrypted and tagged as it is written), `layout` names the objects and picks
-//! which to keep, `copier` is the server's loop and its state file, `restore` brings
+//! which to keep, `copier` is the server's loop and its state file, `record` lists what a copy consists of, `restore` brings
 //! a site back from the bucket and checks a copy, `sign` signs each request, `tag` tells genuine objects from planted ones;
 //! `error` says what went wrong.
 pub mod bucket;
@@ -11,6 +11,7 @@ pub mod crypt;
 mod error;
 pub mod layout;
 pub mod pack;
+pub mod record;
 pub mod restore;
 pub mod seal;
 pub mod sign;

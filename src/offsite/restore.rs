@@ -18,6 +18,7 @@ use super::bucket::Bucket;
 use super::crypt::{self, Identity};
 use super::layout::{Chain, Listing};
 use super::pack::{self, FILES, Row};
+use super::record::Record;
 use super::tag::{self, TagKey};
 use crate::data_dir::{DataDir, create_private_dir};
 use crate::store::{IDEMPOTENCY_KEY, Reader, SUBMITTED_AT, received_at};
@@ -57,6 +58,9 @@ pub struct Restored {
     pub refused: Vec<(String, String)>,
     /// Files the copy names that were not restored (`--accept-missing`), and why.
     pub missing: Vec<(String, String)>,
+    /// The newest record of the copy this restore could verify: when it was written
+    /// and its sequence number (`None`: the bucket holds none from then).
+    pub record: Option<(DateTime<Utc>, u64)>,
     /// The blobs the files came from.
     pub blobs: std::collections::BTreeSet<String>,
     /// A restore stopped after it had moved everything into place (the database last)
@@ -114,6 +118,16 @@ async fn download(
             at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
         )));
     }
+    if let (Some(named), Some(uploaded)) =
+        (super::layout::named_time(name), source.uploaded.get(name))
+        && (named - *uploaded).abs() > NAMED_FROM_UPLOADED
+    {
+        return Ok(Err(format!(
+            "its name says {}, the provider says it was uploaded {}: more than a day apart, so the time in its name cannot be trusted (made with the tag key elsewhere and named to pass for another time, or by a server whose clock was wrong)",
+            named.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            uploaded.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        )));
+    }
     let mut file =
         crate::data_dir::create_new_private_file(into).map_err(OffsiteError::io(into))?;
     let mut tagging = tag::Tagging::new(&keys.tag_key, &plain_name);
@@ -134,6 +148,13 @@ async fn download(
     }
     Ok(Ok(()))
 }
+
+/// How far the time in an object's name may be from when the provider says it was
+/// uploaded. The server names an object by its clock just before sealing and
+/// uploading it (minutes at most); a day leaves room for a clock off by a time zone.
+/// Farther, the name was written to pass for another time: a copy named in the
+/// future to be taken as the newest, or in the past to be taken by `--at`.
+const NAMED_FROM_UPLOADED: chrono::TimeDelta = chrono::TimeDelta::days(1);
 
 /// Why an object was refused, for the list staff are shown.
 const NOT_GENUINE: &str = "its tag does not match: not made by this site's server (planted?)";
@@ -252,6 +273,19 @@ fn take_rows(
     Ok(())
 }
 
+/// Objects of one kind from no later than `until`, those of one time in one group
+/// (a genuine one, and any planted beside it), oldest first.
+fn by_time(
+    objects: &[(DateTime<Utc>, String)],
+    until: DateTime<Utc>,
+) -> BTreeMap<DateTime<Utc>, Vec<String>> {
+    let mut groups: BTreeMap<DateTime<Utc>, Vec<String>> = BTreeMap::new();
+    for (t, name) in objects.iter().filter(|(t, _)| *t <= until) {
+        groups.entry(*t).or_default().push(name.clone());
+    }
+    groups
+}
+
 /// Fills `database` with the chain's submissions as they were at `until`: its
 /// genuine base, then each of its segments up to then. `None` when the chain has no
 /// genuine base (all its bases refused).
@@ -274,12 +308,7 @@ async fn take_chain(
     std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
     restored.objects.push((base, chain.began));
     restored.copy_of = chain.began;
-    // Segments of one time (a genuine one, and any planted beside it) in one group.
-    let mut groups: BTreeMap<DateTime<Utc>, Vec<String>> = BTreeMap::new();
-    for (t, name) in chain.segments.iter().filter(|(t, _)| *t <= until) {
-        groups.entry(*t).or_default().push(name.clone());
-    }
-    for (t, names) in groups {
+    for (t, names) in by_time(&chain.segments, until) {
         let taken = genuine(source, &names, &download_to, &mut restored.refused).await?;
         if let Some(name) = taken {
             take_rows(keys, &name, &download_to, max_bytes, until, &database)?;
@@ -301,12 +330,7 @@ async fn take_files(
 ) -> Result<Option<(usize, DateTime<Utc>)>, OffsiteError> {
     let (keys, max_bytes, staging) = (&source.keys, source.max_bytes, &source.staging);
     let download_to = staging.join("files.age");
-    // Files objects of one time in one group (a genuine one, and any planted beside it).
-    let mut groups: BTreeMap<DateTime<Utc>, Vec<String>> = BTreeMap::new();
-    for (t, name) in listing.files.iter().filter(|(t, _)| *t <= until) {
-        groups.entry(*t).or_default().push(name.clone());
-    }
-    for (t, candidates) in groups.iter().rev() {
+    for (t, candidates) in by_time(&listing.files, until).iter().rev() {
         let Some(name) = genuine(source, candidates, &download_to, &mut restored.refused).await?
         else {
             continue;
@@ -347,6 +371,92 @@ async fn take_files(
         return Ok(Some((count, *t)));
     }
     Ok(None)
+}
+
+/// The newest genuine record of the copy from no later than `until`, made in this
+/// bucket and prefix, and when it was written. Others are refused with why.
+async fn take_record(
+    source: &Source<'_>,
+    listing: &Listing,
+    until: DateTime<Utc>,
+    restored: &mut Restored,
+) -> Result<Option<(DateTime<Utc>, Record)>, OffsiteError> {
+    let keys = &source.keys;
+    let download_to = source.staging.join("record.age");
+    for (t, candidates) in by_time(&listing.records, until).iter().rev() {
+        let Some(name) = genuine(source, candidates, &download_to, &mut restored.refused).await?
+        else {
+            continue;
+        };
+        let file = std::fs::File::open(&download_to).map_err(OffsiteError::io(&download_to))?;
+        let read = crypt::decrypting(&keys.identity, file)
+            .map_err(|r| r.said(keys.file, &name))
+            .map(super::record::read);
+        std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
+        match read? {
+            Ok(record) if record.bucket == source.bucket.describe() => {
+                return Ok(Some((*t, record)));
+            }
+            Ok(record) => restored.refused.push((
+                name,
+                format!(
+                    "a record of a copy made in {}, not here: moved from there",
+                    record.bucket
+                ),
+            )),
+            Err(reason) => restored
+                .refused
+                .push((name, format!("not a record of a copy: {reason}"))),
+        }
+    }
+    Ok(None)
+}
+
+/// The objects `record` names that this restore did not take, and why: not in the
+/// bucket, or refused. Those of a chain older than the one restored (`chosen`, when
+/// it began), or a list of files older than the one restored, are replaced, not lacking.
+fn not_taken(
+    record: &Record,
+    restored: &Restored,
+    chosen: Option<DateTime<Utc>>,
+    sizes: &BTreeMap<String, u64>,
+) -> Vec<(String, String)> {
+    let taken: std::collections::BTreeSet<&str> =
+        restored.objects.iter().map(|(n, _)| n.as_str()).collect();
+    record
+        .objects
+        .iter()
+        .filter(|(name, _)| !taken.contains(name.as_str()))
+        .filter(|(name, _)| {
+            let (plain, _) = super::layout::untagged(name);
+            let replaced = match plain.strip_prefix("db/") {
+                Some(rest) => {
+                    let chain = rest.split('/').next().unwrap_or_default();
+                    let began = super::layout::named_time(&super::layout::base_name(chain));
+                    matches!((chosen, began), (Some(c), Some(b)) if c > b)
+                }
+                None => matches!(
+                    (restored.files_of, super::layout::named_time(&plain)),
+                    (Some(f), Some(t)) if f > t
+                ),
+            };
+            !replaced
+        })
+        .map(|(name, size)| {
+            let state = if sizes.contains_key(name) {
+                "refused: see REFUSED"
+            } else {
+                "not in the bucket"
+            };
+            (
+                name.clone(),
+                format!(
+                    "{size} bytes, {}; {state}",
+                    super::record::what_it_held(name)
+                ),
+            )
+        })
+        .collect()
 }
 
 /// The most bytes a blob of a `size`-byte file takes once sealed (age adds a header
@@ -540,6 +650,7 @@ fn finish_tidying(dir: &DataDir) -> Result<Restored, OffsiteError> {
         uploaded: BTreeMap::new(),
         refused: Vec::new(),
         missing: Vec::new(),
+        record: None,
         blobs: Default::default(),
         finished_earlier: true,
     })
@@ -627,11 +738,14 @@ pub async fn restore(
             uploaded,
             refused: Vec::new(),
             missing: Vec::new(),
+            record: None,
             blobs: Default::default(),
             finished_earlier: false,
         };
+        let record = take_record(&source, &listing, until, &mut restored).await?;
         // The newest chain with a genuine base, from no later than `until`.
         let mut database = None;
+        let mut chosen = None;
         for chain in listing
             .complete()
             .filter(|c| c.began <= until)
@@ -641,6 +755,7 @@ pub async fn restore(
         {
             database = take_chain(&source, chain, until, &mut restored).await?;
             if database.is_some() {
+                chosen = Some(chain.began);
                 break;
             }
         }
@@ -692,6 +807,21 @@ pub async fn restore(
                 "the site's files (settings, notification targets, content, photos)".into(),
                 why,
             ));
+        }
+        if let Some((written, record)) = record {
+            restored.record = Some((written, record.sequence));
+            let lacking = not_taken(&record, &restored, chosen, &source.sizes);
+            if !lacking.is_empty() && !source.accept_missing {
+                return Err(OffsiteError::Incomplete {
+                    at: written.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+                    missing: lacking
+                        .iter()
+                        .map(|(name, why)| format!("{name} ({why})"))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                });
+            }
+            restored.missing.extend(lacking);
         }
         pause_targets(&staging)?;
         super::copier::State::restored(bucket.describe(), restored.blobs.clone())
