@@ -111,7 +111,7 @@ fn status(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         out,
         "in the bucket   {held} submissions (chain {}, {} segments)",
         state.chain.as_deref().unwrap_or("-"),
-        state.segments
+        state.segments()
     )?;
     say!(
         out,

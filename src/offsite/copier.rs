@@ -83,9 +83,6 @@ pub struct State {
     /// them, or was restored from them.
     #[serde(default)]
     pub owns_prefix: bool,
-    pub segments: u64,
-    pub base_bytes: u64,
-    pub chain_bytes: u64,
     /// The files as last copied (see `pack::fingerprint`).
     pub files: Option<String>,
     /// When an object last reached the bucket.
@@ -125,8 +122,9 @@ pub struct State {
     #[serde(default)]
     pub protection_asked: Option<DateTime<Utc>>,
     /// The current chain's objects as stored (base first) and their sizes: what the
-    /// record names (src/offsite/record.rs). Empty in a state from before records:
-    /// its next look starts a chain.
+    /// record names (src/offsite/record.rs), what a look finds in the listing, and
+    /// how long the chain has grown. Empty in a state from before records: its next
+    /// look starts a chain.
     #[serde(default)]
     pub chain_objects: Vec<(String, u64)>,
     /// The newest files object this state put, as stored, and its size.
@@ -200,6 +198,11 @@ mod hex_u128 {
 }
 
 impl State {
+    /// The current chain's segments (its objects but the base).
+    pub fn segments(&self) -> u64 {
+        self.chain_objects.len().saturating_sub(1) as u64
+    }
+
     pub fn read(dir: &DataDir) -> Option<State> {
         let bytes = crate::data_dir::read_regular(&dir.offsite_state()).ok()?;
         serde_json::from_slice(&bytes).ok()
@@ -561,8 +564,10 @@ async fn cycle(
         state.last_gap = Some(Utc::now());
     }
 
-    let long_chain = state.segments >= MAX_SEGMENTS
-        || (state.segments >= 8 && state.chain_bytes > 2 * state.base_bytes);
+    let base_bytes = state.chain_objects.first().map_or(0, |(_, size)| *size);
+    let chain_bytes: u64 = state.chain_objects.iter().map(|(_, size)| size).sum();
+    let long_chain =
+        state.segments() >= MAX_SEGMENTS || (state.segments() >= 8 && chain_bytes > 2 * base_bytes);
     let unrecorded = state.chain_objects.is_empty();
     let mut new_base = false;
     if state.chain.is_none() || erased || !changes.differ.is_empty() || long_chain || unrecorded {
@@ -578,9 +583,6 @@ async fn cycle(
         state.chain = Some(chain.clone());
         state.held = base_held;
         state.erasures = Some(base_erasures);
-        state.segments = 0;
-        state.base_bytes = size;
-        state.chain_bytes = size;
         uploaded(state, size, now);
         new_base = true;
         // Every older chain may hold what was erased: the new base replaces them.
@@ -598,8 +600,6 @@ async fn cycle(
         for (form, id) in added {
             state.held.entry(form).or_default().add(id);
         }
-        state.segments += 1;
-        state.chain_bytes += size;
         uploaded(state, size, now);
     }
     state.rows = state
@@ -670,15 +670,16 @@ async fn cycle(
 fn missing_from(listing: &Listing, state: &mut State) -> Option<String> {
     let mut lacking = Vec::new();
     if let Some(chain) = state.chain.clone() {
-        let found = listing.complete().find(|c| c.name == chain);
-        let segments = found.map_or(0, |c| {
-            c.segments
-                .iter()
-                .map(|(t, _)| *t)
-                .collect::<BTreeSet<_>>()
-                .len() as u64
-        });
-        if found.is_none() || segments < state.segments {
+        let whole = listing
+            .complete()
+            .find(|c| c.name == chain)
+            .is_some_and(|c| {
+                state
+                    .chain_objects
+                    .iter()
+                    .all(|(name, _)| c.objects.contains(name))
+            });
+        if !whole {
             lacking.push(format!("submissions (chain {chain})"));
             state.chain = None;
         }

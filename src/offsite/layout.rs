@@ -145,6 +145,16 @@ pub fn named_time(name: &str) -> Option<DateTime<Utc>> {
     }
 }
 
+/// When the chain an object belongs to began (`db/<chain>/…`); `None` for others.
+pub fn chain_began(name: &str) -> Option<DateTime<Utc>> {
+    let (plain, _) = untagged(name);
+    plain
+        .strip_prefix("db/")?
+        .split('/')
+        .next()
+        .and_then(parse_stamp)
+}
+
 impl Listing {
     /// What the bucket holds under its prefix (names of known shapes only).
     pub async fn fetch(bucket: &super::Bucket) -> Result<Listing, super::BucketError> {
@@ -401,6 +411,11 @@ mod tests {
             ("files/notatime.age".to_string(), None),
         ] {
             assert_eq!(named_time(&name), time, "{name}");
+            assert_eq!(
+                chain_began(&name),
+                name.starts_with("db/").then_some(at),
+                "{name}"
+            );
             assert_eq!(
                 known(&name),
                 time.is_some() || name.starts_with("blobs/"),

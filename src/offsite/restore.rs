@@ -428,15 +428,10 @@ fn not_taken(
         .iter()
         .filter(|(name, _)| !taken.contains(name.as_str()))
         .filter(|(name, _)| {
-            let (plain, _) = super::layout::untagged(name);
-            let replaced = match plain.strip_prefix("db/") {
-                Some(rest) => {
-                    let chain = rest.split('/').next().unwrap_or_default();
-                    let began = super::layout::named_time(&super::layout::base_name(chain));
-                    matches!((chosen, began), (Some(c), Some(b)) if c > b)
-                }
+            let replaced = match super::layout::chain_began(name) {
+                Some(began) => chosen.is_some_and(|c| c > began),
                 None => matches!(
-                    (restored.files_of, super::layout::named_time(&plain)),
+                    (restored.files_of, super::layout::named_time(name)),
                     (Some(f), Some(t)) if f > t
                 ),
             };
