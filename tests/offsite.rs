@@ -590,6 +590,138 @@ async fn an_erased_submission_is_in_no_object_one_cycle_later() {
     assert!(holds("staying@example.com") >= 1, "the others stay");
 }
 
+/// Every object under the bucket's `site/db/`: its file, bytes and upload time.
+fn db_objects(s3: &S3) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
+    let root = s3.root.path().join(BUCKET);
+    object_names(s3)
+        .into_iter()
+        .filter(|name| name.starts_with("site/db/"))
+        .map(|name| {
+            let path = root.join(&name);
+            let bytes = std::fs::read(&path).unwrap();
+            let uploaded = std::fs::metadata(&path).unwrap().modified().unwrap();
+            (path, bytes, uploaded)
+        })
+        .collect()
+}
+
+/// Puts `objects` back as they were, upload time included (s3s-fs lists a file's
+/// modification time): as a bucket with Object Lock still holds a chain the server
+/// deleted, or as a thief would put an old one back.
+fn put_back(objects: &[(PathBuf, Vec<u8>, std::time::SystemTime)]) {
+    for (path, bytes, uploaded) in objects {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+        let file = std::fs::File::options().write(true).open(path).unwrap();
+        file.set_modified(*uploaded).unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_erased_person_stays_erased_in_an_older_chain_put_back_and_at_a_time_before() {
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
+    let server = server(&s3, &creds, &identity, &recipient, "2s");
+    let data = server.data_dir();
+    let doomed = "leaving-church@example.com";
+    for (i, email) in [doomed, "staying@example.com"].into_iter().enumerate() {
+        let body = json!({"firstName": "Sam", "lastName": format!("Lee {i}"), "email": email, "subject": "Hi", "message": "Hello there"});
+        assert_eq!(
+            server.post("contact", &body).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    assert!(wait_for(
+        Duration::from_secs(10),
+        || state(&data)["waiting"] == 0
+            && state(&data)["rows"]["contact"] == 2
+            && state(&data)["records"]
+                .as_array()
+                .is_some_and(|r| !r.is_empty())
+    ));
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let before_erasure = chrono::Utc::now().to_rfc3339();
+    // The chain that holds the person, as a thief (or a provider's kept version)
+    // could put it back later.
+    let older_chain = db_objects(&s3);
+    let sequence = state(&data)["recordSequence"].as_u64().unwrap();
+
+    let (ok, out, err) = thewell(&data, &["erase", "--email", doomed]);
+    assert!(ok && out.contains("1 erased"), "{out}{err}");
+    let holds = |needle: &str| holding(&s3, &identity, needle).len();
+    assert!(
+        wait_for(Duration::from_secs(10), || holds(doomed) == 0
+            && state(&data)["recordSequence"].as_u64() > Some(sequence)),
+        "no new record after the erasure"
+    );
+    let current_chain = db_objects(&s3);
+    drop(server.kill());
+    put_back(&older_chain);
+    let restored_rows = |into: &Path| {
+        let (ok, out, err) = thewell(into, &["export", "contact", "--format", "jsonl"]);
+        assert!(ok, "{err}");
+        out
+    };
+
+    // Restored as it was before the erasure: the older chain, without the person.
+    let at = work.path().join("at");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &at, &["--at", &before_erasure]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("left out 1 submissions"), "{out}");
+    let rows = restored_rows(&at);
+    assert!(
+        !rows.contains(doomed) && rows.contains("staying@example.com"),
+        "{rows}"
+    );
+
+    // The newer chain deleted: the older one is the newest left, and the record
+    // names what is gone; taken anyway, it still comes back without the person.
+    for (path, _, _) in &current_chain {
+        if !older_chain.iter().any(|(p, _, _)| p == path) {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let newest_root = tempfile::tempdir().unwrap();
+    let newest = newest_root.path().join("data");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &newest, &[]);
+    assert!(
+        !ok && err.contains("base"),
+        "the deleted chain is named: {out}{err}"
+    );
+    let _ = std::fs::remove_dir_all(&newest);
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &newest, &["--accept-missing"]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("left out 1 submissions"), "{out}");
+    let rows = restored_rows(&newest);
+    assert!(
+        !rows.contains(doomed) && rows.contains("staying@example.com"),
+        "{rows}"
+    );
+
+    // The restored site keeps the erasure: its server's first record carries it on,
+    // so the older chain, put back again, is still restored without the person.
+    let flags = copying(&s3, &creds, &identity, &recipient, "2s");
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let restored = Server::spawn(newest_root, &flags, None);
+    let restored_data = restored.data_dir();
+    assert!(wait_for(Duration::from_secs(10), || state(&restored_data)
+        ["recordSequence"]
+        .as_u64()
+        .is_some_and(|n| n > sequence + 1)));
+    drop(restored.kill());
+    put_back(&older_chain);
+    let again = work.path().join("again");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &again, &["--at", &before_erasure]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("left out 1 submissions"), "{out}");
+    assert!(!restored_rows(&again).contains(doomed));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_bucket_down_for_two_minutes_costs_no_submission_and_is_caught_up() {
     let work = tempfile::tempdir().unwrap();

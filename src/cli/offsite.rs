@@ -297,6 +297,13 @@ pub fn restore_from(
                 "MISSING (not restored, --accept-missing): {path}: {why}"
             )?;
         }
+        if restored.left_out > 0 {
+            say!(
+                out,
+                "left out {} submissions the copy's newest record says were erased after this copy was made (erasures stay erased)",
+                restored.left_out
+            )?;
+        }
         say!(
             out,
             "restored {total} submissions (the copy of {}, {}) and {} files{} into {}",

@@ -220,11 +220,12 @@ impl State {
     /// The state of a data directory just restored from `bucket`: the copies under
     /// its prefix are its own to add to (its first look makes a new base), and the
     /// blobs it was restored from are there (not put again).
-    pub fn restored(bucket: &str, blobs: BTreeSet<String>) -> State {
+    pub fn restored(bucket: &str, blobs: BTreeSet<String>, record_sequence: u64) -> State {
         State {
             bucket: bucket.to_string(),
             owns_prefix: true,
             blobs,
+            record_sequence,
             ..State::default()
         }
     }
@@ -817,16 +818,15 @@ async fn put_record(
         .chain(state.files_object.iter())
         .cloned()
         .collect();
-    let record = super::record::Record::new(
-        state.record_sequence + 1,
-        config.bucket.describe(),
-        objects,
-        state.rows.clone(),
-    );
+    let (sequence, rows) = (state.record_sequence + 1, state.rows.clone());
     let now = Utc::now();
     let plain = layout::record_name(now);
     let (d, c, p) = (dir.clone(), config.clone(), plain.clone());
     let sealed = blocking(move || {
+        let erased = Reader::open(&d)?.erased()?;
+        let erased = super::record::Erasures::of(&erased, &c.tag_key);
+        let record =
+            super::record::Record::new(sequence, c.bucket.describe(), objects, rows, erased);
         let path = d.offsite_upload();
         Sealing::create(&path, &c.recipient, &c.tag_key, &p)
             .and_then(|sealing| super::record::write(&record, sealing))

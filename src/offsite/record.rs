@@ -2,13 +2,16 @@
 //! copier writes `records/<time>.<tag>.age`, sealed and tagged like every object,
 //! naming each object the copy consists of (the chain's base and segments, the
 //! newest list of files) as stored, with its size, the submissions per form, a
-//! sequence number and the bucket and prefix it was made in. Only the newest is
-//! kept. A restore takes the newest it can verify and will not finish while an
+//! sequence number, the bucket and prefix it was made in, and what the site has
+//! erased (keyed fingerprints and retention cut-offs, never the erased data): a
+//! restore leaves those out of whatever chain it takes, `--at` an older one
+//! included, so an erased person never comes back. Only the newest is kept. A restore takes the newest it can verify and will not finish while an
 //! object it names was not restored (not in the bucket, or refused), unless told
 //! `--accept-missing`: a deleted segment, the last one included, is named.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Read, Write};
 
+use chrono::{DateTime, Utc};
 use flate2::Compression;
 use flate2::read::GzDecoder;
 use flate2::write::GzEncoder;
@@ -30,6 +33,54 @@ pub struct Record {
     pub objects: Vec<(String, u64)>,
     /// Submissions per form the copy holds.
     pub rows: BTreeMap<String, u64>,
+    /// Everything the site has erased so far (a record from before erasures were
+    /// recorded names none).
+    #[serde(default)]
+    pub erased: Erasures,
+}
+
+/// What the site has erased, as a record carries it: never the erased data, only
+/// what a restore needs to leave it out of any chain it takes.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Erasures {
+    /// Keyed fingerprints of the ids erased by staff (`tag::erased_fingerprint`).
+    pub ids: BTreeSet<String>,
+    /// Per form, the newest retention cut-off: everything received before it is gone.
+    pub before: BTreeMap<String, DateTime<Utc>>,
+}
+
+impl Erasures {
+    /// What `erased` (a database's) names, with its ids fingerprinted under `key`.
+    pub fn of(erased: &crate::store::Erased, key: &super::tag::TagKey) -> Erasures {
+        let mut ids: BTreeSet<String> = erased
+            .ids
+            .iter()
+            .map(|id| super::tag::erased_fingerprint(key, *id))
+            .collect();
+        ids.extend(erased.carried.iter().cloned());
+        Erasures {
+            ids,
+            before: erased.before.clone(),
+        }
+    }
+
+    /// Whether the submission `id` of `form` was erased.
+    pub fn names(&self, key: &super::tag::TagKey, form: &str, id: ulid::Ulid) -> bool {
+        self.before
+            .get(form)
+            .is_some_and(|cut| crate::store::received_at(id) < *cut)
+            || (!self.ids.is_empty() && self.ids.contains(&super::tag::erased_fingerprint(key, id)))
+    }
+
+    /// The same, to be kept by a restored database (its fingerprints carried over).
+    pub fn carried(&self) -> crate::store::Erased {
+        crate::store::Erased {
+            ids: BTreeSet::new(),
+            before: self.before.clone(),
+            carried: self.ids.clone(),
+        }
+    }
 }
 
 impl Record {
@@ -38,6 +89,7 @@ impl Record {
         bucket: &str,
         objects: Vec<(String, u64)>,
         rows: BTreeMap<String, u64>,
+        erased: Erasures,
     ) -> Record {
         Record {
             kind: KIND.into(),
@@ -45,6 +97,7 @@ impl Record {
             bucket: bucket.into(),
             objects,
             rows,
+            erased,
         }
     }
 }
@@ -99,6 +152,7 @@ mod tests {
                 ("files/y.cd.age".into(), 3),
             ],
             BTreeMap::from([("contact".to_string(), 4)]),
+            Erasures::default(),
         );
         let bytes = write(&record, Vec::new()).unwrap();
         assert_eq!(read(bytes.as_slice()).unwrap(), record);
@@ -107,5 +161,46 @@ mod tests {
         let bytes = write(&other, Vec::new()).unwrap();
         assert!(read(bytes.as_slice()).unwrap_err().contains("not a record"));
         assert!(read(&b"not gzip"[..]).is_err());
+    }
+
+    #[test]
+    fn the_erased_are_named_by_their_fingerprint_or_their_form_s_cut_off_and_nothing_else() {
+        let key = crate::offsite::tag::test_key();
+        let at = |s: &str| s.parse::<DateTime<Utc>>().unwrap();
+        let id_at =
+            |s: &str, random: u128| ulid::Ulid::from_parts(at(s).timestamp_millis() as u64, random);
+        let erased_person = id_at("2026-06-01T10:00:00Z", 7);
+        let store = crate::store::Erased {
+            ids: BTreeSet::from([erased_person]),
+            before: BTreeMap::from([("prayer-request".to_string(), at("2026-03-01T00:00:00Z"))]),
+            carried: BTreeSet::from(["00ff".to_string()]),
+        };
+        let erasures = Erasures::of(&store, &key);
+        assert!(
+            !erasures
+                .ids
+                .iter()
+                .any(|f| f.contains(&erased_person.to_string())),
+            "no id in the clear"
+        );
+        assert!(erasures.names(&key, "contact", erased_person));
+        assert!(!erasures.names(&key, "contact", id_at("2026-06-01T10:00:00Z", 8)));
+        assert!(erasures.names(&key, "prayer-request", id_at("2026-02-28T23:59:59Z", 1)));
+        assert!(!erasures.names(&key, "prayer-request", id_at("2026-03-01T00:00:00Z", 1)));
+        assert!(
+            !erasures.names(&key, "contact", id_at("2026-02-01T00:00:00Z", 1)),
+            "a cut-off is per form"
+        );
+        let other_key = crate::offsite::tag::test_key();
+        assert!(
+            !erasures.names(&other_key, "contact", erased_person),
+            "keyed"
+        );
+        let carried = erasures.carried();
+        assert_eq!(
+            Erasures::of(&carried, &other_key),
+            erasures,
+            "a restore carries them as they are"
+        );
     }
 }

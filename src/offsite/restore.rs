@@ -18,7 +18,7 @@ use super::bucket::Bucket;
 use super::crypt::{self, Identity};
 use super::layout::{Chain, Listing};
 use super::pack::{self, FILES, Row};
-use super::record::Record;
+use super::record::{Erasures, Record};
 use super::tag::{self, TagKey};
 use crate::data_dir::{DataDir, create_private_dir};
 use crate::store::{IDEMPOTENCY_KEY, Reader, SUBMITTED_AT, received_at};
@@ -61,6 +61,9 @@ pub struct Restored {
     /// The newest record of the copy this restore could verify: when it was written
     /// and its sequence number (`None`: the bucket holds none from then).
     pub record: Option<(DateTime<Utc>, u64)>,
+    /// Submissions the chain held that the newest record says were erased since,
+    /// left out.
+    pub left_out: u64,
     /// The blobs the files came from.
     pub blobs: std::collections::BTreeSet<String>,
     /// A restore stopped after it had moved everything into place (the database last)
@@ -88,6 +91,8 @@ struct Source<'a> {
     max_bytes: u64,
     accept_missing: bool,
     staging: PathBuf,
+    /// What the copy's newest record says was erased: left out of any chain taken.
+    erased: Erasures,
 }
 
 /// Streams object `name` (at most `size` bytes, as listed, and no more than
@@ -234,22 +239,26 @@ fn check_row(row: &Row) -> Result<(), String> {
 }
 
 /// Decrypts and reads the submissions of the object downloaded at `path` into
-/// `database`, keeping those received no later than `until`.
+/// `database`, keeping those received no later than `until` and not erased since;
+/// returns how many erased ones it left out.
 fn take_rows(
-    keys: &Keys<'_>,
+    source: &Source<'_>,
     name: &str,
     path: &Path,
-    max_bytes: u64,
     until: DateTime<Utc>,
     database: &crate::store::Filling,
-) -> Result<(), OffsiteError> {
+) -> Result<u64, OffsiteError> {
+    let (keys, max_bytes) = (&source.keys, source.max_bytes);
+    let mut left_out = 0;
     let file = std::fs::File::open(path).map_err(OffsiteError::io(path))?;
     let plain = crypt::decrypting(&keys.identity, file).map_err(|r| r.said(keys.file, name))?;
     let mut batch: Vec<(String, ulid::Ulid, String)> = Vec::new();
     let mut failed: Option<OffsiteError> = None;
     let read = pack::read_rows(plain, max_bytes, |row| {
         check_row(&row)?;
-        if received_at(row.id) <= until {
+        if source.erased.names(&keys.tag_key, &row.form, row.id) {
+            left_out += 1;
+        } else if received_at(row.id) <= until {
             batch.push((row.form, row.id, row.json));
         }
         if batch.len() >= BATCH {
@@ -270,7 +279,7 @@ fn take_rows(
         reason,
     })?;
     database.add(&batch)?;
-    Ok(())
+    Ok(left_out)
 }
 
 /// Objects of one kind from no later than `until`, those of one time in one group
@@ -295,7 +304,6 @@ async fn take_chain(
     until: DateTime<Utc>,
     restored: &mut Restored,
 ) -> Result<Option<crate::store::Filling>, OffsiteError> {
-    let (keys, max_bytes) = (&source.keys, source.max_bytes);
     let download_to = source.staging.join("object.age");
     let database_path = source.staging.join("thewell.redb");
     let Some(base) = genuine(source, &chain.bases, &download_to, &mut restored.refused).await?
@@ -304,14 +312,14 @@ async fn take_chain(
     };
     let _ = std::fs::remove_file(&database_path);
     let database = crate::store::Filling::create(&database_path)?;
-    take_rows(keys, &base, &download_to, max_bytes, until, &database)?;
+    restored.left_out += take_rows(source, &base, &download_to, until, &database)?;
     std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
     restored.objects.push((base, chain.began));
     restored.copy_of = chain.began;
     for (t, names) in by_time(&chain.segments, until) {
         let taken = genuine(source, &names, &download_to, &mut restored.refused).await?;
         if let Some(name) = taken {
-            take_rows(keys, &name, &download_to, max_bytes, until, &database)?;
+            restored.left_out += take_rows(source, &name, &download_to, until, &database)?;
             std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
             restored.objects.push((name, t));
             restored.copy_of = t;
@@ -646,6 +654,7 @@ fn finish_tidying(dir: &DataDir) -> Result<Restored, OffsiteError> {
         refused: Vec::new(),
         missing: Vec::new(),
         record: None,
+        left_out: 0,
         blobs: Default::default(),
         finished_earlier: true,
     })
@@ -721,7 +730,9 @@ pub async fn restore(
         max_bytes: options.max_bytes,
         accept_missing: options.accept_missing,
         staging: staging.clone(),
+        erased: Erasures::default(),
     };
+    let mut source = source;
     let result = async {
         let mut restored = Restored {
             rows: BTreeMap::new(),
@@ -734,10 +745,28 @@ pub async fn restore(
             refused: Vec::new(),
             missing: Vec::new(),
             record: None,
+            left_out: 0,
             blobs: Default::default(),
             finished_earlier: false,
         };
-        let record = take_record(&source, &listing, until, &mut restored).await?;
+        // The newest record's erasures hold for any time restored; the newest record
+        // from no later than `until` says what the copy then consisted of.
+        // Taken however late it was uploaded (`--at` is not asked): a record's
+        // erasures only ever leave submissions out.
+        let at = source.at.take();
+        let newest = take_record(&source, &listing, DateTime::<Utc>::MAX_UTC, &mut restored).await;
+        source.at = at;
+        let newest = newest?;
+        let record = match &newest {
+            Some((written, _)) if *written > until => {
+                take_record(&source, &listing, until, &mut restored).await?
+            }
+            _ => newest.clone(),
+        };
+        if let Some((_, newest)) = &newest {
+            source.erased = newest.erased.clone();
+        }
+        let source = &source;
         // The newest chain with a genuine base, from no later than `until`.
         let mut database = None;
         let mut chosen = None;
@@ -774,6 +803,8 @@ pub async fn restore(
                 ),
             });
         };
+        // Kept as erased by the restored site too: its server's records carry them on.
+        database.carry(&source.erased.carried())?;
         (restored.rows, restored.newest) = database.counts()?;
         drop(database);
         let refused_before = restored.refused.len();
@@ -819,7 +850,9 @@ pub async fn restore(
             restored.missing.extend(lacking);
         }
         pause_targets(&staging)?;
-        super::copier::State::restored(bucket.describe(), restored.blobs.clone())
+        // The restored server's records go on from the newest one's number.
+        let sequence = newest.as_ref().map_or(0, |(_, r)| r.sequence);
+        super::copier::State::restored(bucket.describe(), restored.blobs.clone(), sequence)
             .write(&DataDir::new(&staging));
         move_into_place(dir, &staging)?;
         Ok(restored)

@@ -171,6 +171,22 @@ impl BlobHashing {
     }
 }
 
+/// An erased submission's keyed fingerprint, as a record of the copy names it: the
+/// first 16 bytes of the HMAC of its id under the tag key, in hex. A restore finds
+/// the erased among the rows it reads by it; without the key it tells nothing.
+pub fn erased_fingerprint(key: &TagKey, id: ulid::Ulid) -> String {
+    let mut context = hmac::Context::with_key(&key.0);
+    context.update(b"thewell-erased-1\n");
+    context.update(&u128::from(id).to_be_bytes());
+    crate::notify::deliver::hex(&context.sign().as_ref()[..16])
+}
+
+/// A new key, for tests.
+#[cfg(test)]
+pub fn test_key() -> TagKey {
+    from_text(&new_key_line()).expect("a new key reads")
+}
+
 /// The tag of `bytes` named `plain_name`.
 #[cfg(test)]
 pub fn tag(key: &TagKey, plain_name: &str, bytes: &[u8]) -> String {

@@ -10,6 +10,7 @@ use redb::{Database, ReadableDatabase, ReadableTable};
 use serde_json::{Map, Value};
 use ulid::Ulid;
 
+use super::erased::Erased;
 use super::reader::copy_all;
 use super::{StoreError, builder, received_at, table};
 use crate::data_dir::create_new_private_file;
@@ -113,6 +114,24 @@ pub(super) fn erase(
         .flatten()
         .flat_map(|(_, keys)| keys.iter().copied())
         .collect();
+    // Kept as erased: the ids a staff member named (by email or id), and each
+    // retention cut-off (a rule, not every id it removed).
+    let mut erasing = Erased::default();
+    for (selector, per_form) in selectors.iter().zip(&found) {
+        match selector {
+            Selector::Before { form, before } => {
+                erasing.merge(&Erased {
+                    before: [(form.clone(), *before)].into(),
+                    ..Erased::default()
+                });
+            }
+            _ => erasing.ids.extend(
+                per_form
+                    .iter()
+                    .flat_map(|(_, keys)| keys.iter().map(|k| Ulid::from(*k))),
+            ),
+        }
+    }
     let counts = found
         .into_iter()
         .map(|per_form| {
@@ -125,7 +144,7 @@ pub(super) fn erase(
     if doomed.is_empty() {
         return (Some(db), Ok(counts));
     }
-    match rewrite(db, path, &doomed) {
+    match rewrite(db, path, &doomed, &erasing) {
         Ok(fresh) => (Some(fresh), Ok(counts)),
         Err((db, error)) => (db, Err(error)),
     }
@@ -166,6 +185,7 @@ fn rewrite(
     db: Database,
     path: &Path,
     doomed: &BTreeSet<u128>,
+    erasing: &Erased,
 ) -> Result<Database, (Option<Database>, StoreError)> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -176,7 +196,7 @@ fn rewrite(
     let copied = create_new_private_file(&fresh)
         .map_err(io(&fresh))
         .and_then(|_| Ok(builder().create(&fresh)?))
-        .and_then(|copy| copy_all(&db, &copy, &[], doomed));
+        .and_then(|copy| copy_all(&db, &copy, &[], doomed, erasing));
     if let Err(error) = copied {
         let _ = std::fs::remove_file(&fresh);
         let error = if is_no_space(&error) {

@@ -1,12 +1,13 @@
 //! Form submissions on disk: the redb file, its tables and format version, and the
 //! errors of everything below. The rest of the store, one file each: `reader` (scans,
 //! stats, backup copies), `erase` (selectors and the rewrite that leaves nothing
-//! erased in the file), `offline` (staff work on a database no server holds), the
+//! erased in the file), `erased` (what was erased, so no copy brings it back), `offline` (staff work on a database no server holds), the
 //! `writer` handle and the `committer` thread behind it, with the `journal` that
 //! makes a submission durable, the `outbox` of notifications and the `health` of
 //! storing.
 mod committer;
 mod erase;
+mod erased;
 mod health;
 pub mod journal;
 mod offline;
@@ -26,6 +27,7 @@ use crate::data_dir::{DataDir, ensure_private_file};
 use crate::forms::{FORMS, Form};
 
 pub use erase::Selector;
+pub use erased::Erased;
 pub use offline::{erase_offline, retry_notifications, take_in_journal_offline};
 pub use outbox::{Audience, Notifying};
 pub use reader::Reader;
@@ -176,6 +178,15 @@ impl Filling {
                 table.insert(u128::from(*id), json.as_str())?;
             }
         }
+        txn.commit()?;
+        Ok(())
+    }
+
+    /// Keeps what `erased` names as erased here too (a restore carries the copy's
+    /// erasures over, so the new server's copies keep them).
+    pub fn carry(&self, erased: &Erased) -> Result<(), StoreError> {
+        let txn = self.0.begin_write()?;
+        erased::add(&txn, erased)?;
         txn.commit()?;
         Ok(())
     }

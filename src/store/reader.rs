@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata};
 use ulid::Ulid;
 
+use super::erased::{self, Erased};
 use super::journal::{self, Entry};
 use super::{ERASURES, FORMAT_VERSION, META, StoreError, builder, existing_db, outbox, table};
 use crate::data_dir::{DataDir, create_new_private_file};
@@ -146,6 +147,12 @@ impl Reader {
         Ok(found)
     }
 
+    /// What the database has erased, for the off-site record.
+    pub fn erased(&self) -> Result<Erased, StoreError> {
+        let txn = self.db.begin_read()?;
+        erased::read(&txn)
+    }
+
     /// How many erasures (and retention sweeps) the database has seen.
     pub fn erasures(&self) -> Result<u64, StoreError> {
         let txn = self.db.begin_read()?;
@@ -204,6 +211,7 @@ impl Reader {
                 &Database::create(target)?,
                 &self.journal,
                 &BTreeSet::new(),
+                &Erased::default(),
             )?;
             Ok(())
         })();
@@ -216,12 +224,14 @@ impl Reader {
 
 /// Copies every table of `from` (as one consistent snapshot) into the empty `to`,
 /// with the submissions of `journal` it does not hold yet, and without the
-/// submissions (and their notifications) whose keys are in `without`.
+/// submissions (and their notifications) whose keys are in `without`; what `from`
+/// erased before, and `erasing`, are kept as erased in `to` (src/store/erased.rs).
 pub(super) fn copy_all(
     from: &Database,
     to: &Database,
     journal: &[Entry],
     without: &BTreeSet<u128>,
+    erasing: &Erased,
 ) -> Result<(), StoreError> {
     let source = from.begin_read()?;
     let txn = to.begin_write()?;
@@ -232,6 +242,9 @@ pub(super) fn copy_all(
         // know something they saw is gone.
         let erasures = erasures_in(&source)? + u64::from(!without.is_empty());
         meta.insert(ERASURES, erasures)?;
+        let mut erased = erased::read(&source)?;
+        erased.merge(erasing);
+        erased::add(&txn, &erased)?;
         for form in FORMS {
             let mut to = txn.open_table(table(form))?;
             if let Ok(from) = source.open_table(table(form)) {
