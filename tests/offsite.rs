@@ -673,6 +673,12 @@ async fn an_erased_person_stays_erased_in_an_older_chain_put_back_and_at_a_time_
     let (ok, out, err) = restore_from(&s3, &creds, &identity, &at, &["--at", &before_erasure]);
     assert!(ok, "{out}{err}");
     assert!(out.contains("left out 1 submissions"), "{out}");
+    // Checked against the record from then, kept with the copy it names.
+    assert!(
+        out.contains(&format!("the copy's newest record (number {sequence},"))
+            && out.contains("every object it names is restored"),
+        "{out}"
+    );
     let rows = restored_rows(&at);
     assert!(
         !rows.contains(doomed) && rows.contains("staying@example.com"),
@@ -945,6 +951,27 @@ fn staff_commands_say_what_is_wrong_before_touching_the_bucket() {
             "church",
             "--identity",
             identity.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok && err.contains("s3://BUCKET"), "{err}");
+    // A recovery file made without --offsite names no bucket: the restore says to give one.
+    let (ok, _, err) = thewell(
+        &work.path().join("new-site"),
+        &["restore", "--identity", identity.to_str().unwrap()],
+    );
+    assert!(
+        !ok && err.contains("names no bucket") && err.contains("--from"),
+        "{err}"
+    );
+    let (ok, _, err) = thewell(
+        &data,
+        &[
+            "offsite",
+            "keygen",
+            "--output",
+            work.path().join("other.txt").to_str().unwrap(),
+            "--offsite",
+            "church",
         ],
     );
     assert!(!ok && err.contains("s3://BUCKET"), "{err}");
@@ -2257,13 +2284,36 @@ fn readme_block(heading: &str) -> Vec<String> {
 /// and the restored server copies on with the env file alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
-    let Rig {
-        work,
-        s3,
-        creds,
-        identity,
-        recipient,
-    } = Rig::new();
+    let work = tempfile::tempdir().unwrap();
+    let s3 = S3::start();
+    let creds = credentials(work.path());
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let for_this_bucket = |line: &str| {
+        line.replace("thewell-copies", BUCKET)
+            .replace("https://s3.us-west-004.backblazeb2.com", &s3.endpoint())
+            .replace("us-west-004", "us-east-1")
+    };
+    // The recovery file, made by the README's keygen line (on "your own computer").
+    let computer = work.path().join("computer");
+    std::fs::create_dir_all(&computer).unwrap();
+    let keygen_line = readme
+        .lines()
+        .find(|l| l.starts_with("thewell offsite keygen "))
+        .expect("the README's keygen line");
+    let made = Command::new("bash")
+        .arg("-c")
+        .arg(for_this_bucket(keygen_line).replacen("thewell", common::binary(), 1))
+        .current_dir(&computer)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let recipient = String::from_utf8_lossy(&made.stdout).trim().to_string();
+    let identity = computer.join("thewell-identity.txt");
     // The old server: a submission, a setting and a photo, copied.
     let old_root = tempfile::tempdir().unwrap();
     let photo = noise(400_000, 5);
@@ -2320,18 +2370,13 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
 
     // /etc/thewell.env as the README writes it: its printf lines, with this bucket,
     // and the sender as the README says to write a value with a space or `<`.
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let env_lines: Vec<&str> = readme
         .lines()
         .filter(|l| l.starts_with("printf '") && l.contains("/etc/thewell.env"))
         .collect();
     assert!(env_lines.len() >= 3, "{env_lines:?}");
     for line in env_lines {
-        let line = on_this_machine(line)
-            .replace("thewell-copies", BUCKET)
-            .replace("https://s3.us-west-004.backblazeb2.com", &s3.endpoint())
-            .replace("us-west-004", "us-east-1")
+        let line = for_this_bucket(&on_this_machine(line))
             .replace("age1…", &recipient)
             .replace("<keyID>", KEY)
             .replace("<applicationKey>", SECRET);
@@ -2357,8 +2402,14 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
         output += &run(&on_this_machine(command));
     }
     assert!(
-        block.iter().any(|l| l.contains("restore --from")),
+        block.iter().any(|l| l.contains("restore --identity")),
         "{block:?}"
+    );
+    assert!(
+        output.contains(&format!(
+            "the bucket, as the recovery file names it: s3://{BUCKET}/site"
+        )),
+        "{output}"
     );
     assert!(
         output.contains("restored 1 submissions") && output.contains("seconds old)"),
@@ -2552,10 +2603,14 @@ async fn a_deleted_segment_even_the_last_is_named_by_the_restore_and_put_back_by
     let segments: Vec<&String> = names.iter().filter(|n| n.contains("/seg-")).collect();
     // (The first look may come before the first submission: then a base of none and three segments.)
     assert!(segments.len() >= 2, "{names:?}");
+    // A record after each look that put something, every one kept with its copy
+    // (`--offsite-keep` keeps every copy of the last two days).
+    let records = names.iter().filter(|n| n.contains("/records/")).count() as u64;
+    assert!(records >= 3, "{names:?}");
     assert_eq!(
-        names.iter().filter(|n| n.contains("/records/")).count(),
-        1,
-        "only the newest record is kept: {names:?}"
+        Some(records),
+        state(&data)["recordSequence"].as_u64(),
+        "{names:?}"
     );
     let everything = exported_ids(&data, "contact");
 

@@ -450,14 +450,27 @@ pub struct OffsiteCommandArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum OffsiteCommand {
-    /// Make a new identity (the key that decrypts the off-site copies, with the tag
-    /// key that tells genuine copies from planted ones) and print its recipient
-    /// (age1…) to give `serve --offsite-recipient`; the server's copy of the tag key
-    /// goes to FILE.tag-key, for `serve --offsite-tag-key`.
+    /// Make the recovery file: a new identity (the key that decrypts the off-site
+    /// copies) with the tag key that tells genuine copies from planted ones, the
+    /// site's id and the bucket's address; print its recipient (age1…) to give
+    /// `serve --offsite-recipient`. The server's copy of the tag key and site id goes
+    /// to FILE.tag-key, for `serve --offsite-tag-key`.
     Keygen {
-        /// Where to write the identity (mode 0600; an existing file is never replaced).
+        /// Where to write the recovery file (mode 0600; an existing file is never
+        /// replaced).
         #[arg(long, value_name = "FILE")]
         output: PathBuf,
+        /// The bucket the copies will go to, as `serve --offsite` will be given it:
+        /// written into the recovery file, so that a restore needs only the file and
+        /// the bucket's key.
+        #[arg(long, value_name = "s3://BUCKET[/PREFIX]")]
+        offsite: Option<String>,
+        /// The bucket's S3 endpoint, as `serve --offsite-endpoint` (AWS S3 when absent).
+        #[arg(long, value_name = "URL", requires = "offsite")]
+        offsite_endpoint: Option<String>,
+        /// The bucket's region, as `serve --offsite-region` (us-east-1 when absent).
+        #[arg(long, value_name = "REGION", requires = "offsite")]
+        offsite_region: Option<String>,
     },
     /// When the last copy reached the bucket, what waits, and the last failure.
     Status,
@@ -671,22 +684,23 @@ pub struct BackupArgs {
 pub struct RestoreArgs {
     /// A backup (from `thewell backup` or <data-dir>/backups/) to put in place of the
     /// database. The server must be stopped; the replaced database is kept beside it.
-    #[arg(required_unless_present = "from", conflicts_with = "from")]
+    #[arg(required_unless_present_any = ["from", "identity"], conflicts_with_all = ["from", "identity"])]
     pub file: Option<PathBuf>,
 
     /// Bring the whole site back from its off-site copies instead (submissions,
     /// settings, notification targets, content, photos), onto a data directory that
     /// holds no database yet: s3://BUCKET[/PREFIX], as given to `serve --offsite`.
+    /// Without it, the bucket (with its endpoint and region) the recovery file names.
     #[arg(long, value_name = "s3://BUCKET[/PREFIX]", requires = "identity")]
     pub from: Option<String>,
 
-    /// The identity file (from `thewell offsite keygen`) that decrypts the copies.
-    #[arg(long, value_name = "FILE", requires = "from")]
+    /// The recovery file (from `thewell offsite keygen`) that decrypts the copies.
+    #[arg(long, value_name = "FILE")]
     pub identity: Option<PathBuf>,
 
     /// The site as it was at this time (2026-11-20T18:00:00Z, or a day: its end,
     /// UTC) instead of the newest copy.
-    #[arg(long, value_parser = parse_at, requires = "from", value_name = "TIME")]
+    #[arg(long, value_parser = parse_at, requires = "identity", value_name = "TIME")]
     pub at: Option<chrono::DateTime<chrono::Utc>>,
 
     /// The most bytes one object of the copy may download or unpack to (a photo is
@@ -703,9 +717,9 @@ pub struct RestoreArgs {
     pub accept_missing: bool,
 
     /// Where the new server's tag key file goes (what `serve --offsite-tag-key` reads,
-    /// e.g. /etc/thewell-tag-key): with --from, the restore writes it from the identity
-    /// file (owner only) when it is missing, and checks that one already there holds
-    /// the same key.
+    /// e.g. /etc/thewell-tag-key): the restore from the off-site copies writes it from
+    /// the recovery file (owner only) when it is missing, and checks that one already
+    /// there holds the same key.
     #[arg(long, env = "THEWELL_OFFSITE_TAG_KEY", value_name = "FILE")]
     pub offsite_tag_key: Option<PathBuf>,
 

@@ -9,7 +9,7 @@ use super::args::{BucketArgs, OffsiteCommand, RestoreArgs};
 use super::{CliError, say};
 use crate::data_dir::DataDir;
 use crate::offsite::copier::State;
-use crate::offsite::{crypt, restore, tag};
+use crate::offsite::{crypt, recovery, restore, tag};
 
 pub fn run(
     data_dir: &DataDir,
@@ -17,7 +17,19 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     match command {
-        OffsiteCommand::Keygen { output } => keygen(&output, out),
+        OffsiteCommand::Keygen {
+            output,
+            offsite,
+            offsite_endpoint,
+            offsite_region,
+        } => {
+            let address = offsite.map(|url| recovery::Address {
+                url,
+                endpoint: offsite_endpoint,
+                region: offsite_region,
+            });
+            keygen(&output, address.as_ref(), out)
+        }
         OffsiteCommand::Status => status(data_dir, out),
         OffsiteCommand::Verify {
             offsite,
@@ -35,25 +47,45 @@ pub fn run(
     }
 }
 
-fn keygen(output: &Path, out: &mut impl Write) -> Result<(), CliError> {
+fn keygen(
+    output: &Path,
+    address: Option<&recovery::Address>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let mut server_file = output.as_os_str().to_owned();
     server_file.push(".tag-key");
     let server_file = std::path::PathBuf::from(server_file);
     if server_file.exists() {
         return Err(crate::offsite::OffsiteError::IdentityExists(server_file).into());
     }
-    let tag_line = tag::new_key_line();
-    let (identity, recipient) = crypt::new_identity(&[
+    if let Some(address) = address {
+        crate::offsite::bucket::parse_url(&address.url)?;
+    }
+    let (tag_line, site_line) = (tag::new_key_line(), recovery::new_site_line());
+    let mut lines = vec![
+        "The Well's recovery file: with the bucket's key, it alone brings the site back (`thewell restore --identity THIS-FILE`). Keep it off the server, in two places (a password manager, a USB key in the church office).".to_string(),
         "tag key (the server holds it too; restores check every copy's tag with it):".into(),
         tag_line.clone(),
-    ]);
+        "the site's id (every record of its copies names it):".into(),
+        site_line.clone(),
+    ];
+    if let Some(address) = address {
+        lines.push("the bucket:".into());
+        lines.extend(recovery::address_lines(address));
+    }
+    let (identity, recipient) = crypt::new_identity(&lines);
     use age::secrecy::ExposeSecret;
     crypt::write_secret_file(output, identity.expose_secret())?;
-    crypt::write_secret_file(&server_file, &format!("{tag_line}\n"))?;
+    crypt::write_secret_file(&server_file, &format!("{tag_line}\n{site_line}\n"))?;
     say!(out, "{recipient}")?;
     eprintln!(
-        "The identity is in {}: it alone decrypts the copies. Keep it off the server (a password manager, a USB key in the church office) and give the server only the line above and the tag key file: serve --offsite-recipient {recipient} --offsite-tag-key {} (copy that file to the server, chmod 600, and delete it here)",
+        "The recovery file is {}: it alone decrypts the copies{}. Keep it off the server (a password manager, a USB key in the church office) and give the server only the line above and the tag key file: serve --offsite-recipient {recipient} --offsite-tag-key {} (copy that file to the server, chmod 600, and delete it here)",
         output.display(),
+        if address.is_some() {
+            ", and names the bucket"
+        } else {
+            " (give --offsite s3://… to keygen to write the bucket's address into it too)"
+        },
         server_file.display()
     );
     Ok(())
@@ -229,12 +261,34 @@ pub fn restore_from(
     args: &RestoreArgs,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let (Some(url), Some(identity)) = (&args.from, &args.identity) else {
+    let Some(identity) = &args.identity else {
         return Err(CliError::Usage(
-            "restore --from needs --identity FILE".into(),
+            "restore --from needs --identity FILE (the recovery file)".into(),
         ));
     };
-    let bucket = args.bucket.bucket(url)?;
+    let bucket = match &args.from {
+        Some(url) => args.bucket.bucket(url)?,
+        None => {
+            let address = recovery::read_address(identity)?;
+            say!(
+                out,
+                "the bucket, as the recovery file names it: {}{}",
+                address.url,
+                address
+                    .endpoint
+                    .as_deref()
+                    .map(|e| format!(" at {e}"))
+                    .unwrap_or_default()
+            )?;
+            crate::offsite::Bucket::new(&crate::offsite::bucket::Settings {
+                url: &address.url,
+                endpoint: address.endpoint.as_deref(),
+                region: address.region.as_deref().unwrap_or("us-east-1"),
+                addressing: args.bucket.offsite_addressing,
+                credentials: args.bucket.offsite_credentials.as_deref(),
+            })?
+        }
+    };
     // The new server's tag key, from the identity: checked before anything is fetched.
     if let Some(key_file) = &args.offsite_tag_key {
         let done = tag::put_server_key(identity, key_file)?;
@@ -288,7 +342,7 @@ pub fn restore_from(
             )?,
             None => say!(
                 out,
-                "no record of the copy from then in the bucket (copies made before records, or --at before the newest): whether every object is there cannot be told"
+                "no record of the copy from then in the bucket (copies made before 2026-11-27 have none, and older records go as --offsite-keep says): whether every object is there cannot be told"
             )?,
         }
         for (path, why) in &restored.missing {

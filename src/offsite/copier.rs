@@ -43,6 +43,9 @@ pub struct Config {
     pub recipient: Recipient,
     /// Names every object with its authenticity tag.
     pub tag_key: super::tag::TagKey,
+    /// The site's id from keygen (in the tag key file), named by every record;
+    /// `None` for a key file made before site ids.
+    pub site: Option<String>,
     pub every: Duration,
     pub keep: Keep,
     /// Staff are told when copies have failed this long.
@@ -131,7 +134,7 @@ pub struct State {
     #[serde(default)]
     pub files_object: Option<(String, u64)>,
     /// The newest record's sequence number, and the records in the bucket that this
-    /// state put (the newest last; older ones are deleted once it is up).
+    /// state put (the newest last; pruned with the copies, as `--offsite-keep` says).
     #[serde(default)]
     pub record_sequence: u64,
     #[serde(default)]
@@ -645,6 +648,7 @@ async fn cycle(
         for object in &gone {
             bucket.delete(object).await?;
         }
+        state.records.retain(|r| !gone.contains(r));
         state.manifests.retain(|plain, _| {
             listing
                 .files
@@ -806,7 +810,8 @@ async fn put_sealed(
 }
 
 /// Puts the record of the copy as it now stands (the current chain's objects and the
-/// newest files object), then deletes the records before it.
+/// newest files object). Older records stay while the copies they name do: a
+/// restore `--at` an older copy checks it against its own record.
 async fn put_record(
     dir: &DataDir,
     config: &Arc<Config>,
@@ -825,8 +830,14 @@ async fn put_record(
     let sealed = blocking(move || {
         let erased = Reader::open(&d)?.erased()?;
         let erased = super::record::Erasures::of(&erased, &c.tag_key);
-        let record =
-            super::record::Record::new(sequence, c.bucket.describe(), objects, rows, erased);
+        let record = super::record::Record::new(
+            sequence,
+            c.bucket.describe(),
+            c.site.clone(),
+            objects,
+            rows,
+            erased,
+        );
         let path = d.offsite_upload();
         Sealing::create(&path, &c.recipient, &c.tag_key, &p)
             .and_then(|sealing| super::record::write(&record, sealing))
@@ -838,13 +849,7 @@ async fn put_record(
     state.record_sequence += 1;
     uploaded(state, size, now);
     state.record_due = false;
-    let older = std::mem::replace(&mut state.records, vec![name.clone()]);
-    for old in older.into_iter().filter(|old| *old != name) {
-        if let Err(error) = config.bucket.delete(&old).await {
-            state.records.insert(0, old);
-            return Err(error.into());
-        }
-    }
+    state.records.push(name);
     Ok(())
 }
 

@@ -6,8 +6,8 @@
 //!   themselves, as one archive);
 //! - `blobs/<id>.<tag>.age`: one file's bytes, `<id>` computed from them (so each
 //!   photo goes up once, and stays while a kept `files/` object names it);
-//! - `records/<time>.<tag>.age`: the newest record of the copy, naming each object
-//!   above that it consists of (src/offsite/record.rs).
+//! - `records/<time>.<tag>.age`: a record of the copy as it stood then, naming each
+//!   object above that it consists of (src/offsite/record.rs), kept as copies are.
 //!
 //! `<tag>` is the object's authenticity tag (src/offsite/tag.rs) over its name
 //! without the tag (its "plain name", e.g. `db/<chain>/base.age`) and its bytes.
@@ -330,8 +330,8 @@ pub fn kept(times: &[DateTime<Utc>], keep: Keep, now: DateTime<Utc>) -> BTreeSet
 }
 
 /// The objects to delete so that the bucket holds what `keep` keeps: whole chains
-/// none of whose times is kept (and chains with no base), files objects not kept.
-/// The newest chain and files object are never deleted.
+/// none of whose times is kept (and chains with no base), files objects and records
+/// not kept. The newest chain, files object and record are never deleted.
 pub fn to_prune(listing: &Listing, keep: Keep, now: DateTime<Utc>) -> Vec<String> {
     let newest_chain = listing.complete().last().map(|c| c.name.clone());
     let chain_times: Vec<DateTime<Utc>> = listing.complete().flat_map(|c| c.times()).collect();
@@ -350,6 +350,13 @@ pub fn to_prune(listing: &Listing, keep: Keep, now: DateTime<Utc>) -> Vec<String
     let kept_files = kept(&file_times, keep, now);
     for (t, name) in &listing.files {
         if !kept_files.contains(t) {
+            out.push(name.clone());
+        }
+    }
+    let record_times: Vec<DateTime<Utc>> = listing.records.iter().map(|(t, _)| *t).collect();
+    let kept_records = kept(&record_times, keep, now);
+    for (t, name) in &listing.records {
+        if !kept_records.contains(t) {
             out.push(name.clone());
         }
     }
@@ -507,7 +514,7 @@ mod tests {
     }
 
     #[test]
-    fn pruning_removes_whole_chains_and_never_the_newest() {
+    fn pruning_removes_whole_chains_and_records_as_kept_and_never_the_newest() {
         let now = t("2026-11-23T12:00:00Z");
         let old = stamp(t("2025-01-01T00:00:00Z"));
         let new = stamp(t("2026-11-23T11:00:00Z"));
@@ -516,15 +523,22 @@ mod tests {
             (segment_name(&old, t("2025-01-01T00:01:00Z")), 1),
             (base_name(&new), 1),
             (files_name(t("2025-01-01T00:00:00Z")), 1),
+            (record_name(t("2025-01-01T00:02:00Z")), 1),
+            (record_name(t("2026-11-10T08:00:00Z")), 1),
+            (record_name(t("2026-11-10T20:00:00Z")), 1),
+            (record_name(t("2026-11-23T11:01:00Z")), 1),
         ];
         let listing = Listing::read(&objects);
         let mut pruned = to_prune(&listing, Keep::default(), now);
         pruned.sort();
+        // Records go as copies do: the newest of each day kept, the newest always.
         assert_eq!(
             pruned,
             vec![
                 base_name(&old),
-                segment_name(&old, t("2025-01-01T00:01:00Z"))
+                segment_name(&old, t("2025-01-01T00:01:00Z")),
+                record_name(t("2025-01-01T00:02:00Z")),
+                record_name(t("2026-11-10T08:00:00Z")),
             ]
         );
     }

@@ -2,7 +2,7 @@
 //! to an age recipient (the server never holds the identity that decrypts) into an
 //! S3-compatible bucket. `bucket` speaks to the bucket, `crypt` encrypts and
 //! decrypts, `pack` says what an object holds, `seal` makes one on disk (encrypted and tagged as it is written), `layout` names the objects and picks
-//! which to keep, `copier` is the server's loop and its state file, `record` lists what a copy consists of, `restore` brings
+//! which to keep, `copier` is the server's loop and its state file, `record` lists what a copy consists of, `recovery` reads and writes the recovery file, `restore` brings
 //! a site back from the bucket and checks a copy, `sign` signs each request, `tag` tells genuine objects from planted ones;
 //! `error` says what went wrong.
 pub mod bucket;
@@ -12,6 +12,7 @@ mod error;
 pub mod layout;
 pub mod pack;
 pub mod record;
+pub mod recovery;
 pub mod restore;
 pub mod seal;
 pub mod sign;

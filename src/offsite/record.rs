@@ -5,7 +5,8 @@
 //! sequence number, the bucket and prefix it was made in, and what the site has
 //! erased (keyed fingerprints and retention cut-offs, never the erased data): a
 //! restore leaves those out of whatever chain it takes, `--at` an older one
-//! included, so an erased person never comes back. Only the newest is kept. A restore takes the newest it can verify and will not finish while an
+//! included, so an erased person never comes back. Records are kept as the copies
+//! they name are (`--offsite-keep`): a restore `--at` checks against its own. A restore takes the newest it can verify and will not finish while an
 //! object it names was not restored (not in the bucket, or refused), unless told
 //! `--accept-missing`: a deleted segment, the last one included, is named.
 use std::collections::{BTreeMap, BTreeSet};
@@ -29,6 +30,9 @@ pub struct Record {
     pub sequence: u64,
     /// `s3://BUCKET[/PREFIX]` the copy was made in (a record read under another was moved there).
     pub bucket: String,
+    /// The site's id from keygen (`None` from a server whose key file has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
     /// Every object of the copy, as stored (its tag in its name), and its size.
     pub objects: Vec<(String, u64)>,
     /// Submissions per form the copy holds.
@@ -87,6 +91,7 @@ impl Record {
     pub fn new(
         sequence: u64,
         bucket: &str,
+        site: Option<String>,
         objects: Vec<(String, u64)>,
         rows: BTreeMap<String, u64>,
         erased: Erasures,
@@ -95,9 +100,29 @@ impl Record {
             kind: KIND.into(),
             sequence,
             bucket: bucket.into(),
+            site,
             objects,
             rows,
             erased,
+        }
+    }
+}
+
+impl Record {
+    /// Whether this record is of the copy in `bucket` of the site `site` (the
+    /// recovery file's id; `None` in one made before site ids), or why not.
+    pub fn belongs(&self, bucket: &str, site: Option<&str>) -> Result<(), String> {
+        if self.bucket != bucket {
+            return Err(format!(
+                "a record of a copy made in {}, not here: moved from there",
+                self.bucket
+            ));
+        }
+        match (site, self.site.as_deref()) {
+            (Some(mine), Some(its)) if mine != its => Err(format!(
+                "a record of another site's copy (site {its}; the recovery file's is {mine}): moved or planted"
+            )),
+            _ => Ok(()),
         }
     }
 }
@@ -147,6 +172,7 @@ mod tests {
         let record = Record::new(
             7,
             "s3://church/site",
+            Some("01KB0000000000000000000000".into()),
             vec![
                 ("db/x/base.ab.age".into(), 10),
                 ("files/y.cd.age".into(), 3),
@@ -161,6 +187,22 @@ mod tests {
         let bytes = write(&other, Vec::new()).unwrap();
         assert!(read(bytes.as_slice()).unwrap_err().contains("not a record"));
         assert!(read(&b"not gzip"[..]).is_err());
+
+        let site = record.site.as_deref();
+        assert_eq!(record.belongs("s3://church/site", site), Ok(()));
+        assert_eq!(
+            record.belongs("s3://church/site", None),
+            Ok(()),
+            "a recovery file from before site ids"
+        );
+        assert!(
+            record
+                .belongs("s3://church/other", site)
+                .unwrap_err()
+                .contains("moved from there")
+        );
+        let other = record.belongs("s3://church/site", Some("01KB1111111111111111111111"));
+        assert!(other.unwrap_err().contains("another site's copy"));
     }
 
     #[test]

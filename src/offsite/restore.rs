@@ -75,6 +75,8 @@ pub struct Restored {
 struct Keys<'a> {
     identity: Identity,
     tag_key: TagKey,
+    /// The site's id in the recovery file (`None` in one from before site ids).
+    site: Option<String>,
     file: &'a Path,
 }
 
@@ -402,16 +404,10 @@ async fn take_record(
             .map(super::record::read);
         std::fs::remove_file(&download_to).map_err(OffsiteError::io(&download_to))?;
         match read? {
-            Ok(record) if record.bucket == source.bucket.describe() => {
-                return Ok(Some((*t, record)));
-            }
-            Ok(record) => restored.refused.push((
-                name,
-                format!(
-                    "a record of a copy made in {}, not here: moved from there",
-                    record.bucket
-                ),
-            )),
+            Ok(record) => match record.belongs(source.bucket.describe(), keys.site.as_deref()) {
+                Ok(()) => return Ok(Some((*t, record))),
+                Err(why) => restored.refused.push((name, why)),
+            },
             Err(reason) => restored
                 .refused
                 .push((name, format!("not a record of a copy: {reason}"))),
@@ -664,6 +660,7 @@ fn read_keys(identity_file: &Path) -> Result<Keys<'_>, OffsiteError> {
     Ok(Keys {
         identity: crypt::read_identity(identity_file)?,
         tag_key: tag::read_from_identity(identity_file)?,
+        site: super::recovery::read_site(identity_file),
         file: identity_file,
     })
 }

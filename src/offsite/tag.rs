@@ -71,7 +71,11 @@ pub fn put_server_key(identity: &Path, path: &Path) -> Result<ServerKeyFile, Off
     })?;
     match crate::data_dir::read_regular(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            super::crypt::write_secret_file(path, &format!("{line}\n"))?;
+            // The site's id goes with it: the new server's records name the same site.
+            let site = super::recovery::site_line(&text)
+                .map(|l| format!("{l}\n"))
+                .unwrap_or_default();
+            super::crypt::write_secret_file(path, &format!("{line}\n{site}"))?;
             Ok(ServerKeyFile::Written)
         }
         Err(e) => Err(OffsiteError::TagKeyFile {

@@ -162,6 +162,7 @@ fn start_offsite(
         bucket: offsite.bucket.bucket(url)?,
         recipient: crate::offsite::crypt::recipient(recipient)?,
         tag_key: crate::offsite::tag::read_server_key(tag_key)?,
+        site: crate::offsite::recovery::read_site(tag_key),
         every: offsite.offsite_every,
         keep: offsite.offsite_keep,
         tell_after: offsite.offsite_tell_after,
