@@ -728,6 +728,80 @@ async fn an_erased_person_stays_erased_in_an_older_chain_put_back_and_at_a_time_
     assert!(!restored_rows(&again).contains(doomed));
 }
 
+/// A copy of another site (or this site's under another prefix) moved in beside
+/// this one: its objects' tags hold (same keys), but no record of this copy names
+/// them. The restore refuses its chain, its list of files and its record, names
+/// each, and brings back this site's own copy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_copy_moved_in_from_another_prefix_is_refused_and_named() {
+    let Rig {
+        work,
+        s3,
+        creds,
+        identity,
+        recipient,
+    } = Rig::new();
+    let contact = |who: &str| json!({"firstName": who, "lastName": "B", "email": format!("{who}@example.com"), "subject": "S", "message": "M"});
+    let mut copied = Vec::new();
+    for (prefix, who) in [("site", "ours"), ("elsewhere", "theirs")] {
+        let flags: Vec<String> = copying(&s3, &creds, &identity, &recipient, "1s")
+            .into_iter()
+            .map(|f| f.replace("/site", &format!("/{prefix}")))
+            .collect();
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        let server = Server::start_with(&flags);
+        let data = server.data_dir();
+        assert_eq!(
+            server.post("contact", &contact(who)).await.status(),
+            StatusCode::CREATED
+        );
+        assert!(wait_for(Duration::from_secs(30), || {
+            let now = state(&data);
+            now["rows"]["contact"] == 1 && now["recordDue"] == false && now["filesWaiting"] == false
+        }));
+        copied.push(server.kill());
+    }
+    // The other copy (made later, so newer) moved in under this site's prefix.
+    let root = s3.root.path().join(BUCKET);
+    let mut moved = Vec::new();
+    for name in object_names(&s3) {
+        if let Some(rest) = name.strip_prefix("elsewhere/") {
+            let to = root.join("site").join(rest);
+            if !to.exists() {
+                std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+                std::fs::copy(root.join(&name), &to).unwrap();
+                moved.push(rest.to_string());
+            }
+        }
+    }
+    assert!(
+        moved.iter().any(|m| m.starts_with("db/")) && moved.iter().any(|m| m.starts_with("files/")),
+        "{moved:?}"
+    );
+    let into = work.path().join("restored");
+    let (ok, out, err) = restore_from(&s3, &creds, &identity, &into, &[]);
+    assert!(ok, "{out}{err}");
+    // Named: the chain by its base (its segments go with it), the list and the records.
+    for name in moved
+        .iter()
+        .filter(|m| !m.starts_with("blobs/") && !m.contains("/seg-"))
+    {
+        assert!(
+            out.contains(name.as_str()),
+            "{name} not named as refused: {out}"
+        );
+    }
+    assert!(
+        out.contains("moved here from another prefix") && out.contains("moved from there"),
+        "{out}"
+    );
+    let (ok, rows, _) = thewell(&into, &["export", "contact", "--format", "jsonl"]);
+    assert!(
+        ok && rows.contains("ours@example.com") && !rows.contains("theirs@example.com"),
+        "{rows}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_bucket_down_for_two_minutes_costs_no_submission_and_is_caught_up() {
     let work = tempfile::tempdir().unwrap();

@@ -109,6 +109,21 @@ impl Record {
 }
 
 impl Record {
+    /// When the chain it names began.
+    pub fn chain_began(&self) -> Option<DateTime<Utc>> {
+        self.objects
+            .iter()
+            .find_map(|(name, _)| super::layout::chain_began(name))
+    }
+
+    /// The time of the list of files it names.
+    pub fn files_time(&self) -> Option<DateTime<Utc>> {
+        self.objects
+            .iter()
+            .filter(|(name, _)| super::layout::untagged(name).0.starts_with("files/"))
+            .find_map(|(name, _)| super::layout::named_time(name))
+    }
+
     /// Whether this record is of the copy in `bucket` of the site `site` (the
     /// recovery file's id; `None` in one made before site ids), or why not.
     pub fn belongs(&self, bucket: &str, site: Option<&str>) -> Result<(), String> {

@@ -199,6 +199,9 @@ async fn genuine(
     Ok(taken.cloned())
 }
 
+/// Why an object newer than what the newest record names is refused.
+const UNRECORDED: &str = "newer than what the copy's newest record names, and in no record: moved here from another prefix or site, or planted; not taken";
+
 /// Why two genuine objects of one name are both refused.
 const TWINS: &str = "two genuine objects of one name: this site's server makes one, so the other was made with the tag key elsewhere (after a break-in?); neither is taken";
 
@@ -336,11 +339,19 @@ async fn take_files(
     source: &Source<'_>,
     listing: &Listing,
     until: DateTime<Utc>,
+    newest_recorded: Option<DateTime<Utc>>,
     restored: &mut Restored,
 ) -> Result<Option<(usize, DateTime<Utc>)>, OffsiteError> {
     let (keys, max_bytes, staging) = (&source.keys, source.max_bytes, &source.staging);
     let download_to = staging.join("files.age");
     for (t, candidates) in by_time(&listing.files, until).iter().rev() {
+        // Newer than the list the newest record names: in no record (see the chains).
+        if newest_recorded.is_some_and(|named| *t > named) {
+            for name in candidates {
+                restored.refused.push((name.clone(), UNRECORDED.into()));
+            }
+            continue;
+        }
         let Some(name) = genuine(source, candidates, &download_to, &mut restored.refused).await?
         else {
             continue;
@@ -764,7 +775,11 @@ pub async fn restore(
             source.erased = newest.erased.clone();
         }
         let source = &source;
-        // The newest chain with a genuine base, from no later than `until`.
+        // The newest chain with a genuine base, from no later than `until`. One that
+        // began after the chain the newest record names is in no record: moved here
+        // from another prefix (its tags hold: they bind the name under the prefix)
+        // or planted; refused, never taken for the newest copy.
+        let newest_chain = newest.as_ref().and_then(|(_, r)| r.chain_began());
         let mut database = None;
         let mut chosen = None;
         for chain in listing
@@ -774,6 +789,12 @@ pub async fn restore(
             .into_iter()
             .rev()
         {
+            if newest_chain.is_some_and(|named| chain.began > named) {
+                for base in &chain.bases {
+                    restored.refused.push((base.clone(), UNRECORDED.into()));
+                }
+                continue;
+            }
             database = take_chain(&source, chain, until, &mut restored).await?;
             if database.is_some() {
                 chosen = Some(chain.began);
@@ -805,7 +826,10 @@ pub async fn restore(
         (restored.rows, restored.newest) = database.counts()?;
         drop(database);
         let refused_before = restored.refused.len();
-        if let Some((count, at)) = take_files(&source, &listing, until, &mut restored).await? {
+        let newest_files = newest.as_ref().and_then(|(_, r)| r.files_time());
+        if let Some((count, at)) =
+            take_files(&source, &listing, until, newest_files, &mut restored).await?
+        {
             restored.files = count;
             restored.files_of = Some(at);
         } else {
