@@ -105,18 +105,18 @@ mod tests {
     #[test]
     fn a_recovery_file_gives_back_the_site_id_and_the_address_written_into_it() {
         let site = new_site_line();
-        let address = Address {
+        let written = Address {
             url: "s3://church-copies/site".into(),
             endpoint: Some("https://s3.us-west-004.backblazeb2.com".into()),
             region: Some("us-west-004".into()),
         };
         let mut text = String::from("# created: 2026-11-28T00:00:00Z\n");
-        for line in std::iter::once(site.clone()).chain(address_lines(&address)) {
+        for line in std::iter::once(site.clone()).chain(address_lines(&written)) {
             text.push_str(&format!("# {line}\n"));
         }
         text.push_str("AGE-SECRET-KEY-1XYZ\n");
         assert_eq!(site_id(&text).as_deref(), Some(&site[SITE_PREFIX.len()..]));
-        assert_eq!(address(&text), Some(address.clone()));
+        assert_eq!(address(&text), Some(written.clone()));
         // A server's tag key file holds the line bare.
         assert_eq!(
             site_id(&format!("THEWELL-TAG-KEY-1ab\n{site}\n")),

@@ -116,24 +116,8 @@ async fn download(
     if size > max_bytes {
         return Ok(Err(super::error::too_large(size, max_bytes)));
     }
-    if let (Some(at), Some(uploaded)) = (source.at, source.uploaded.get(name))
-        && *uploaded > at
-    {
-        return Ok(Err(format!(
-            "uploaded {}, after --at {}: not in the bucket then (made or put there later, e.g. after a break-in)",
-            uploaded.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-        )));
-    }
-    if let (Some(named), Some(uploaded)) =
-        (super::layout::named_time(name), source.uploaded.get(name))
-        && (named - *uploaded).abs() > NAMED_FROM_UPLOADED
-    {
-        return Ok(Err(format!(
-            "its name says {}, the provider says it was uploaded {}: more than a day apart, so the time in its name cannot be trusted (made with the tag key elsewhere and named to pass for another time, or by a server whose clock was wrong)",
-            named.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            uploaded.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-        )));
+    if let Some(why) = untimely(source, name) {
+        return Ok(Err(why));
     }
     let mut file =
         crate::data_dir::create_new_private_file(into).map_err(OffsiteError::io(into))?;
@@ -154,6 +138,31 @@ async fn download(
         return Ok(Err(NOT_GENUINE.into()));
     }
     Ok(Ok(()))
+}
+
+/// Why object `name` cannot be taken by when the provider says it was uploaded:
+/// after `--at`, or far from the time in its name. Known from the listing alone.
+fn untimely(source: &Source<'_>, name: &str) -> Option<String> {
+    let uploaded = source.uploaded.get(name)?;
+    if let Some(at) = source.at
+        && *uploaded > at
+    {
+        return Some(format!(
+            "uploaded {}, after --at {}: not in the bucket then (made or put there later, e.g. after a break-in)",
+            uploaded.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ));
+    }
+    if let Some(named) = super::layout::named_time(name)
+        && (named - *uploaded).abs() > NAMED_FROM_UPLOADED
+    {
+        return Some(format!(
+            "its name says {}, the provider says it was uploaded {}: more than a day apart, so the time in its name cannot be trusted (made with the tag key elsewhere and named to pass for another time, or by a server whose clock was wrong)",
+            named.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            uploaded.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+        ));
+    }
+    None
 }
 
 /// How far the time in an object's name may be from when the provider says it was
@@ -348,7 +357,8 @@ async fn take_files(
         // Newer than the list the newest record names: in no record (see the chains).
         if newest_recorded.is_some_and(|named| *t > named) {
             for name in candidates {
-                restored.refused.push((name.clone(), UNRECORDED.into()));
+                let why = untimely(source, name).unwrap_or_else(|| UNRECORDED.into());
+                restored.refused.push((name.clone(), why));
             }
             continue;
         }
@@ -791,7 +801,8 @@ pub async fn restore(
         {
             if newest_chain.is_some_and(|named| chain.began > named) {
                 for base in &chain.bases {
-                    restored.refused.push((base.clone(), UNRECORDED.into()));
+                    let why = untimely(source, base).unwrap_or_else(|| UNRECORDED.into());
+                    restored.refused.push((base.clone(), why));
                 }
                 continue;
             }
