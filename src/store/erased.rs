@@ -41,6 +41,17 @@ impl Erased {
     }
 }
 
+impl super::Filling {
+    /// Keeps what `erased` names as erased here too (a restore carries the copy's
+    /// erasures over, so the new server's copies keep them).
+    pub fn carry(&self, erased: &Erased) -> Result<(), StoreError> {
+        let txn = self.0.begin_write()?;
+        add(&txn, erased)?;
+        txn.commit()?;
+        Ok(())
+    }
+}
+
 /// What `txn`'s database has erased (nothing, before its first erasure).
 pub(super) fn read(txn: &ReadTransaction) -> Result<Erased, StoreError> {
     let mut erased = Erased::default();

@@ -182,15 +182,6 @@ impl Filling {
         Ok(())
     }
 
-    /// Keeps what `erased` names as erased here too (a restore carries the copy's
-    /// erasures over, so the new server's copies keep them).
-    pub fn carry(&self, erased: &Erased) -> Result<(), StoreError> {
-        let txn = self.0.begin_write()?;
-        erased::add(&txn, erased)?;
-        txn.commit()?;
-        Ok(())
-    }
-
     /// How many submissions of each form it holds, and the newest of all.
     pub fn counts(
         &self,
