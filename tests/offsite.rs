@@ -1128,6 +1128,19 @@ async fn staff_are_told_when_copies_fail_for_long_and_when_they_work_again() {
         wait_for(Duration::from_secs(10), || recovered() == 1),
         "staff told of the recovery"
     );
+    // An object of the copy deleted from the bucket: put up again, and staff told.
+    let gone = object_names(&s3)
+        .into_iter()
+        .filter(|n| n.contains("/files/"))
+        .last()
+        .expect("the newest list of the files");
+    std::fs::remove_file(s3.root.path().join(BUCKET).join(&gone)).unwrap();
+    let missing = told("Off-site copy was missing objects");
+    assert!(
+        wait_for(Duration::from_secs(20), || missing() == 1),
+        "staff told of the missing object: {}",
+        server.stderr()
+    );
     assert_eq!(failing(), 1, "told once");
 }
 

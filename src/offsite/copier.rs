@@ -271,6 +271,19 @@ pub async fn run(dir: DataDir, config: Config, tell: Tell) {
             &mut last_prune,
         )
         .await;
+        // An object of the copy gone from the bucket is put up again; staff are told,
+        // as something deleted it.
+        if state.missing_found > before.missing_found
+            && let Some((_, what)) = &state.last_missing
+        {
+            tell(
+                "Off-site copy was missing objects".into(),
+                format!(
+                    "The copy of the site in {} lacked {what}: it has been put up again. Something deleted it from the bucket: check who holds the bucket's key, and whether the bucket keeps versions or has Object Lock (`thewell offsite status`).",
+                    config.bucket.describe()
+                ),
+            );
+        }
         // Once a day, while the bucket answers: does it keep what is deleted?
         let day_old = state
             .protection_asked
