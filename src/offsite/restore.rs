@@ -109,16 +109,12 @@ async fn download(
 ) -> Result<Result<(), String>, OffsiteError> {
     let (bucket, keys) = (source.bucket, &source.keys);
     let size = source.sizes.get(name).copied().unwrap_or(0);
-    let (plain_name, claimed) = super::layout::untagged(name);
-    let Some(claimed) = claimed else {
-        return Ok(Err(NOT_GENUINE.into()));
-    };
-    if size > max_bytes {
-        return Ok(Err(super::error::too_large(size, max_bytes)));
-    }
-    if let Some(why) = untimely(source, name) {
+    if let Some(why) = refused_unfetched(source, name, max_bytes) {
         return Ok(Err(why));
     }
+    let (plain_name, Some(claimed)) = super::layout::untagged(name) else {
+        return Ok(Err(NOT_GENUINE.into()));
+    };
     let mut file =
         crate::data_dir::create_new_private_file(into).map_err(OffsiteError::io(into))?;
     let mut tagging = tag::Tagging::new(&keys.tag_key, &plain_name);
@@ -140,8 +136,21 @@ async fn download(
     Ok(Ok(()))
 }
 
+/// Why object `name` is refused before it is fetched, from the listing alone: no
+/// tag in its name, larger than `max_bytes`, or its upload time (see [`untimely`]).
+fn refused_unfetched(source: &Source<'_>, name: &str, max_bytes: u64) -> Option<String> {
+    let size = source.sizes.get(name).copied().unwrap_or(0);
+    if super::layout::untagged(name).1.is_none() {
+        Some(NOT_GENUINE.into())
+    } else if size > max_bytes {
+        Some(super::error::too_large(size, max_bytes))
+    } else {
+        untimely(source, name)
+    }
+}
+
 /// Why object `name` cannot be taken by when the provider says it was uploaded:
-/// after `--at`, or far from the time in its name. Known from the listing alone.
+/// after `--at`, or far from the time in its name.
 fn untimely(source: &Source<'_>, name: &str) -> Option<String> {
     let uploaded = source.uploaded.get(name)?;
     if let Some(at) = source.at
@@ -357,7 +366,8 @@ async fn take_files(
         // Newer than the list the newest record names: in no record (see the chains).
         if newest_recorded.is_some_and(|named| *t > named) {
             for name in candidates {
-                let why = untimely(source, name).unwrap_or_else(|| UNRECORDED.into());
+                let why = refused_unfetched(source, name, source.max_bytes)
+                    .unwrap_or_else(|| UNRECORDED.into());
                 restored.refused.push((name.clone(), why));
             }
             continue;
@@ -801,7 +811,8 @@ pub async fn restore(
         {
             if newest_chain.is_some_and(|named| chain.began > named) {
                 for base in &chain.bases {
-                    let why = untimely(source, base).unwrap_or_else(|| UNRECORDED.into());
+                    let why = refused_unfetched(source, base, source.max_bytes)
+                        .unwrap_or_else(|| UNRECORDED.into());
                     restored.refused.push((base.clone(), why));
                 }
                 continue;
