@@ -13,8 +13,8 @@
 # 3. The time `thewell restore --from` takes to bring back 100,000 submissions.
 # 4. A church's photos (PHOTOS_MB, default 2048, in 100 MB files that do not
 #    compress): the server's peak memory (VmHWM) and time while it copies them,
-#    beside the same server with copying off; the bytes one changed setting then
-#    uploads; the restore's time and peak memory.
+#    beside the same server with copying off; the bytes one changed setting, then
+#    one added photo, upload; the restore's time and peak memory.
 # Needs Debian's wrk, age and curl; installs s3s-fs into ~/.cache/thewell-tools.
 set -u
 [ "${1:-}" = "--photos-only" ] && PHOTOS_ONLY=1
@@ -52,15 +52,22 @@ photos() {
   start "$data" --offsite "s3://bench-copies/photos" --offsite-recipient "$recipient" --offsite-tag-key "$tmp/keys/identity.txt.tag-key" --offsite-every 4s "${bucket[@]}"
   until python3 -c "import json,sys; s=json.load(open('$data/offsite.json')); sys.exit(0 if s.get('files') and not s.get('filesWaiting') else 1)" 2>/dev/null; do sleep 0.5; done
   echo "copying on: $mb MB of photos in the bucket after $(( ($(date +%s%N) - began) / 1000000 )) ms, peak memory $(vmhwm $T) MiB"
-  local before=$(python3 -c "import json;print(json.load(open('$data/offsite.json'))['uploadedBytes'])")
+  local before=$(uploaded)
   "$BIN" --data-dir "$data" site set building-raised 16000 >/dev/null
   until python3 -c "import json,sys; s=json.load(open('$data/offsite.json')); sys.exit(0 if s['uploadedBytes'] > $before and not s.get('filesWaiting') else 1)" 2>/dev/null; do sleep 0.5; done
-  echo "one setting changed: $(( $(python3 -c "import json;print(json.load(open('$data/offsite.json'))['uploadedBytes'])") - before )) bytes uploaded"
+  echo "one setting changed: $(( $(uploaded) - before )) bytes uploaded"
+  # One camera photo of 12 MB added: it alone should go, with a small record.
+  before=$(uploaded)
+  head -c 12000000 /dev/urandom > "$data/photos/new-photo.jpg"
+  until python3 -c "import json,sys; s=json.load(open('$data/offsite.json')); sys.exit(0 if s['uploadedBytes'] > $before and not s.get('filesWaiting') else 1)" 2>/dev/null; do sleep 0.5; done
+  echo "one 12,000,000-byte photo added: $(( $(uploaded) - before )) bytes uploaded ($(( $(uploaded) - before - 12000000 )) beyond the photo's own bytes)"
   stop
   /usr/bin/time -f "restore: %e s, peak memory %M KiB" "$BIN" --data-dir "$tmp/photos-restored" restore --from s3://bench-copies/photos --identity "$tmp/keys/identity.txt" "${bucket[@]}" 2>&1 | grep -E "^restored|^restore:"
   cmp -s "$data/photos/photo-1.jpg" "$tmp/photos-restored/photos/photo-1.jpg" && echo "photo-1.jpg came back byte for byte"
   rm -rf "$data" "$tmp/photos-restored" "$tmp/s3/bench-copies/photos"
 }
+# The bytes the copier has uploaded so far, from its own count.
+uploaded() { python3 -c "import json;print(json.load(open('$tmp/photos-site/offsite.json'))['uploadedBytes'])"; }
 # The most memory process $1 has held, in MiB.
 vmhwm() { awk '/VmHWM/{print int($2/1024)}' "/proc/$1/status"; }
 if [ -n "${PHOTOS_ONLY:-}" ]; then photos; exit; fi
