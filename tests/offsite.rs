@@ -662,11 +662,7 @@ async fn an_erased_person_stays_erased_in_an_older_chain_put_back_and_at_a_time_
     let current_chain = db_objects(&s3);
     drop(server.kill());
     put_back(&older_chain);
-    let restored_rows = |into: &Path| {
-        let (ok, out, err) = thewell(into, &["export", "contact", "--format", "jsonl"]);
-        assert!(ok, "{err}");
-        out
-    };
+    let restored_rows = |into: &Path| common::exported(into, "contact");
 
     // Restored as it was before the erasure: the older chain, without the person.
     let at = work.path().join("at");

@@ -55,37 +55,36 @@ impl super::Filling {
 /// What `txn`'s database has erased (nothing, before its first erasure).
 pub(super) fn read(txn: &ReadTransaction) -> Result<Erased, StoreError> {
     let mut erased = Erased::default();
-    match txn.open_table(IDS) {
-        Ok(t) => {
-            for row in t.iter()? {
-                erased.ids.insert(Ulid::from(row?.0.value()));
-            }
+    each(txn, IDS, |id, ()| {
+        erased.ids.insert(Ulid::from(id));
+    })?;
+    each(txn, BEFORE, |form, ms| {
+        if let Some(at) = DateTime::<Utc>::from_timestamp_millis(ms) {
+            erased.before.insert(form.to_string(), at);
         }
-        Err(redb::TableError::TableDoesNotExist(_)) => {}
-        Err(error) => return Err(error.into()),
-    }
-    match txn.open_table(BEFORE) {
-        Ok(t) => {
-            for row in t.iter()? {
-                let (form, ms) = row?;
-                if let Some(at) = DateTime::<Utc>::from_timestamp_millis(ms.value()) {
-                    erased.before.insert(form.value().to_string(), at);
-                }
-            }
-        }
-        Err(redb::TableError::TableDoesNotExist(_)) => {}
-        Err(error) => return Err(error.into()),
-    }
-    match txn.open_table(CARRIED) {
-        Ok(t) => {
-            for row in t.iter()? {
-                erased.carried.insert(row?.0.value().to_string());
-            }
-        }
-        Err(redb::TableError::TableDoesNotExist(_)) => {}
-        Err(error) => return Err(error.into()),
-    }
+    })?;
+    each(txn, CARRIED, |fingerprint, ()| {
+        erased.carried.insert(fingerprint.to_string());
+    })?;
     Ok(erased)
+}
+
+/// Calls `row` with each key and value of `table` (none when it was never written).
+fn each<K: redb::Key + 'static, V: redb::Value + 'static>(
+    txn: &ReadTransaction,
+    table: TableDefinition<K, V>,
+    mut row: impl FnMut(K::SelfType<'_>, V::SelfType<'_>),
+) -> Result<(), StoreError> {
+    let t = match txn.open_table(table) {
+        Ok(t) => t,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(()),
+        Err(error) => return Err(error.into()),
+    };
+    for entry in t.iter()? {
+        let (k, v) = entry?;
+        row(k.value(), v.value());
+    }
+    Ok(())
 }
 
 /// Adds `erased` to what `txn`'s database has erased.

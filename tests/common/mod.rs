@@ -104,11 +104,17 @@ pub fn thewell(data_dir: &Path, args: &[&str]) -> (bool, String, String) {
     )
 }
 
-/// The ids of every submission of `form` the export shows.
-pub fn exported_ids(data_dir: &Path, form: &str) -> std::collections::HashSet<String> {
+/// Every submission of `form` as the export shows it, one JSON object a line.
+pub fn exported(data_dir: &Path, form: &str) -> String {
     let (ok, out, err) = thewell(data_dir, &["export", form, "--format", "jsonl"]);
     assert!(ok, "{err}");
-    out.lines()
+    out
+}
+
+/// The ids of every submission of `form` the export shows.
+pub fn exported_ids(data_dir: &Path, form: &str) -> std::collections::HashSet<String> {
+    exported(data_dir, form)
+        .lines()
         .map(|l| {
             serde_json::from_str::<Value>(l).unwrap()["id"]
                 .as_str()
