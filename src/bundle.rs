@@ -177,6 +177,16 @@ pub const SET_MARKER: &str = "data-set";
 /// names the word. The server writes the current word in, as the page's script does.
 pub const WORD_MARKER: &str = "data-word";
 
+/// A figure with its parts, as a text writes it: a Bible reference's chapter and
+/// verses ("3:16-17"), a range ("18–24", "7:00–8:30"), a sum ("$12,500"), a share
+/// ("35%") or "850+". On a right-to-left page the digits after Arabic letters take
+/// the right-to-left order between their parts ("3:16-17" drawn as "17-3:16"), so
+/// each figure that has parts is isolated left to right (`<bdi dir="ltr">`) where the
+/// server and the page's script write it (`PartWords::in_order`, lib/figures.tsx).
+/// A regular expression both Rust's `regex` and JavaScript read alike.
+pub const FIGURE_PATTERN: &str =
+    "[$€£]?[0-9]+(?:[,.:][0-9]+)*(?: ?[-–] ?[0-9]+(?:[,.:][0-9]+)*)*[%+]?";
+
 /// The attribute of a `<meta>` whose `content` is made from a text with `{word}`
 /// names in it (the description naming the study's time); its value is that text.
 /// It comes before `content`, which the server fills in again.

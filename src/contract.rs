@@ -21,7 +21,7 @@ pub fn camel_case(name: &str) -> String {
 mod emit {
     use super::{camel_case, pascal_case};
     use crate::bundle::{
-        CONTENT_BLOCK_ID, ERROR_FOR_MARKER, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER,
+        CONTENT_BLOCK_ID, ERROR_FOR_MARKER, FIGURE_PATTERN, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER,
         FORM_THANKS_MARKER, GATHERING_MARKER, JSON_WORDS_MARKER, NOTICES_MARKER, PHOTO_CLASS,
         PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER, PhotoSlot, SERVER_PART_MARKER,
         SET_MARKER, SETTINGS_BLOCK_ID, STYLESHEET_MARKER, ShownPhoto, TEMPLATE_MARKER,
@@ -116,7 +116,9 @@ mod emit {
              /** The attribute of a field's hidden error line; its value names the field. */\n\
              export const ERROR_FOR_MARKER = {};\n\n\
              /** Where a gathering's weekly series is served as a calendar file, `{{id}}` its id. */\n\
-             export const CALENDAR_PATH = {};\n",
+             export const CALENDAR_PATH = {};\n\n\
+             /** A figure with its parts (\"3:16-17\", \"18–24\", \"$12,500\"): isolated left to right on a right-to-left page so it reads as written (lib/figures.tsx). */\n\
+             export const FIGURE_PATTERN = {};\n",
             quote(SETTINGS_BLOCK_ID),
             quote(CONTENT_BLOCK_ID),
             quote(SERVER_PART_MARKER),
@@ -137,7 +139,8 @@ mod emit {
             quote(FORM_THANKS_MARKER),
             quote(FORM_PROBLEM_MARKER),
             quote(ERROR_FOR_MARKER),
-            quote(CALENDAR_PATH)
+            quote(CALENDAR_PATH),
+            quote(FIGURE_PATTERN)
         ));
         out
     }

@@ -5,6 +5,9 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exported } from './export';
+import { figuresDrawn } from './figures.mjs';
+import { FIGURE_PATTERN } from '../src/lib/contract.generated';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './server';
 
@@ -286,6 +289,41 @@ test('the components are laid out in start and end, never left and right, so Urd
   expect(found).toEqual([]);
 });
 
+/** Where the figures with parts inside `selector` are drawn (see e2e/figures.mjs). */
+const drawn = (page: Page, selector: string) =>
+  page.evaluate(`(${figuresDrawn})(${JSON.stringify(selector)}, ${JSON.stringify(FIGURE_PATTERN)})`) as Promise<{ read: string[]; reversed: string[] }>;
+
+test('figures read as written on Urdu pages: the Bible references of /ur/beliefs, the Connect Card\'s age groups; its email and phone left to right', async ({ page }) => {
+  // After Arabic letters, "3:16-17" is drawn "17-3:16" unless it is isolated.
+  const references = Object.entries(catalogue)
+    .filter(([key]) => /^beliefs\.beliefs\.(statements\.\d+|hope)\.ref$/.test(key))
+    .map(([, entry]) => entry.text.match(/[0-9]+[:][0-9–-]+/)?.[0])
+    .filter(Boolean);
+  expect(references.length).toBeGreaterThan(10);
+  await page.goto('/ur/beliefs');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const beliefs = await drawn(page, '[data-testid="belief-ref"]');
+  expect(beliefs.reversed).toEqual([]);
+  expect(beliefs.read.sort()).toEqual([...references].sort());
+  // The check sees the fault it guards against: the same kind of reference, not isolated.
+  await page.evaluate(() => {
+    const bare = document.createElement('p');
+    bare.dataset.testid = 'bare-ref';
+    bare.textContent = 'یوحنا 4:1-14';
+    document.querySelector('main')!.append(bare);
+  });
+  expect((await drawn(page, '[data-testid="bare-ref"]')).reversed).toEqual([expect.stringMatching(/^4:1-14 drawn at/)]);
+  // Urdu has no italics: the references are upright.
+  await expect(page.getByTestId('belief-ref').first()).toHaveCSS('font-style', 'normal');
+
+  await page.goto('/ur/connect-card');
+  const ages = await drawn(page, 'form');
+  expect(ages.reversed).toEqual([]);
+  expect(ages.read).toEqual(expect.arrayContaining(['18–24', '25–34', '35–44', '45–54', '55+']));
+  // An email or a phone number is typed left to right in any language.
+  for (const type of ['email', 'tel']) await expect(page.locator(`form input[type="${type}"]`)).toHaveAttribute('dir', 'ltr');
+});
+
 test.describe('a sermon file that carries its Urdu', () => {
   let server: OwnServer;
   test.beforeAll(async () => {
@@ -310,6 +348,7 @@ test.describe('a sermon file that carries its Urdu', () => {
         'passage = "یوحنا 4:1-14"',
         '[[ur.notes]]',
         'heading = "ایک پیاس"',
+        'scripture = "یوحنا 4:13-14"',
         '+++',
         'Jesus meets a woman at a well.',
         '+++ ur',
@@ -331,6 +370,10 @@ test.describe('a sermon file that carries its Urdu', () => {
     await expect(dialog).not.toContainText('انگریزی میں');
     await dialog.getByRole('button', { name: said('modals.sermon.viewNotes') }).click();
     await expect(dialog).toContainText('ایک پیاس');
+    // The passage under the title and the note's verses read as written.
+    const inDialog = await drawn(page, '[data-testid="sermon-modal"] p');
+    expect(inDialog.reversed).toEqual([]);
+    expect(inDialog.read).toEqual(expect.arrayContaining(['4:1-14', '4:13-14']));
     await expectAccessible(page, 'the Urdu sermon pop-up with an Urdu sermon');
 
     const bare = await browser.newContext({ javaScriptEnabled: false });
@@ -339,6 +382,10 @@ test.describe('a sermon file that carries its Urdu', () => {
     const list = plain.getByTestId('sermon-list');
     await expect(list.locator('li h3').first()).toHaveText('زندہ پانی');
     await expect(list).toContainText('یسوع کنویں پر ایک عورت سے ملتے ہیں۔');
+    // The server writes the list: its passage reads as written without script too.
+    const listed = await drawn(plain, '[data-testid="sermon-list"] li');
+    expect(listed.reversed).toEqual([]);
+    expect(listed.read).toContain('4:1-14');
     await bare.close();
 
     await page.goto(`${server.url}/media`);

@@ -7,16 +7,18 @@
 // with the keyboard, a pop-up on an Urdu page too; a
 // prayer request sent from its pop-up is in `thewell export`; the Bible-study page
 // shows the time in the visitor's own zone; a person's English lines up at the left
-// on an Urdu page. It prints Playwright's summary lines
+// on an Urdu page; on Urdu pages a Bible reference and an age group are drawn in the
+// order they are written. It prints Playwright's summary lines
 // ('  12 passed'), which .ci/run counts. Nothing is skipped: a missing browser fails.
 //
 //   node engines/smoke.mjs [firefox|webkit ...]    (THEWELL_BIN: the binary)
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { figuresDrawn } from '../e2e/figures.mjs';
 import { firefoxEngine } from './firefox.mjs';
 import { webkitEngine } from './webkit.mjs';
 
@@ -125,6 +127,23 @@ const tests = {
     // once made it inherit "right" from the right-to-left list).
     const offsets = await e.run(`[...${card}.querySelectorAll('h3[dir="ltr"], p[dir="ltr"], [dir="ltr"] > p:not([dir])')].map((el) => { const r = document.createRange(); r.selectNodeContents(el); return Math.round(r.getBoundingClientRect().left - el.getBoundingClientRect().left); })`);
     if (offsets.length !== 3 || offsets.some((x) => Math.abs(x) > 2)) throw new Error(`the English in the card does not start at the left: offsets ${JSON.stringify(offsets)}`);
+  },
+  'on Urdu pages, Bible references and age groups are drawn in the order they are written': async (e, server) => {
+    // The pattern as the server states it (src/bundle.rs), a JSON string in the generated contract.
+    const pattern = readFileSync(new URL('../src/lib/contract.generated.ts', import.meta.url), 'utf8').match(/FIGURE_PATTERN = (".*");/)[1];
+    // The check sees the fault it guards against in this engine: a reference not isolated.
+    await e.open(`${server.url}/ur/beliefs`);
+    const bare = await e.run(`(() => { const p = document.createElement('p'); p.id = 'bare-ref'; p.textContent = 'یوحنا 4:1-14'; document.querySelector('main').append(p); return (${figuresDrawn})('#bare-ref', ${pattern}).reversed.length; })()`);
+    if (bare !== 1) throw new Error(`a reference not isolated was not seen drawn reversed (${bare})`);
+    for (const [path, selector, least] of [
+      ['/ur/beliefs', '[data-testid="belief-ref"]', 10],
+      ['/ur/connect-card', 'form', 5],
+    ]) {
+      await e.open(`${server.url}${path}`);
+      await until(e, `document.documentElement.dataset.hydrated === 'true'`, `${path} came alive`);
+      const { read, reversed } = await e.run(`(${figuresDrawn})(${JSON.stringify(selector)}, ${pattern})`);
+      if (reversed.length || read.length < least) throw new Error(`${path}: ${read.length} figures drawn as written (at least ${least} expected); drawn otherwise: ${reversed.join('; ')}`);
+    }
   },
   'a prayer request sent from its pop-up is in the export': async (e, server, engineName) => {
     const name = `Smoke ${engineName} ${Date.now()}`;

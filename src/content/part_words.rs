@@ -244,14 +244,48 @@ impl PartWords {
         }
     }
 
-    /// A volunteer's or the staff's `text` inside a sentence, escaped, in a `<span>`
+    /// `text`, escaped, with each figure that has parts (a Bible reference's "3:16-17",
+    /// "18–24", "$12,500") isolated left to right on a right-to-left page, so that it
+    /// reads in the order it is written (see `bundle::FIGURE_PATTERN`).
+    pub fn in_order(&self, text: &str) -> String {
+        if self.words.dir != "rtl" {
+            return escape_html(text);
+        }
+        in_order(text)
+    }
+
+    /// A volunteer's or the staff's `text` inside a sentence, escaped (its figures in
+    /// order, see `in_order`), in a `<span>`
     /// marked English when it reads English on a page in another language.
     pub fn marked(&self, text: &str) -> String {
         match self.text_lang(text) {
-            "" => escape_html(text),
+            "" => self.in_order(text),
             lang => format!("<span{lang}>{}</span>", escape_html(text)),
         }
     }
+}
+
+/// `text`, escaped, each figure with parts in an isolate that reads left to right.
+fn in_order(text: &str) -> String {
+    static FIGURE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(crate::bundle::FIGURE_PATTERN).expect("the figure pattern")
+    });
+    let mut out = String::new();
+    let mut at = 0;
+    for figure in FIGURE.find_iter(text) {
+        // Digits alone keep their order; only a figure with parts is turned about.
+        if figure.as_str().bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        out.push_str(&escape_html(&text[at..figure.start()]));
+        out.push_str(&format!(
+            r#"<bdi dir="ltr">{}</bdi>"#,
+            escape_html(figure.as_str())
+        ));
+        at = figure.end();
+    }
+    out.push_str(&escape_html(&text[at..]));
+    out
 }
 
 #[cfg(test)]
@@ -273,6 +307,32 @@ mod tests {
         assert_eq!(english.date(day), "November 5, 2026");
         assert_eq!(english.path("/contact"), "/contact");
         assert_eq!(english.text_lang("Pastor Ann"), "");
+    }
+
+    #[test]
+    fn figures_with_parts_read_left_to_right_on_a_right_to_left_page_only() {
+        let urdu = PartWords::of("ur");
+        assert_eq!(
+            urdu.in_order("2 تیمتھیس 3:16-17"),
+            r#"2 تیمتھیس <bdi dir="ltr">3:16-17</bdi>"#,
+            "the verses isolated, the book's number and name as they are"
+        );
+        assert_eq!(
+            urdu.in_order("$12,500 of $35,000 (35%), ages 18–24 & 55+, 7:00 – 8:30"),
+            concat!(
+                r#"<bdi dir="ltr">$12,500</bdi> of <bdi dir="ltr">$35,000</bdi> (<bdi dir="ltr">35%</bdi>), "#,
+                r#"ages <bdi dir="ltr">18–24</bdi> &amp; <bdi dir="ltr">55+</bdi>, <bdi dir="ltr">7:00 – 8:30</bdi>"#
+            )
+        );
+        // A sentence's own stop stays outside; markup in the text is only text.
+        assert_eq!(
+            urdu.in_order("Acts 1:8. <b>"),
+            r#"Acts <bdi dir="ltr">1:8</bdi>. &lt;b&gt;"#
+        );
+        assert_eq!(
+            PartWords::english().in_order("John 4:1-14 <b>"),
+            "John 4:1-14 &lt;b&gt;"
+        );
     }
 
     #[test]

@@ -276,3 +276,29 @@ fn retention_html(retention: &[(String, String)], said: &PartWords) -> String {
     out.push_str("</ul></section>");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_building_s_figures_read_as_written_in_urdu() {
+        let words = BTreeMap::from([
+            ("figure.building-raised".to_string(), "$12,500".to_string()),
+            ("figure.building-goal".to_string(), "$35,000".to_string()),
+            ("figure.building-percent".to_string(), "35".to_string()),
+        ]);
+        let urdu = building_progress_html(&words, PartWords::of("ur"));
+        assert!(
+            urdu.contains(r#"<bdi dir="ltr">$12,500</bdi>"#)
+                && urdu.contains(r#"<bdi dir="ltr">$35,000</bdi>"#),
+            "{urdu}"
+        );
+        assert!(urdu.contains("(35 فیصد)"), "{urdu}");
+        let english = building_progress_html(&words, PartWords::english());
+        assert!(
+            english.contains("$12,500 raised of the $35,000 goal (35%)"),
+            "{english}"
+        );
+    }
+}

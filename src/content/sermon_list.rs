@@ -39,7 +39,7 @@ pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
         let by = [s.passage.as_str(), s.speaker.as_str()]
             .into_iter()
             .filter(|t| !t.is_empty())
-            .map(escape_html)
+            .map(|t| words.in_order(t))
             .collect::<Vec<_>>()
             .join(" · ");
         let by_lang = words.text_lang(&format!("{} {}", s.passage, s.speaker));
@@ -74,9 +74,9 @@ pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
                 ));
                 if !note.scripture.is_empty() {
                     out.push_str(&format!(
-                        r#"<p class="mt-1 text-sm italic text-slate-600"{}>{}</p>"#,
+                        r#"<p class="mt-1 text-sm italic text-slate-600 [&:lang(ur)]:not-italic"{}>{}</p>"#,
                         words.text_lang(&note.scripture),
-                        escape_html(&note.scripture)
+                        words.in_order(&note.scripture)
                     ));
                 }
                 out.push_str("</li>");

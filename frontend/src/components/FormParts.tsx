@@ -6,6 +6,7 @@ import { FIELD_WORDS, HONEYPOT } from '../content/forms.generated';
 import { ERROR_FOR_MARKER, FORM_FIELD, FORM_MARKER, FORM_PROBLEM_MARKER, FORM_THANKS_MARKER } from '../lib/contract.generated';
 import { FORM_WAITING_MARKER } from '../offline/savedPages';
 import { formWords } from '../content/modals';
+import { InOrder } from '../lib/figures';
 import { englishBuild } from '../lib/lang';
 import { offlineWords } from '../content/offline';
 import type { FormState } from '../lib/useForm';
@@ -204,7 +205,9 @@ export function RadioGroup(props: GroupProps & { value: string; onChange: (value
               if ((event.target as HTMLInputElement).checked && value !== option) onChange(option);
             }}
           />
-          <span>{labels?.[option] ?? optionSaid(option)}</span>
+          <span>
+            <InOrder text={labels?.[option] ?? optionSaid(option)} />
+          </span>
         </label>
       ))}
     </Group>
@@ -221,6 +224,10 @@ interface FieldSpec {
 }
 
 /** A text input or textarea bound to one string field of a form, with its declared label, limit and required flag. */
+/** Inputs written left to right in every language: an address or number typed into
+ *  them starts at the left on a right-to-left page too ("maria@" never as "@maria"). */
+const LEFT_TO_RIGHT = ['email', 'tel', 'url'];
+
 export function TextInput<T extends object>({
   form,
   field,
@@ -258,7 +265,7 @@ export function TextInput<T extends object>({
         rows ? (
           <textarea {...p} dir="auto" name={field} rows={rows} maxLength={spec.maxLength} placeholder={placeholder} {...(alive ? { value } : {})} onInput={onInput} />
         ) : (
-          <input {...p} dir="auto" type={type} name={field} autoComplete={autoComplete} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
+          <input {...p} dir={LEFT_TO_RIGHT.includes(type) ? 'ltr' : 'auto'} type={type} name={field} autoComplete={autoComplete} maxLength={spec.maxLength} placeholder={placeholder} value={value} onInput={onInput} />
         )
       }
     </Field>

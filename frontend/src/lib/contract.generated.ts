@@ -208,3 +208,6 @@ export const ERROR_FOR_MARKER = "data-error-for";
 
 /** Where a gathering's weekly series is served as a calendar file, `{id}` its id. */
 export const CALENDAR_PATH = "/calendar/{id}.ics";
+
+/** A figure with its parts ("3:16-17", "18–24", "$12,500"): isolated left to right on a right-to-left page so it reads as written (lib/figures.tsx). */
+export const FIGURE_PATTERN = "[$€£]?[0-9]+(?:[,.:][0-9]+)*(?: ?[-–] ?[0-9]+(?:[,.:][0-9]+)*)*[%+]?";

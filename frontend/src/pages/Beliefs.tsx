@@ -3,6 +3,7 @@ import { Section } from '../components/Blocks';
 import { PageHeading } from '../components/PageHeading';
 import { beliefs } from '../content/beliefs';
 import type { RouteMeta } from '../content/routes';
+import { InOrder } from '../lib/figures';
 import { Parts } from '../lib/later';
 
 export default function Beliefs({ meta }: { meta: RouteMeta }) {
@@ -17,7 +18,9 @@ export default function Beliefs({ meta }: { meta: RouteMeta }) {
                 <span class="text-amber-700">{`${i + 1}.`}</span> {b.title}
               </h2>
               <p class="mt-2 text-slate-700">{b.text}</p>
-              <p class="mt-2 text-sm italic text-slate-600">{b.ref}</p>
+              <p class="mt-2 text-sm italic text-slate-600 [&:lang(ur)]:not-italic" data-testid="belief-ref">
+                <InOrder text={b.ref} />
+              </p>
             </li>
           ))}
         </ol>
@@ -26,7 +29,9 @@ export default function Beliefs({ meta }: { meta: RouteMeta }) {
         <figure class="mx-auto max-w-3xl text-center">
           <h2 class="font-serif text-3xl font-semibold">{beliefs.hope.heading}</h2>
           <blockquote class="mt-4 font-serif text-2xl text-slate-800">“{beliefs.hope.quote}”</blockquote>
-          <figcaption class="mt-3 text-slate-700">{beliefs.hope.ref}</figcaption>
+          <figcaption class="mt-3 text-slate-700" data-testid="belief-ref">
+            <InOrder text={beliefs.hope.ref} />
+          </figcaption>
         </figure>
       </Section>
     </Parts>

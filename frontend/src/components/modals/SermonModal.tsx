@@ -12,6 +12,7 @@ import { Modal } from '../Modal';
 import type { ModalProps } from './ModalProps';
 import { frame } from '../../content/frame';
 import { slotted } from '../../lib/lang';
+import { InOrder } from '../../lib/figures';
 import { englishOn } from '../../lib/words';
 
 export default function SermonModal({ onClose }: ModalProps) {
@@ -29,6 +30,7 @@ export default function SermonModal({ onClose }: ModalProps) {
   const video = sermon.video || (isSet('sermonVideo') ? settings.sermonVideo : '');
   // With no one named yet, the line still says whose message it is.
   const speaker = sermon.speaker || (isSet('sermonSpeaker') ? settings.sermonSpeaker : copy.noSpeaker);
+  const byline = [sermon.passage, speaker].filter(Boolean).join(' · ');
   const toggle = (
     <button
       type="button"
@@ -40,7 +42,7 @@ export default function SermonModal({ onClose }: ModalProps) {
     </button>
   );
   return (
-    <Modal title={sermon.title} subtitle={[sermon.passage, speaker].filter(Boolean).join(' · ')} onClose={onClose} expanded={expanded} wide testId="sermon-modal">
+    <Modal title={sermon.title} subtitle={byline && <InOrder text={byline} />} onClose={onClose} expanded={expanded} wide testId="sermon-modal">
       {/* Over the video rather than in the heading, which keeps its width for the title on a phone. */}
       <div class="-mt-2 mb-2 flex justify-end">{toggle}</div>
       <div class={`overflow-hidden rounded-xl bg-slate-950 ${expanded ? 'h-[40vh]' : 'h-[250px]'}`} data-testid="sermon-video">
@@ -71,7 +73,9 @@ export default function SermonModal({ onClose }: ModalProps) {
               <li key={note.heading} lang={englishOn(`${note.heading} ${note.text}`)} dir={englishOn(`${note.heading} ${note.text}`) && 'ltr'}>
                 <h3 class="font-semibold text-sky-900">{note.heading}</h3>
                 <p class="mt-1 text-slate-700">{note.text}</p>
-                <p class="mt-1 text-sm italic text-slate-600">{note.scripture}</p>
+                <p class="mt-1 text-sm italic text-slate-600 [&:lang(ur)]:not-italic">
+                  <InOrder text={note.scripture} />
+                </p>
               </li>
             ))}
           </ol>

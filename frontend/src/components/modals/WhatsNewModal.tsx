@@ -3,6 +3,7 @@
 // and opens the sermon. With no event coming it says so plainly.
 import { whatsNew as copy } from '../../content/modals';
 import { content, eventVisitorTime, eventWhen, upcoming } from '../../lib/content';
+import { InOrder } from '../../lib/figures';
 import { englishOn } from '../../lib/words';
 import { Art } from '../Art';
 import { ContentBlocks } from '../ContentBlocks';
@@ -57,7 +58,7 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
               {sermon.title}
             </h3>
             <p class="mt-1 text-sm text-slate-700" lang={englishOn(sermon.passage)}>
-              {sermon.passage}
+              <InOrder text={sermon.passage} />
             </p>
             <button type="button" class="mt-3 min-h-11 rounded-full bg-sky-900 px-5 py-2 text-sm font-semibold text-white hover:bg-sky-800" onClick={() => modals.open('sermon')}>
               {copy.sermon.watch}
