@@ -63,7 +63,8 @@ photos() {
   echo "one 12,000,000-byte photo added: $(( $(uploaded) - before )) bytes uploaded ($(( $(uploaded) - before - 12000000 )) beyond the photo's own bytes)"
   stop
   /usr/bin/time -f "restore: %e s, peak memory %M KiB" "$BIN" --data-dir "$tmp/photos-restored" restore --from s3://bench-copies/photos --identity "$tmp/keys/identity.txt" "${bucket[@]}" 2>&1 | grep -E "^restored|^restore:"
-  cmp -s "$data/photos/photo-1.jpg" "$tmp/photos-restored/photos/photo-1.jpg" && echo "photo-1.jpg came back byte for byte"
+  local n=$(ls "$data/photos" | wc -l)
+  if diff -r "$data/photos" "$tmp/photos-restored/photos" >/dev/null; then echo "all $n photos came back byte for byte"; else echo "the restored photos differ: $(diff -rq "$data/photos" "$tmp/photos-restored/photos" | head -3)"; fi
   rm -rf "$data" "$tmp/photos-restored" "$tmp/s3/bench-copies/photos"
 }
 # The bytes the copier has uploaded so far, from its own count.
