@@ -370,7 +370,7 @@ async fn the_parts_the_server_writes_speak_the_language_of_their_page() {
         "the sermon's date in Urdu: {media}"
     );
     assert!(
-        media.contains("واعظ کے نوٹس") && !media.contains(">Sermon notes<"),
+        media.contains("پیغام کے نکات") && !media.contains(">Sermon notes<"),
         "{media}"
     );
     let privacy = get(&server, "/ur/privacy-policy").await;

@@ -457,7 +457,7 @@ mod tests {
         north.soon = false;
         assert_eq!(
             word(&north, "when"),
-            "ہر مہینے کا پہلا ہفتہ، \u{2066}10:00 AM ET\u{2069}"
+            "ہر مہینے کے پہلے ہفتہ کے دن، \u{2066}10:00 AM ET\u{2069}"
         );
         assert_eq!(
             urdu.long_date(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()),
