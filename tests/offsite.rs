@@ -400,8 +400,11 @@ fn flood_seconds() -> u64 {
         .unwrap_or(60)
 }
 
+// The two longest tests (five one-minute floods; two minutes without the bucket) are
+// named to sort among the first, so the test harness, which starts tests in the
+// order of their names, runs them beside the others rather than after them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn five_floods_killed_and_restored_lose_no_acknowledged_submission() {
+async fn a_busy_site_flooded_five_times_killed_and_restored_loses_no_acknowledged_submission() {
     let work = tempfile::tempdir().unwrap();
     let s3 = S3::start();
     let creds = credentials(work.path());
@@ -799,7 +802,7 @@ async fn a_copy_moved_in_from_another_prefix_is_refused_and_named() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn the_bucket_down_for_two_minutes_costs_no_submission_and_is_caught_up() {
+async fn a_bucket_down_for_two_minutes_costs_no_submission_and_is_caught_up() {
     let work = tempfile::tempdir().unwrap();
     let mut s3 = S3::start();
     let creds = credentials(work.path());
@@ -2495,7 +2498,8 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
         "{output}"
     );
     assert!(
-        output.contains("restored 1 submissions") && output.contains("seconds old)"),
+        // "1 second old" or "N seconds old", as soon as it runs.
+        output.contains("restored 1 submissions") && output.contains(" old)"),
         "{output}"
     );
     assert!(
