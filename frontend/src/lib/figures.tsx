@@ -7,6 +7,7 @@
 import { Fragment } from 'react';
 import { FIGURE_PATTERN } from './contract.generated';
 import { dir } from './lang';
+import { cut } from './words';
 
 const FIGURE = new RegExp(FIGURE_PATTERN, 'g');
 
@@ -14,15 +15,7 @@ const FIGURE = new RegExp(FIGURE_PATTERN, 'g');
  *  `<bdi dir="ltr">` (digits alone keep their order and are left as they are). */
 export function InOrder({ text }: { text: string }) {
   if (dir !== 'rtl') return <>{text}</>;
-  const parts: (string | { figure: string })[] = [];
-  let at = 0;
-  for (const match of text.matchAll(FIGURE)) {
-    if (/^[0-9]+$/.test(match[0])) continue;
-    if (match.index > at) parts.push(text.slice(at, match.index));
-    parts.push({ figure: match[0] });
-    at = match.index + match[0].length;
-  }
-  if (at < text.length) parts.push(text.slice(at));
+  const parts = cut(text, FIGURE, ([figure]) => (/^[0-9]+$/.test(figure) ? undefined : { figure }));
   return (
     <>
       {parts.map((part, i) =>

@@ -46,21 +46,28 @@ export function gatheringMark(id: string | undefined): Record<string, string> {
   return id ? { [GATHERING_MARKER]: id } : {};
 }
 
-/** `text` as a page shows it: each named word in its own element the server rewrites. */
-export function Words({ text, class: wordClass }: { text: string; /** The classes of each word's element. */ class?: string }) {
-  const parts: (string | { name: string })[] = [];
+/** `text` cut at each match of the global `pattern` that `take` makes something of:
+ *  the text between as strings, in order. A match `take` leaves (`undefined`) stays text. */
+export function cut<T extends object>(text: string, pattern: RegExp, take: (match: RegExpExecArray) => T | undefined): (string | T)[] {
+  const parts: (string | T)[] = [];
   let at = 0;
-  for (const match of text.matchAll(NAME)) {
-    const name = match[1];
-    // Prerendering leaves an unknown name as written, so a mistake shows in the built
-    // pages; a browser shows nothing for it (a page whose content block is damaged knows
-    // only the words written in it, lib/content.ts).
-    if (!(name in content.words) && import.meta.env.SSR) continue;
+  for (const match of text.matchAll(pattern)) {
+    const taken = take(match);
+    if (taken === undefined) continue;
     if (match.index > at) parts.push(text.slice(at, match.index));
-    parts.push({ name });
+    parts.push(taken);
     at = match.index + match[0].length;
   }
   if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
+/** `text` as a page shows it: each named word in its own element the server rewrites. */
+export function Words({ text, class: wordClass }: { text: string; /** The classes of each word's element. */ class?: string }) {
+  // Prerendering leaves an unknown name as written, so a mistake shows in the built
+  // pages; a browser shows nothing for it (a page whose content block is damaged knows
+  // only the words written in it, lib/content.ts).
+  const parts = cut(text, NAME, ([, name]) => (!(name in content.words) && import.meta.env.SSR ? undefined : { name }));
   return (
     <>
       {parts.map((part, i) =>
