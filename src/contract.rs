@@ -260,11 +260,10 @@ mod emit {
             .chain(SERVICE_PREFERENCES.iter().map(|(group, _)| *group))
             .collect();
         let is_code = |o: &&str| o.chars().all(|c| c.is_ascii_lowercase() || c == '-');
-        let has_letters = |o: &&str| o.chars().any(char::is_alphabetic);
         let mut options: Vec<&str> = FORMS
             .iter()
             .flat_map(|form| form.fields.iter().flat_map(|f| f.kind.options()))
-            .filter(|o| !is_code(o) && has_letters(o))
+            .filter(|o| !is_code(o))
             .collect();
         for list in [&mut labels, &mut options] {
             let mut seen = std::collections::HashSet::new();

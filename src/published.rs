@@ -11,6 +11,7 @@ use std::time::{Duration, Instant, SystemTime};
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
+use crate::content::part_words::PartWords;
 use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
@@ -94,9 +95,10 @@ pub fn builtin_content_json() -> &'static str {
     static JSON: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         let library = Library::builtin();
         let mut shown = library.shown(library.settled());
-        shown
-            .words
-            .extend(figure_words(|key| setting(key).default.to_string()));
+        shown.words.extend(figure_words(
+            |key| setting(key).default.to_string(),
+            PartWords::english(),
+        ));
         serde_json::to_string(&shown).expect("JSON")
     });
     &JSON
@@ -142,18 +144,20 @@ impl Snapshot {
     /// Sets what the content shows at `now`.
     fn show_content_at(&mut self, now: DateTime<Utc>) {
         self.shown = self.library.shown(now);
-        self.shown
-            .words
-            .extend(figure_words(|key| self.get(key).to_string()));
+        self.shown.words.extend(figure_words(
+            |key| self.get(key).to_string(),
+            PartWords::english(),
+        ));
         self.content_json = serde_json::to_string(&self.shown).expect("content is JSON");
         self.in_language = vocabularies()
             .iter()
             .map(|(code, vocabulary)| {
                 let library = self.library.in_language(code);
                 let mut shown = library.shown_in(now, vocabulary);
-                shown
-                    .words
-                    .extend(figure_words(|key| self.get(key).to_string()));
+                shown.words.extend(figure_words(
+                    |key| self.get(key).to_string(),
+                    PartWords::of(code),
+                ));
                 let content_json = serde_json::to_string(&shown).expect("content is JSON");
                 let language = InLanguage {
                     library,

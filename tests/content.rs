@@ -364,6 +364,11 @@ async fn the_parts_the_server_writes_speak_the_language_of_their_page() {
     let building = get(&server, "/ur/pakistan").await;
     assert!(building.contains("ہدف میں سے"), "{building}");
     assert!(!building.contains("raised of the"), "{building}");
+    // The sums as Urdu writes them, "12,000 ڈالر", never "$12,000".
+    assert!(
+        building.contains("ڈالر") && !building.contains("$12,000") && !building.contains("$35,000"),
+        "{building}"
+    );
     let media = get(&server, "/ur/media").await;
     assert!(
         media.contains("نومبر"),

@@ -115,23 +115,29 @@ test('the toast goes after 5 seconds and F8 focuses the notification region', as
 });
 
 // Without a fake clock: Preact runs effects on animation frames, which a paused clock holds.
-test('a swipe right past 50 px dismisses the toast; a shorter one does not', async ({ page }) => {
-  await page.goto('/contact');
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"id":"x"}' }));
-  await sendMocked(page);
-  const box = (await page.getByTestId('toast').boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 50, y, { steps: 6 });
-  await page.mouse.up();
-  await expect(page.getByTestId('toast')).toBeVisible(); // 30 px: stays
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 90, y, { steps: 10 });
-  await page.mouse.up();
-  await expect(page.getByTestId('toast')).toHaveCount(0);
-});
+for (const way of ['right', 'left'] as const) {
+  // Either way, whatever the page's direction (on an Urdu page a toast sits at the left,
+  // and is swiped off that side).
+  test(`a swipe ${way} past 50 px dismisses the toast; a shorter one does not`, async ({ page }) => {
+    await page.goto('/contact');
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"id":"x"}' }));
+    await sendMocked(page);
+    const box = (await page.getByTestId('toast').boundingBox())!;
+    const y = box.y + box.height / 2;
+    const from = way === 'right' ? box.x + 20 : box.x + box.width - 60;
+    const by = (px: number) => (way === 'right' ? from + px : from - px);
+    await page.mouse.move(from, y);
+    await page.mouse.down();
+    await page.mouse.move(by(30), y, { steps: 6 });
+    await page.mouse.up();
+    await expect(page.getByTestId('toast')).toBeVisible(); // 30 px: stays
+    await page.mouse.move(from, y);
+    await page.mouse.down();
+    await page.mouse.move(by(70), y, { steps: 10 });
+    await page.mouse.up();
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+  });
+}
 
 test('the honeypot is out of sight, out of the tab order and unnamed to screen readers', async ({ page }) => {
   await page.goto('/contact');

@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { exported } from './export';
 import { figuresDrawn } from './figures.mjs';
+import { glossaryStrays } from '../scripts/catalogue.mjs';
 import { FIGURE_PATTERN } from '../src/lib/contract.generated';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
@@ -44,6 +45,18 @@ for (const route of routes) {
     await expectAccessible(page, ur(route));
   });
 }
+
+test('the glossary keeps one Urdu term for each thing: its check fails on a term it replaces, and on a missing one', () => {
+  const glossary = (catalogue as unknown as { $glossary: Record<string, { term: string; replaces: string[] }> }).$glossary;
+  const english = { 'a.watch': 'Watch the sermon', 'a.more': 'Read more' };
+  const entries = (watch: string, more: string) => ({ $glossary: glossary, 'a.watch': { text: watch }, 'a.more': { text: more } });
+  expect(glossaryStrays(english, entries('پیغام دیکھیں', 'مزید پڑھیں'))).toEqual([]);
+  // "واعظ" is the preacher: the word the glossary replaces, wherever it is used.
+  expect(glossaryStrays(english, entries('پیغام دیکھیں', 'واعظ پڑھیں'))).toEqual([expect.stringContaining('a.more says "واعظ"')]);
+  // The English names a sermon; the Urdu says it another way.
+  expect(glossaryStrays(english, entries('وعظ دیکھیں', 'مزید پڑھیں'))).toEqual([expect.stringMatching(/^a\.watch: its English names sermon/)]);
+  expect(glossary.sermon.term).toBe('پیغام');
+});
 
 test('each English page names its Urdu twin, and the sitemap lists both with their alternates', async ({ request }) => {
   for (const route of routes) {
@@ -293,7 +306,7 @@ test('the components are laid out in start and end, never left and right, so Urd
 const drawn = (page: Page, selector: string) =>
   page.evaluate(`(${figuresDrawn})(${JSON.stringify(selector)}, ${JSON.stringify(FIGURE_PATTERN)})`) as Promise<{ read: string[]; reversed: string[] }>;
 
-test('figures read as written on Urdu pages: the Bible references of /ur/beliefs, the Connect Card\'s age groups; its email and phone left to right', async ({ page }) => {
+test('figures read as written on Urdu pages: the Bible references of /ur/beliefs, the study\'s times; the Connect Card\'s age groups in Urdu words, its email and phone left to right', async ({ page }) => {
   // After Arabic letters, "3:16-17" is drawn "17-3:16" unless it is isolated.
   const references = Object.entries(catalogue)
     .filter(([key]) => /^beliefs\.beliefs\.(statements\.\d+|hope)\.ref$/.test(key))
@@ -316,10 +329,18 @@ test('figures read as written on Urdu pages: the Bible references of /ur/beliefs
   // Urdu has no italics: the references are upright.
   await expect(page.getByTestId('belief-ref').first()).toHaveCSS('font-style', 'normal');
 
+  // The times of the study, "7:00–8:30 PM" among them.
+  await page.goto('/ur/bible-study');
+  const times = await drawn(page, 'main');
+  expect(times.reversed).toEqual([]);
+  expect(times.read).toEqual(expect.arrayContaining(['7:00–8:30']));
+  // The age groups as Urdu writes them ("18 سے 24 سال", "55 سال یا زیادہ"), the value sent the English.
   await page.goto('/ur/connect-card');
-  const ages = await drawn(page, 'form');
-  expect(ages.reversed).toEqual([]);
-  expect(ages.read).toEqual(expect.arrayContaining(['18–24', '25–34', '35–44', '45–54', '55+']));
+  const form = page.locator('form');
+  for (const age of ['18–24', '25–34', '35–44', '45–54', '55+']) {
+    await expect(form.getByRole('radio', { name: said(`forms.generated.FIELD_WORDS.options.${age}`), exact: true })).toHaveAttribute('value', age);
+  }
+  expect((await drawn(page, 'form')).reversed).toEqual([]);
   // An email or a phone number is typed left to right in any language.
   for (const type of ['email', 'tel']) await expect(page.locator(`form input[type="${type}"]`)).toHaveAttribute('dir', 'ltr');
 });
@@ -391,5 +412,78 @@ test.describe('a sermon file that carries its Urdu', () => {
     await page.goto(`${server.url}/media`);
     await expect(page.getByTestId('sermon-list').locator('li h3').first()).toHaveText('Living Water');
     await expect(page.getByTestId('sermon-list')).not.toContainText('زندہ پانی');
+  });
+});
+
+// A site in use, read in Urdu from Karachi at several moments: every line the pages
+// compute (a skipped week, the visitor's own time, the countdown or the live study, an
+// event this week with its default label, the amount raised and its day, the welcome
+// pop-up and What's New) in Urdu words.
+test.describe('a filled site, read in Urdu at several moments', () => {
+  test.use({ timezoneId: 'Asia/Karachi', firstVisit: true });
+  let server: OwnServer;
+  /** A day `days` from today in New York (the study's zone), YYYY-MM-DD, and its weekday. */
+  const nyDay = (days: number) => {
+    const at = new Date(Date.now() + days * 86_400_000);
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at);
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long' }).format(at);
+    return { date, weekday };
+  };
+  /** The next Wednesdays after today in New York. */
+  const wednesdays = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(nyDay).filter((d) => d.weekday === 'Wednesday');
+  test.beforeAll(async () => {
+    server = await startOwnServer(({ cli }) => {
+      cli('site', 'set', 'building-raised', '12500');
+      // The reason as a volunteer writes it for the Urdu pages.
+      cli('schedule', 'skip', 'bible-study', wednesdays[0].date, '--reason', 'پادریوں کی ریٹریٹ');
+      cli('content', 'new', 'event', '--date', nyDay(2).date, '--title', 'Community lunch');
+    });
+  });
+  test.afterAll(() => server?.stop());
+
+  // The week skipped and its countdown (now); the event's hour; the next week's study
+  // live (the event over by then).
+  const moments = [
+    { name: 'now', at: null, event: true },
+    { name: 'the event on', at: () => `${nyDay(2).date}T10:30:00-05:00`, event: true },
+    { name: 'the study live', at: () => `${wednesdays[1].date}T19:30:00-05:00`, event: false },
+  ];
+  for (const { name, at, event } of moments) {
+    test(`@desktop every Urdu route, pop-up and computed line reads in Urdu: ${name}`, async ({ page }) => {
+      if (at) await page.clock.setFixedTime(new Date(at()));
+      const found: string[] = [];
+      // The first visit's pop-ups on the home page, the launch then the welcome, then
+      // What's New with the event.
+      await page.goto(`${server.url}/ur/`);
+      for (const testId of ['launch-modal', 'welcome-modal']) {
+        const dialog = page.getByTestId(testId);
+        await expect(dialog).toBeVisible();
+        for (const word of await englishIn(page, `[data-testid="${testId}"]`)) found.push(`${name}, ${testId}: ${word}`);
+        await dialog.getByRole('button', { name: said('frame.frame.close'), exact: true }).click();
+      }
+      await page.getByTestId('floating-buttons').getByRole('button', { name: said('frame.frame.quick.whats-new') }).click();
+      const whatsNew = page.getByTestId('whats-new-modal');
+      await expect(whatsNew).toBeVisible();
+      if (event) await expect(whatsNew).toContainText(said('modals.whatsNew.eventTag'));
+      for (const word of await englishIn(page, '[data-testid="whats-new-modal"]')) found.push(`${name}, What's New: ${word}`);
+      for (const path of routes.map(ur)) {
+        await page.goto(`${server.url}${path}`);
+        await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+        for (const word of await englishIn(page, 'body')) found.push(`${name}, ${path}: ${word}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  test('@desktop the building line says the sum and its day as Urdu writes them', async ({ page }) => {
+    await page.goto(`${server.url}/ur/pakistan-building`);
+    const line = page.locator('main p', { hasText: '12,500' }).first();
+    await expect(line).toContainText('12,500 ڈالر');
+    await expect(line).toContainText('35,000 ڈالر');
+    await expect(line).toContainText('35 فیصد');
+    const months = said('calendar.calendarWords.months.0');
+    expect(months).toMatch(URDU);
+    await expect(page.locator('main')).not.toContainText(/January|February|March|April|May|June|July|August|September|October|November|December/);
+    expect((await drawn(page, 'main p')).reversed).toEqual([]);
   });
 });

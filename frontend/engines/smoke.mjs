@@ -7,7 +7,7 @@
 // with the keyboard, a pop-up on an Urdu page too; a
 // prayer request sent from its pop-up is in `thewell export`; the Bible-study page
 // shows the time in the visitor's own zone; a person's English lines up at the left
-// on an Urdu page; on Urdu pages a Bible reference and an age group are drawn in the
+// on an Urdu page; on Urdu pages a Bible reference and a time are drawn in the
 // order they are written. It prints Playwright's summary lines
 // ('  12 passed'), which .ci/run counts. Nothing is skipped: a missing browser fails.
 //
@@ -128,7 +128,7 @@ const tests = {
     const offsets = await e.run(`[...${card}.querySelectorAll('h3[dir="ltr"], p[dir="ltr"], [dir="ltr"] > p:not([dir])')].map((el) => { const r = document.createRange(); r.selectNodeContents(el); return Math.round(r.getBoundingClientRect().left - el.getBoundingClientRect().left); })`);
     if (offsets.length !== 3 || offsets.some((x) => Math.abs(x) > 2)) throw new Error(`the English in the card does not start at the left: offsets ${JSON.stringify(offsets)}`);
   },
-  'on Urdu pages, Bible references and age groups are drawn in the order they are written': async (e, server) => {
+  'on Urdu pages, Bible references and times are drawn in the order they are written': async (e, server) => {
     // The pattern as the server states it (src/bundle.rs), a JSON string in the generated contract.
     const pattern = readFileSync(new URL('../src/lib/contract.generated.ts', import.meta.url), 'utf8').match(/FIGURE_PATTERN = (".*");/)[1];
     // The check sees the fault it guards against in this engine: a reference not isolated.
@@ -137,7 +137,7 @@ const tests = {
     if (bare !== 1) throw new Error(`a reference not isolated was not seen drawn reversed (${bare})`);
     for (const [path, selector, least] of [
       ['/ur/beliefs', '[data-testid="belief-ref"]', 10],
-      ['/ur/connect-card', 'form', 5],
+      ['/ur/bible-study', 'main', 2],
     ]) {
       await e.open(`${server.url}${path}`);
       await until(e, `document.documentElement.dataset.hydrated === 'true'`, `${path} came alive`);

@@ -7,8 +7,9 @@
 //   { "home.home.eyebrow": { "from": "3f2a…", "text": "…" }, … }
 //
 //   node scripts/catalogue.mjs [lang]            lists what is missing or outdated
-//   node scripts/catalogue.mjs [lang] --check    the same, failing when any is missing
-//                                                or names other data words than the English
+//   node scripts/catalogue.mjs [lang] --check    the same, failing when any is missing,
+//                                                names other data words than the English
+//                                                or strays from the catalogue's "$glossary"
 //   node scripts/catalogue.mjs [lang] --template the missing entries, to fill in
 //
 // A fingerprint is the first 12 hex digits of the English text's SHA-256: when the
@@ -32,9 +33,12 @@ const NOT_WORDS = new Set(['to', 'path', 'page', 'id', 'scheduleId', 'kind', 'ar
 const NAME = /\{[a-z0-9.-]+\}/g;
 
 /** Whether a text is words to translate: letters outside the data words it names
- *  ('{bible-study.when}' alone is not: the server writes that word). */
+ *  ('{bible-study.when}' alone is not: the server writes that word), or a figure with
+ *  parts that a language writes its own way ("18–24" is "18 سے 24 سال" in Urdu, and
+ *  "{figure.lives-changed}+" "{figure.lives-changed} سے زیادہ"). */
 function isWords(text) {
-  return /\p{L}/u.test(text.replace(NAME, ''));
+  const rest = text.replace(NAME, '0');
+  return /\p{L}/u.test(rest) || /\d\s*[–+-]|[–+-]\s*\d/u.test(rest);
 }
 
 /** The data words a text names, sorted: a translation must name the same ones. (A
@@ -104,7 +108,28 @@ export function compare(words, catalogue) {
     else if (entry.from !== fingerprint(text)) outdated.push(key);
   }
   const unused = Object.keys(catalogue).filter((key) => !(key in words) && !key.startsWith('$'));
-  return { missing, outdated, unused, broken };
+  return { missing, outdated, unused, broken, strays: glossaryStrays(words, catalogue) };
+}
+
+/** The entries that stray from the catalogue's glossary (`"$glossary"`: one term for
+ *  each thing the site names, so a term cannot drift again): each entry using a term
+ *  the glossary replaces, and each whose English names the thing (`en`, a regular
+ *  expression) without the term in its translation, unless the key is in `except`. */
+export function glossaryStrays(words, catalogue) {
+  const strays = [];
+  for (const [thing, rule] of Object.entries(catalogue.$glossary ?? {})) {
+    if (thing.startsWith('$')) continue;
+    const names = rule.en ? new RegExp(rule.en, 'iu') : null;
+    for (const [key, english] of Object.entries(words)) {
+      const text = catalogue[key]?.text;
+      if (typeof text !== 'string' || (rule.except ?? []).includes(key)) continue;
+      for (const replaced of rule.replaces ?? []) {
+        if (text.includes(replaced)) strays.push(`${key} says ${JSON.stringify(replaced)}: the glossary's word for ${thing} is ${JSON.stringify(rule.term)}`);
+      }
+      if (names?.test(english) && !text.includes(rule.term)) strays.push(`${key}: its English names ${thing} (${JSON.stringify(english)}); the glossary's word is ${JSON.stringify(rule.term)}, missing from ${JSON.stringify(text)}`);
+    }
+  }
+  return strays;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -114,10 +139,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const words = await englishWords();
     let failed = false;
     for (const { code } of languages().slice(1)) {
-      const { missing, broken } = compare(words, catalogueOf(code));
+      const { missing, broken, strays } = compare(words, catalogueOf(code));
       for (const key of missing) console.error(`src/content/i18n/${code}.json lacks ${key}: ${JSON.stringify(words[key])}`);
       for (const key of broken) console.error(`src/content/i18n/${code}.json: ${key} must name ${namesIn(words[key]).join(' ') || 'no data word'}, as the English does`);
-      failed ||= missing.length + broken.length > 0;
+      for (const stray of strays) console.error(`src/content/i18n/${code}.json: ${stray}`);
+      failed ||= missing.length + broken.length + strays.length > 0;
     }
     if (failed) {
       console.error('A catalogue lacks a translation: `node scripts/catalogue.mjs <lang> --template` writes the missing entries to fill in.');
@@ -129,7 +155,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const file = join(contentDir, 'i18n', `${lang}.json`);
   const catalogue = catalogueOf(lang);
   const words = await englishWords();
-  const { missing, outdated, unused, broken } = compare(words, catalogue);
+  const { missing, outdated, unused, broken, strays } = compare(words, catalogue);
   if (args.includes('--template')) {
     const template = Object.fromEntries(missing.map((key) => [key, { from: fingerprint(words[key]), en: words[key], text: '' }]));
     process.stdout.write(`${JSON.stringify(template, null, 1)}\n`);
@@ -142,5 +168,6 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const key of missing.slice(0, args.includes('--all') ? Infinity : 20)) console.log(`missing   ${key}: ${JSON.stringify(words[key])}`);
   if (missing.length > 20 && !args.includes('--all')) console.log(`… and ${missing.length - 20} more (--all lists them)`);
   for (const key of unused) console.log(`unused    ${key}`);
-  if (args.includes('--check') && (missing.length || broken.length)) process.exit(1);
+  for (const stray of strays) console.log(`glossary  ${stray}`);
+  if (args.includes('--check') && (missing.length || broken.length || strays.length)) process.exit(1);
 }

@@ -57,7 +57,8 @@ pub struct Sermon {
 #[serde(rename_all = "camelCase")]
 pub struct Event {
     pub title: String,
-    /// A short label above the title, e.g. "Community event".
+    /// A short label above the title, e.g. "Outreach"; empty when the file gives none
+    /// (the pages then say "Community event" in their own language).
     pub tag: String,
     /// The IANA zone its times are local to, e.g. "America/New_York".
     pub zone: String,

@@ -739,7 +739,8 @@ impl<'a> File<'a> {
             title: self.line("title", Some(&raw.title), 150, true)?,
             tag: match &raw.tag {
                 Some(_) => self.line("tag", raw.tag.as_ref(), 40, false)?,
-                None => "Community event".into(),
+                // The pages' own words for it, in each language (What's New).
+                None => String::new(),
             },
             zone: zone.name().to_string(),
             starts_at: stamp(zone, start),
@@ -1246,7 +1247,10 @@ mod tests {
         assert_eq!(e.ends_at, "2026-03-08T03:30:00-04:00");
         let berlin = event(&format!("{GOOD}zone = \"Europe/Berlin\"\n")).unwrap();
         assert_eq!(berlin.starts_at, "2026-03-08T01:30:00+01:00");
-        assert_eq!(e.tag, "Community event");
+        assert_eq!(
+            e.tag, "",
+            "no tag: each page says its own word for an event"
+        );
     }
 
     #[test]

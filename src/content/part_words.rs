@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::Group;
 use crate::schedule::words::MONTHS;
+use crate::settings::FigureStyle;
 use crate::text::{escape_html, reads_english};
 
 /// A sentence or name a part says, with the `{slots}` it fills.
@@ -26,6 +27,7 @@ pub enum Said {
     NoSermonsYet,
     SermonNotes,
     SermonDate,
+    Dollars,
     Raised,
     RaisedLabel,
     Updated,
@@ -37,7 +39,7 @@ pub enum Said {
 impl Said {
     /// Everything a part says (the frontend's copy lists them for the catalogues).
     #[cfg(test)]
-    pub const ALL: [Said; 17] = [
+    pub const ALL: [Said; 18] = [
         Said::IntroducedSoon,
         Said::ContactUs,
         Said::PlanYourVisit,
@@ -49,6 +51,7 @@ impl Said {
         Said::NoSermonsYet,
         Said::SermonNotes,
         Said::SermonDate,
+        Said::Dollars,
         Said::Raised,
         Said::RaisedLabel,
         Said::Updated,
@@ -71,6 +74,7 @@ impl Said {
             Said::NoSermonsYet => "noSermonsYet",
             Said::SermonNotes => "sermonNotes",
             Said::SermonDate => "sermonDate",
+            Said::Dollars => "dollars",
             Said::Raised => "raised",
             Said::RaisedLabel => "raisedLabel",
             Said::Updated => "updated",
@@ -99,6 +103,9 @@ impl Said {
             Said::SermonNotes => "Sermon notes",
             // `%` slots: a pattern of slots alone would not be words to translate.
             Said::SermonDate => "%month %day, %year",
+            // An amount of US dollars, its digits grouped ("$35,000"): the figures'
+            // words (settings::figure_words).
+            Said::Dollars => "$%amount",
             Said::Raised => "{raised} raised of the {goal} goal ({percent}%)",
             Said::RaisedLabel => "Raised so far: {percent}% of the goal",
             Said::Updated => "Updated {day}",
@@ -106,6 +113,27 @@ impl Said {
             Said::KeptHeading => "How long we keep what you send",
             Said::Kept => "{form}: erased {period} after it is sent.",
         }
+    }
+}
+
+impl FigureStyle for PartWords {
+    fn dollars(&self, amount: u64) -> String {
+        self.pattern(Said::Dollars)
+            .replace("%amount", &crate::settings::grouped(amount))
+    }
+
+    fn day(&self, day: chrono::NaiveDate) -> String {
+        use chrono::Datelike;
+        let month = day.month0() as usize;
+        let name = self
+            .words
+            .months
+            .get(month)
+            .map_or(MONTHS[month], String::as_str);
+        self.pattern(Said::SermonDate)
+            .replace("%month", name)
+            .replace("%day", &day.day().to_string())
+            .replace("%year", &day.year().to_string())
     }
 }
 
@@ -167,14 +195,17 @@ impl PartWords {
             .map_or(PartWords::english(), |(_, words)| words)
     }
 
-    /// What `said` says, its slots filled with HTML the caller made safe.
-    pub fn say(&self, said: Said, slots: &[(&str, &str)]) -> String {
-        let pattern = self
-            .words
+    /// The pattern of `said` in this language, as written (English where it has none).
+    fn pattern(&self, said: Said) -> &str {
+        self.words
             .said
             .get(said.key())
-            .map_or(said.english(), String::as_str);
-        let mut out = escape_html(pattern);
+            .map_or(said.english(), String::as_str)
+    }
+
+    /// What `said` says, its slots filled with HTML the caller made safe.
+    pub fn say(&self, said: Said, slots: &[(&str, &str)]) -> String {
+        let mut out = escape_html(self.pattern(said));
         for (name, value) in slots {
             out = out.replace(&format!("{{{name}}}"), value);
         }
@@ -191,19 +222,9 @@ impl PartWords {
         )
     }
 
-    /// A day (`2026-11-15`) as the page's language writes it ("November 15, 2026").
+    /// A day (`2026-11-15`) as the page's language writes it ("November 15, 2026"), escaped.
     pub fn date(&self, day: chrono::NaiveDate) -> String {
-        use chrono::Datelike;
-        let month = day.month0() as usize;
-        let name = self
-            .words
-            .months
-            .get(month)
-            .map_or(MONTHS[month], String::as_str);
-        self.say(Said::SermonDate, &[])
-            .replace("%month", &escape_html(name))
-            .replace("%day", &day.day().to_string())
-            .replace("%year", &day.year().to_string())
+        escape_html(&FigureStyle::day(self, day))
     }
 
     /// A path of the site (`/contact`) as this language's page links to it (`/ur/contact`).
@@ -307,6 +328,35 @@ mod tests {
         assert_eq!(english.date(day), "November 5, 2026");
         assert_eq!(english.path("/contact"), "/contact");
         assert_eq!(english.text_lang("Pastor Ann"), "");
+    }
+
+    #[test]
+    fn figures_read_as_each_language_writes_them() {
+        use crate::settings::{Key, figure_words, setting};
+        let get = |key| match key {
+            Key::BuildingRaised => "12500".into(),
+            Key::BuildingRaisedOn => "2026-11-24".into(),
+            key => setting(key).default.into(),
+        };
+        let word = |words: &[(String, String)], name: &str| {
+            words.iter().find(|(n, _)| n == name).unwrap().1.clone()
+        };
+        let english = figure_words(get, PartWords::english());
+        assert_eq!(word(&english, "figure.building-goal"), "$35,000");
+        assert_eq!(word(&english, "figure.building-raised"), "$12,500");
+        assert_eq!(
+            word(&english, "figure.building-raised-on"),
+            "November 24, 2026"
+        );
+        assert_eq!(word(&english, "figure.building-percent"), "35");
+        assert_eq!(word(&english, "figure.lives-changed"), "800");
+        let urdu = figure_words(get, PartWords::of("ur"));
+        assert_eq!(word(&urdu, "figure.building-goal"), "35,000 ڈالر");
+        assert_eq!(word(&urdu, "figure.building-raised-on"), "24 نومبر 2026");
+        assert_eq!(word(&urdu, "figure.building-percent"), "35");
+        let unset = figure_words(|key| setting(key).default.into(), PartWords::english());
+        assert_eq!(word(&unset, "figure.building-percent"), "");
+        assert_eq!(word(&unset, "figure.building-raised-on"), "");
     }
 
     #[test]

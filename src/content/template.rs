@@ -125,7 +125,9 @@ between paragraphs; start lines with "- " for a list.
 # `thewell content check`; the site shows it within a second, and stops showing it
 # once it has ended.
 title = "{title}"
-tag = "Community event"
+# A short label above the title, e.g. tag = "Outreach"; without one the pages say
+# "Community event" in their own language.
+# tag = ""
 # Local day and time, no quotes, in the zone below.
 start = {day}T10:00:00
 end = {day}T12:00:00

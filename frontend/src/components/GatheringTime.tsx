@@ -15,7 +15,7 @@ export function GatheringTime({
   fallback,
   calendar = false,
   next = false,
-  noun = 'gathering',
+  noun = calendarWords.gathering,
 }: {
   id: string;
   fallback: string;

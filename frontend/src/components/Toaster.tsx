@@ -1,5 +1,5 @@
 // The notification region: shows the current toast for 5 s, dismisses it on a swipe
-// right past 50 px or its close button, and takes focus on F8. A toast raised while a
+// either way past 50 px or its close button, and takes focus on F8. A toast raised while a
 // dialog is open is drawn in that dialog's flow (never over its buttons) and leaves
 // with it; one raised on the page stays at the foot of the page.
 import { useEffect, useRef, useState } from 'react';
@@ -25,10 +25,10 @@ function ToastCard({ toast }: { toast: Toast }) {
   /** Follows the pointer on the whole window until it is released, wherever that is. */
   const startDrag = (startX: number) => {
     stopDrag.current?.();
-    const move = (event: PointerEvent) => setOffset(Math.max(0, event.clientX - startX));
+    const move = (event: PointerEvent) => setOffset(event.clientX - startX);
     const up = (event: PointerEvent) => {
       stop();
-      if (event.clientX - startX > SWIPE_THRESHOLD_PX) dismissToast(toast.id);
+      if (Math.abs(event.clientX - startX) > SWIPE_THRESHOLD_PX) dismissToast(toast.id);
       else setOffset(0);
     };
     const cancel = () => {

@@ -22,6 +22,8 @@ export const calendarWords = {
   addToCalendar: 'Add to calendar',
   /** A week left out: 'No Bible study tonight (Thanksgiving).' */
   skipped: 'No %noun %when%why.',
+  /** The %noun of a gathering whose line names none. */
+  gathering: 'gathering',
   tonight: 'tonight',
   today: 'today',
   onDay: 'on %day',

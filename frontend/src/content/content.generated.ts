@@ -41,7 +41,8 @@ video: string, description: Array<Block>, notes: Array<Note>, reflection: string
  */
 export type Event = { title: string, 
 /**
- * A short label above the title, e.g. "Community event".
+ * A short label above the title, e.g. "Outreach"; empty when the file gives none
+ * (the pages then say "Community event" in their own language).
  */
 tag: string, 
 /**

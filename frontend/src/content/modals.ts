@@ -13,6 +13,8 @@ export const whatsNew = {
   // The events and the sermon themselves come from the content files (lib/content.ts).
   noEvents: { tag: 'Events', text: 'No events are planned just now. New ones appear here as soon as they are announced.' },
   more: 'More about this event',
+  /** An event's label when its file gives none. */
+  eventTag: 'Community event',
   eventsArt: 'Volunteers serving meals in Plantation',
   sermon: { tag: 'Latest sermon', watch: 'Watch Sermon', picture: 'The latest sermon' },
   close: 'See You There!',
@@ -42,6 +44,8 @@ export const formWords = {
   submitting: 'Submitting...',
   /** A list's empty choice. */
   chooseOne: 'Choose one',
+  /** The phone field's example, as a number is written where the language is spoken. */
+  phoneExample: '(555) 123-4567',
 };
 
 /** The mailing-list sign-up ('Join the Mailing List' on /worship, 'Notify Me' on /media). */
@@ -100,6 +104,7 @@ export const welcome = {
     { label: 'Our campuses', to: '/global-campuses' },
   ],
   minimized: 'Welcome',
+  minimize: 'Minimize',
 };
 
 export const northCampus = {

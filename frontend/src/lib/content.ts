@@ -5,7 +5,8 @@
 import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
 import { dayWords, offsetOf, readingAt, timeWords, visitorClockHasOffset, visitorReading, weekdayTimeWords } from './wallclock';
-import { isolated } from './lang';
+import { isolated, slotted } from './lang';
+import { calendarWords } from '../content/calendar';
 
 export type { Block, Event, Launch, Notice, Shown };
 
@@ -62,5 +63,5 @@ export function eventWhen(e: Pick<Event, 'startsAt' | 'abbreviation'>): string {
 export function eventVisitorTime(e: Pick<Event, 'startsAt'>): string {
   const start = new Date(e.startsAt);
   if (visitorClockHasOffset(start, offsetOf(e.startsAt))) return '';
-  return `(${weekdayTimeWords(visitorReading(start), true)} your time)`;
+  return `(${slotted(calendarWords.yourTime, { time: weekdayTimeWords(visitorReading(start), true) })})`;
 }

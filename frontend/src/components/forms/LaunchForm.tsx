@@ -1,6 +1,6 @@
 // The launch-event RSVP: name (2+), phone (10+) and a valid email, with the
 // server's own messages (src/forms/words.rs) shown beside each field before anything is sent.
-import { launch as copy } from '../../content/modals';
+import { launch as copy, formWords } from '../../content/modals';
 import { CHURCHLAUNCHRESPONSE_FIELDS as F, MESSAGE_WORDS, type ChurchLaunchResponse } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
 import { FormShell, SubmitButton, TextInput } from '../FormParts';
@@ -21,7 +21,7 @@ export function LaunchForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <FormShell form={form} onSuccess={onSuccess} noValidate class="grid gap-4">
       <TextInput form={form} field="name" spec={F.name} idPrefix="launch" autoComplete="name" />
-      <TextInput form={form} field="phone" spec={F.phone} idPrefix="launch" type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
+      <TextInput form={form} field="phone" spec={F.phone} idPrefix="launch" type="tel" autoComplete="tel" placeholder={formWords.phoneExample} />
       <TextInput form={form} field="email" spec={F.email} idPrefix="launch" type="email" autoComplete="email" />
       <SubmitButton pending={form.submitting} label={copy.submit} />
     </FormShell>

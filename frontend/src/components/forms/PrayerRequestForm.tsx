@@ -1,6 +1,6 @@
 // The prayer request: name and request required (checked before sending: each empty
 // one marked beside its field, and the 'Missing Information' toast naming it), phone optional.
-import { prayerRequest as copy } from '../../content/modals';
+import { prayerRequest as copy, formWords } from '../../content/modals';
 import { PRAYERREQUEST_FIELDS as F, type PrayerRequest } from '../../content/forms.generated';
 import { useForm } from '../../lib/useForm';
 import { FormShell, SubmitButton, TextInput } from '../FormParts';
@@ -26,7 +26,7 @@ export function PrayerRequestForm({ onSuccess, onCancel }: { onSuccess: () => vo
     <FormShell form={form} onSuccess={onSuccess} class="grid gap-4">
       <p class="text-slate-700">{copy.intro}</p>
       <TextInput form={form} field="name" spec={F.name} idPrefix="prayer" autoComplete="name" />
-      <TextInput form={form} field="phone" spec={F.phone} idPrefix="prayer" type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
+      <TextInput form={form} field="phone" spec={F.phone} idPrefix="prayer" type="tel" autoComplete="tel" placeholder={formWords.phoneExample} />
       <TextInput form={form} field="prayerRequest" spec={F.prayerRequest} idPrefix="prayer" rows={4} />
       <div class="flex flex-wrap justify-end gap-3">
         {onCancel && (

@@ -16,7 +16,7 @@ export default function WelcomeModal({ onClose }: ModalProps) {
   };
   const minimizeButton = (
     <button type="button" class="inline-flex h-10 items-center rounded-full px-3 text-sm font-medium text-slate-700 hover:bg-slate-100" onClick={minimize}>
-      Minimize
+      {copy.minimize}
     </button>
   );
   return (

@@ -33,10 +33,14 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
           ) : (
             events.map((e) => (
               <article key={e.startsAt + e.title} class={card} data-testid="whats-new-event">
-                <p class={label}>{e.tag}</p>
-                <h3 class="mt-1 font-serif text-lg font-semibold">{e.title}</h3>
+                <p class={label} lang={englishOn(e.tag)}>
+                  {e.tag || copy.eventTag}
+                </p>
+                <h3 class="mt-1 font-serif text-lg font-semibold" lang={englishOn(e.title)}>
+                  {e.title}
+                </h3>
                 <p class="mt-1 text-sm font-medium text-slate-800">
-                  {eventWhen(e)} <span class="whitespace-nowrap font-normal text-slate-600">{eventVisitorTime(e)}</span> · {e.place}
+                  {eventWhen(e)} <span class="whitespace-nowrap font-normal text-slate-600">{eventVisitorTime(e)}</span> · <span lang={englishOn(e.place)}>{e.place}</span>
                 </p>
                 <div class="mt-2 text-sm">
                   <ContentBlocks blocks={e.text} />
