@@ -475,6 +475,16 @@ test.describe('a filled site, read in Urdu at several moments', () => {
     });
   }
 
+  test('@desktop a skipped week is said in one Urdu sentence: its reason, the next date and the stops Urdu writes', async ({ page }) => {
+    await page.goto(`${server.url}/ur/bible-study`);
+    const line = page.getByTestId('skipped');
+    await expect(line).toContainText('پادریوں کی ریٹریٹ');
+    await expect(line).toContainText(said('calendar.calendarWords.next').replace(' %when', ''));
+    // The Urdu comma and full stop (، ۔), never the Latin ones ("7:00 PM EST" has none).
+    expect(await line.innerText()).not.toMatch(/[,.]/);
+    expect(await line.innerText()).toMatch(/۔$/);
+  });
+
   test('@desktop the building line says the sum and its day as Urdu writes them', async ({ page }) => {
     await page.goto(`${server.url}/ur/pakistan-building`);
     const line = page.locator('main p', { hasText: '12,500' }).first();

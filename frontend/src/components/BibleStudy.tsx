@@ -8,10 +8,10 @@ import { studyShared as shared, type StudyCopy } from '../content/bibleStudy';
 import { meetingEmbedUrl } from '../lib/embed';
 import { useNow } from '../lib/clock';
 import { YourTime, ZoneClock } from './GatheringTime';
-import { describeCountdown, skippedLine, useGathering, visitorLine, zonedDay } from '../lib/schedule';
+import { describeCountdown, nextAfterSkip, skippedLine, useGathering, visitorLine } from '../lib/schedule';
 import { Words } from '../lib/words';
 import { calendarWords } from '../content/calendar';
-import { isolated, slotted } from '../lib/lang';
+import { slotted } from '../lib/lang';
 
 export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy }) {
   const now = useNow();
@@ -67,7 +67,7 @@ export function BibleStudy({ heading, copy }: { heading: string; copy: StudyCopy
               <div class="rounded-2xl border border-slate-200 bg-white p-6">
                 {gathering && now && skippedLine(gathering, shared.noun, now) && (
                   <p class="mb-3 font-semibold text-slate-900" data-testid="skipped">
-                    {`${skippedLine(gathering, shared.noun, now)} ${slotted(calendarWords.next, { when: `${zonedDay(gathering.start, gathering.zone)}, ${isolated(gathering.label)}` })}.`}
+                    {`${skippedLine(gathering, shared.noun, now)} ${slotted(calendarWords.sentence, { text: nextAfterSkip(gathering) })}`}
                   </p>
                 )}
                 <div data-needs-script>

@@ -6,7 +6,7 @@
 import { useNow } from '../lib/clock';
 import { knowsZone, timeWords, visitorClockIsZones, weekdayWords, zoneReading } from '../lib/wallclock';
 import { Words } from '../lib/words';
-import { calendarPath, type Gathering, skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedDay, zonedStart } from '../lib/schedule';
+import { calendarPath, type Gathering, nextAfterSkip, skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedStart } from '../lib/schedule';
 import { calendarWords } from '../content/calendar';
 import { isolated, slotted } from '../lib/lang';
 
@@ -58,7 +58,7 @@ function When({ g, next, noun }: { g: Gathering; next: boolean; noun: string }) 
     return (
       <>
         <strong>{skipped}</strong>
-        {` ${slotted(calendarWords.next, { when: `${zonedDay(g.start, g.zone)}, ${isolated(g.label)}` })}`}
+        {` ${nextAfterSkip(g)}`}
         <Yours g={g} />
       </>
     );

@@ -19,6 +19,10 @@ export const calendarWords = {
   /** After 'Live now'. */
   until: ', until %time',
   next: 'Next: %when',
+  /** After a week left out: 'Next: Wednesday, December 9, 7:00 PM EST'. */
+  nextDate: 'Next: %day, %time',
+  /** A line ended as a sentence: '%text.' (Urdu ends one with '۔'). */
+  sentence: '%text.',
   addToCalendar: 'Add to calendar',
   /** A week left out: 'No Bible study tonight (Thanksgiving).' */
   skipped: 'No %noun %when%why.',

@@ -35,6 +35,13 @@ export function isolated(text: string): string {
   return dir === 'rtl' && text ? `\u2066${text}\u2069` : text;
 }
 
+/** A text in whatever language (a volunteer's reason for a week left out) kept whole in
+ *  a right-to-left page, in its own direction: between Unicode's first-strong isolate
+ *  and its end, so an English reason's brackets and stops stay on its own sides. */
+export function ownDirection(text: string): string {
+  return dir === 'rtl' && text ? `\u2068${text}\u2069` : text;
+}
+
 /** The address prefix of a language: '' for English, '/ur' for Urdu. */
 export function prefixOf(code: string): string {
   return code === languages[0].code ? '' : `/${code}`;

@@ -8,7 +8,7 @@ import { stillHydrating } from './later';
 import { CALENDAR_PATH, type GatheringNow, type ScheduleNow } from './contract.generated';
 import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zoneReading } from './wallclock';
 import { calendarWords } from '../content/calendar';
-import { isolated, slotted } from './lang';
+import { isolated, ownDirection, slotted } from './lang';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -152,13 +152,18 @@ export function skippedLine(g: Gathering, noun: string, now: Date): string | nul
       ? calendarWords.tonight
       : calendarWords.today
     : slotted(calendarWords.onDay, { day: zonedDay(skipped.start, g.zone) });
-  const why = skipped.reason ? slotted(calendarWords.why, { reason: skipped.reason }) : '';
+  const why = skipped.reason ? slotted(calendarWords.why, { reason: ownDirection(skipped.reason) }) : '';
   return slotted(calendarWords.skipped, { noun, when, why });
+}
+
+/** After a week left out, the next date: 'Next: Wednesday, December 9, 7:00 PM EST'. */
+export function nextAfterSkip(g: Gathering): string {
+  return slotted(calendarWords.nextDate, { day: zonedDay(g.start, g.zone), time: isolated(g.label) });
 }
 
 /** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'
  *  (left out when the visitor's clock reads the same as the gathering's). */
 export function visitorLine(g: Gathering): string {
-  if (visitorClockIsZones(new Date(g.start), g.zone)) return `${zonedStart(g)}.`;
+  if (visitorClockIsZones(new Date(g.start), g.zone)) return slotted(calendarWords.sentence, { text: zonedStart(g) });
   return slotted(calendarWords.thatIs, { start: zonedStart(g), time: visitorDayTime(new Date(g.start)) });
 }
