@@ -19,7 +19,7 @@ export const calendarWords = {
   /** After 'Live now'. */
   until: ', until %time',
   next: 'Next: %when',
-  /** After a week left out: 'Next: Wednesday, December 9, 7:00 PM EST'. */
+  /** After a week left out: 'Next: Wednesday, December 9, <time> <zone>'. */
   nextDate: 'Next: %day, %time',
   /** A line ended as a sentence: '%text.' (Urdu ends one with '۔'). */
   sentence: '%text.',
