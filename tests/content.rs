@@ -488,3 +488,79 @@ async fn a_content_file_s_own_urdu_shows_on_the_urdu_pages() {
         "{list}"
     );
 }
+
+#[tokio::test]
+async fn a_skipped_weeks_reason_is_said_in_each_language_the_volunteer_gives_it_in() {
+    use chrono::{Datelike, Utc, Weekday};
+    let server = Server::start();
+    let dir = server.data_dir();
+    let file = dir.join("content/gatherings/bible-study.md");
+    // The coming Wednesday in the study's zone, within the days a skip is announced.
+    let today = Utc::now()
+        .with_timezone(&chrono_tz::America::New_York)
+        .date_naive();
+    let wednesday = (1..=7)
+        .map(|n| today + chrono::Duration::days(n))
+        .find(|d| d.weekday() == Weekday::Wed)
+        .unwrap()
+        .to_string();
+    let skip = |more: &[&str]| {
+        let mut args = vec![
+            "schedule",
+            "skip",
+            "bible-study",
+            &wednesday,
+            "--reason",
+            "Pastors' retreat",
+        ];
+        args.extend_from_slice(more);
+        thewell(&dir, &args)
+    };
+
+    // A language the site does not have, or no words, is refused; nothing is written.
+    let (ok, _, err) = skip(&["--reason-in", "xx", "Retiro"]);
+    assert!(
+        !ok && err.contains("no language \"xx\"") && err.contains("ur"),
+        "{err}"
+    );
+    let (ok, _, err) = skip(&["--reason-in", "ur", " "]);
+    assert!(!ok && err.contains("--reason-in ur"), "{err}");
+    assert!(!file.exists(), "a refused command wrote the file");
+
+    let (ok, _, err) = skip(&["--reason-in", "ur", "پادریوں کی ریٹریٹ"]);
+    assert!(ok, "{err}");
+    assert!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .contains("[[ur.skip]]")
+    );
+    page_within(&server, "/ur/bible-study", "پادریوں کی ریٹریٹ").await;
+    let english = get(&server, "/bible-study").await;
+    assert!(english.contains("(Pastors&#39; retreat)") || english.contains("(Pastors' retreat)"));
+    assert!(!english.contains("پادریوں"));
+    // The schedule API gives the pages' script each language's reason.
+    let (_, schedule) = server.get_json("/api/schedule").await;
+    let study = schedule["gatherings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "bible-study")
+        .unwrap();
+    let skipped = study["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(study["later"].as_array().unwrap())
+        .find(|o| o["state"] == "skipped")
+        .expect("the skipped week is listed");
+    assert_eq!(skipped["reason"], "Pastors' retreat");
+    assert_eq!(skipped["reasons"]["ur"], "پادریوں کی ریٹریٹ");
+
+    // Taken back, the week's reasons in every language go with it.
+    let (ok, _, err) = thewell(&dir, &["schedule", "restore", "bible-study", &wednesday]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(!text.contains("skip]]") && !text.contains("[ur"), "{text}");
+    let (ok, out, err) = thewell(&dir, &["content", "check"]);
+    assert!(ok, "{out}{err}");
+}

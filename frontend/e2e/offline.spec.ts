@@ -86,7 +86,7 @@ test('pages seen online stay readable offline, say they are saved copies, and an
   await expect(savedList.getByRole('link', { name: 'Global Bible Study' })).toBeVisible();
   await expect(savedList.getByRole('link', { name: 'The Well' })).toBeVisible();
   // The Bible-study times, from the schedule saved on the phone, in its zone and the visitor's.
-  await expect(page.getByTestId('offline-study')).toContainText(/Wednesday 7:00 PM E[SD]T \(.+ your time\)/);
+  await expect(page.getByTestId('offline-study')).toContainText(/Wednesday 7:00\sPM\sE[SD]T \(.+ your time\)/);
   await expect(page.getByRole('link', { name: 'the form on our contact page' })).toBeVisible();
   // A saved page opens from the offline page's list.
   await savedList.getByRole('link', { name: 'Global Bible Study' }).click();

@@ -434,8 +434,8 @@ test.describe('a filled site, read in Urdu at several moments', () => {
   test.beforeAll(async () => {
     server = await startOwnServer(({ cli }) => {
       cli('site', 'set', 'building-raised', '12500');
-      // The reason as a volunteer writes it for the Urdu pages.
-      cli('schedule', 'skip', 'bible-study', wednesdays[0].date, '--reason', 'پادریوں کی ریٹریٹ');
+      // The reason as a volunteer gives it: in English, and in Urdu for the Urdu pages.
+      cli('schedule', 'skip', 'bible-study', wednesdays[0].date, '--reason', "Pastors' retreat", '--reason-in', 'ur', 'پادریوں کی ریٹریٹ');
       cli('content', 'new', 'event', '--date', nyDay(2).date, '--title', 'Community lunch');
     });
   });
@@ -479,10 +479,16 @@ test.describe('a filled site, read in Urdu at several moments', () => {
     await page.goto(`${server.url}/ur/bible-study`);
     const line = page.getByTestId('skipped');
     await expect(line).toContainText('پادریوں کی ریٹریٹ');
+    await expect(line).not.toContainText('Pastors');
     await expect(line).toContainText(said('calendar.calendarWords.next').replace(' %when', ''));
+    // The time and its zone never wrap apart.
+    expect(await line.innerText()).toMatch(/\d:\d\d\u00a0[AP]M\u00a0[A-Z]{2,5}/);
     // The Urdu comma and full stop (، ۔), never the Latin ones ("7:00 PM EST" has none).
     expect(await line.innerText()).not.toMatch(/[,.]/);
     expect(await line.innerText()).toMatch(/۔$/);
+    // The English pages keep the English reason.
+    await page.goto(`${server.url}/bible-study`);
+    await expect(page.getByTestId('skipped')).toContainText("(Pastors' retreat)");
   });
 
   test('@desktop the building line says the sum and its day as Urdu writes them', async ({ page }) => {

@@ -789,6 +789,11 @@ pub enum ScheduleCommand {
         /// Why, in a few words: the pages say it ("No Bible study tonight (Thanksgiving)").
         #[arg(long)]
         reason: String,
+        /// Why, in another of the site's languages, for its pages there, e.g.
+        /// `--reason-in ur "…"`; once for each language [default: the English reason,
+        /// as written].
+        #[arg(long, num_args = 2, value_names = ["LANG", "WORDS"], action = clap::ArgAction::Append)]
+        reason_in: Vec<String>,
     },
     /// Hold one date of a gathering at another day, time or place, e.g.
     /// `thewell schedule move bible-study 2027-03-17 --to 2027-03-18 19:30`.
@@ -808,6 +813,11 @@ pub enum ScheduleCommand {
         /// Why, in a few words (shown beside the new time).
         #[arg(long, default_value = "")]
         reason: String,
+        /// Why, in another of the site's languages, for its pages there, e.g.
+        /// `--reason-in ur "…"`; once for each language [default: the English reason,
+        /// as written].
+        #[arg(long, num_args = 2, value_names = ["LANG", "WORDS"], action = clap::ArgAction::Append)]
+        reason_in: Vec<String>,
     },
     /// Take back a skip or a move: the gathering meets on that date as usual again.
     Restore {

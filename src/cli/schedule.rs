@@ -25,12 +25,15 @@ pub fn run(
             gathering,
             date,
             reason,
+            reason_in,
         } => {
+            let reasons = in_languages(&reason_in)?;
             let g = edit(dir, &gathering, |doc| {
                 let mut table = Table::new();
                 table["date"] = value(toml_date(date));
                 table["reason"] = value(reason.trim());
-                push(doc, "skip", table);
+                push(doc.as_table_mut(), "skip", table);
+                push_reasons(doc, "skip", date, &reasons);
             })?;
             say!(out, "{}: {date} is skipped ({}).", g.id, reason.trim())?;
             next_dates(&g, out)
@@ -41,8 +44,10 @@ pub fn run(
             to,
             place,
             reason,
+            reason_in,
         } => {
             let to = local_date_time(&to).map_err(|why| CliError::Usage(format!("--to: {why}")))?;
+            let reasons = in_languages(&reason_in)?;
             let g = edit(dir, &gathering, |doc| {
                 let mut table = Table::new();
                 table["date"] = value(toml_date(date));
@@ -51,7 +56,8 @@ pub fn run(
                     table["where"] = value(place.trim());
                 }
                 table["reason"] = value(reason.trim());
-                push(doc, "move", table);
+                push(doc.as_table_mut(), "move", table);
+                push_reasons(doc, "move", date, &reasons);
             })?;
             say!(
                 out,
@@ -66,20 +72,15 @@ pub fn run(
             let mut found = false;
             let g = edit(dir, &gathering, |doc| {
                 for key in ["skip", "move"] {
-                    let Some(tables) = doc.get_mut(key).and_then(Item::as_array_of_tables_mut)
-                    else {
-                        continue;
-                    };
-                    let before = tables.len();
-                    tables.retain(|t| {
-                        t.get("date")
-                            .and_then(|d| d.as_datetime())
-                            .map(|d| d.to_string())
-                            != Some(date.to_string())
-                    });
-                    found |= tables.len() != before;
-                    if tables.is_empty() {
-                        doc.remove(key);
+                    found |= remove_date(doc.as_table_mut(), key, date);
+                    // The same date's reasons in other languages (`[[ur.skip]]`) go with it.
+                    for code in crate::bundle::languages() {
+                        if let Some(words) = doc.get_mut(code).and_then(Item::as_table_mut) {
+                            remove_date(words, key, date);
+                            if words.is_empty() {
+                                doc.remove(code);
+                            }
+                        }
                     }
                 }
             })?;
@@ -106,13 +107,75 @@ fn toml_local(t: NaiveDateTime) -> toml_edit::Datetime {
         .expect("a local date-time is TOML")
 }
 
-fn push(doc: &mut DocumentMut, key: &str, table: Table) {
+fn push(doc: &mut Table, key: &str, table: Table) {
     if let Some(tables) = doc
         .entry(key)
         .or_insert(Item::ArrayOfTables(ArrayOfTables::new()))
         .as_array_of_tables_mut()
     {
         tables.push(table);
+    }
+}
+
+/// Takes `date`'s table out of the array `key` of `doc` (and the array when it is left
+/// empty); whether there was one.
+fn remove_date(doc: &mut Table, key: &str, date: NaiveDate) -> bool {
+    let Some(tables) = doc.get_mut(key).and_then(Item::as_array_of_tables_mut) else {
+        return false;
+    };
+    let before = tables.len();
+    tables.retain(|t| {
+        t.get("date")
+            .and_then(|d| d.as_datetime())
+            .map(|d| d.to_string())
+            != Some(date.to_string())
+    });
+    let found = tables.len() != before;
+    if tables.is_empty() {
+        doc.remove(key);
+    }
+    found
+}
+
+/// `--reason-in LANG WORDS`, given any number of times: each language's reason, the
+/// language one of the site's.
+fn in_languages(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    let codes = crate::bundle::languages();
+    pairs
+        .chunks(2)
+        .map(|pair| {
+            let (code, words) = (pair[0].trim(), pair.get(1).map_or("", |w| w.trim()));
+            if !codes.iter().any(|c| c == code) {
+                return Err(CliError::Usage(format!(
+                    "--reason-in: the site has no language \"{code}\"; its languages besides English: {}",
+                    codes.join(", ")
+                )));
+            }
+            if words.is_empty() {
+                return Err(CliError::Usage(format!(
+                    "--reason-in {code}: the reason is empty: write it after the language's code"
+                )));
+            }
+            Ok((code.to_string(), words.to_string()))
+        })
+        .collect()
+}
+
+/// Each language's reason for `date`, as `[[<code>.<key>]]` (`[[ur.skip]]`) tables.
+fn push_reasons(doc: &mut DocumentMut, key: &str, date: NaiveDate, reasons: &[(String, String)]) {
+    for (code, words) in reasons {
+        let Some(language) = doc
+            .entry(code)
+            .or_insert(Item::Table(Table::new()))
+            .as_table_mut()
+        else {
+            continue;
+        };
+        language.set_implicit(true);
+        let mut table = Table::new();
+        table["date"] = value(toml_date(date));
+        table["reason"] = value(words.as_str());
+        push(language, key, table);
     }
 }
 

@@ -65,9 +65,10 @@ impl Library {
                     Ok(parse::Parsed::Sermon(s, l)) => library.sermons.push(item(&source, s, l)),
                     Ok(parse::Parsed::Event(e, l)) => library.events.push(item(&source, e, l)),
                     Ok(parse::Parsed::Person(p, l)) => library.people.push(item(&source, p, l)),
-                    Ok(parse::Parsed::Gathering(mut g)) => {
+                    Ok(parse::Parsed::Gathering(mut g, mut l)) => {
                         g.changed = modified(path);
-                        library.gatherings.push(item(&source, g, BTreeMap::new()));
+                        l.values_mut().for_each(|t| t.changed = g.changed);
+                        library.gatherings.push(item(&source, g, l));
                     }
                     Ok(parse::Parsed::Notice(n, l)) => library.notices.push(item(&source, n, l)),
                     Err(problem) => {
@@ -240,7 +241,7 @@ impl Library {
             events: pick(&self.events, code),
             people: pick(&self.people, code),
             launch: self.launch.clone(),
-            gatherings: self.gatherings.clone(),
+            gatherings: pick(&self.gatherings, code),
             notices: pick(&self.notices, code),
             problems: Vec::new(),
         }

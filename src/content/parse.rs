@@ -22,7 +22,7 @@ pub enum Parsed {
     Sermon(Sermon, BTreeMap<String, Sermon>),
     Event(Event, BTreeMap<String, Event>),
     Person(Person, BTreeMap<String, Person>),
-    Gathering(Gathering),
+    Gathering(Gathering, BTreeMap<String, Gathering>),
     Notice(Notice, BTreeMap<String, Notice>),
 }
 
@@ -126,6 +126,25 @@ struct PersonWords {
     role: Option<Spanned<String>>,
 }
 
+/// A gathering's words in another language (`[[ur.skip]]`, `[[ur.move]]`): why a
+/// date is skipped or moved, said in that language. The site says the rest itself.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct GatheringWords {
+    #[serde(default)]
+    skip: Vec<ReasonWords>,
+    #[serde(default, rename = "move")]
+    moves: Vec<ReasonWords>,
+}
+
+/// The date a skip or a move is for, and its reason in the table's language.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReasonWords {
+    date: Spanned<Datetime>,
+    reason: Spanned<String>,
+}
+
 /// A notice has no fields to translate: its words are the text below `+++ ur`.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -222,7 +241,11 @@ pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
             let languages = file.each_language(&person, File::person_in)?;
             Ok(Parsed::Person(person, languages))
         }
-        Kind::Gathering => gathering(source, text).map(Parsed::Gathering),
+        Kind::Gathering => {
+            let gathering = file.gathering(file.fields()?)?;
+            let languages = file.each_language(&gathering, File::gathering_in)?;
+            Ok(Parsed::Gathering(gathering, languages))
+        }
         Kind::Notice => {
             let notice = file.notice(file.fields()?)?;
             let languages = file.each_language(&notice, File::notice_in)?;
@@ -234,9 +257,10 @@ pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
 /// A gathering file's text as `content check` reads it (the staff commands check
 /// what they are about to write with it).
 pub fn gathering(source: &str, text: &str) -> Result<Gathering, Problem> {
-    let file = File::split(source, text)?;
-    file.only_english("a gathering")?;
-    file.gathering(file.fields()?)
+    match parse(Kind::Gathering, source, text)? {
+        Parsed::Gathering(gathering, _) => Ok(gathering),
+        _ => unreachable!("a gathering's file reads as a gathering"),
+    }
 }
 
 /// A notice file's text as `content check` reads it (its words in the other
@@ -713,6 +737,43 @@ impl<'a> File<'a> {
         Ok(person)
     }
 
+    /// A gathering with its skips' and moves' reasons in the table's language; a
+    /// reason for a date the file neither skips nor moves is a problem.
+    fn gathering_in(
+        &self,
+        english: &Gathering,
+        words: GatheringWords,
+    ) -> Result<Gathering, Problem> {
+        let mut gathering = english.clone();
+        for (said, what) in [(&words.skip, "skip"), (&words.moves, "move")] {
+            for w in said {
+                let date = self.date("date", &w.date)?;
+                let reason = self.line("reason", Some(&w.reason), 100, true)?;
+                let found = if what == "skip" {
+                    gathering
+                        .skips
+                        .iter_mut()
+                        .find(|s| s.date == date)
+                        .map(|s| &mut s.reason)
+                } else {
+                    gathering
+                        .moves
+                        .iter_mut()
+                        .find(|m| m.date == date)
+                        .map(|m| &mut m.reason)
+                };
+                let Some(found) = found else {
+                    return Err(self.problem(
+                        w.date.span().start,
+                        format!("this gives the reason for {date} in another language, but the file does not {what} {date}: add a [[{what}]] table for it above, or remove this one"),
+                    ));
+                };
+                *found = reason;
+            }
+        }
+        Ok(gathering)
+    }
+
     fn notice_in(&self, english: &Notice, _: NoticeWords) -> Result<Notice, Problem> {
         let mut notice = english.clone();
         if !self.body.trim().is_empty() {
@@ -1101,6 +1162,49 @@ mod tests {
             Parsed::Event(e, _) => Ok(e),
             _ => unreachable!(),
         }
+    }
+
+    #[test]
+    fn a_gatherings_skip_and_move_may_give_their_reason_in_another_language() {
+        let study = crate::schedule::defaults::all()
+            .into_iter()
+            .find(|g| g.id == "bible-study")
+            .unwrap();
+        let file = super::super::template::gathering_file(&study);
+        let end = file.rfind("+++").unwrap();
+        let with = |fields: &str| {
+            parse(
+                Kind::Gathering,
+                "content/gatherings/bible-study.md",
+                &format!("{}{fields}{}", &file[..end], &file[end..]),
+            )
+        };
+        let both = "[[skip]]\ndate = 2026-12-02\nreason = \"Pastors' retreat\"\n\
+                    [[move]]\ndate = 2026-12-09\nto = 2026-12-10T19:00:00\nreason = \"Christmas party\"\n\
+                    [[ur.skip]]\ndate = 2026-12-02\nreason = \"پادریوں کی ریٹریٹ\"\n";
+        let Ok(Parsed::Gathering(english, languages)) = with(both) else {
+            panic!("reads")
+        };
+        assert_eq!(english.skips[0].reason, "Pastors' retreat");
+        let urdu = &languages["ur"];
+        assert_eq!(urdu.skips[0].reason, "پادریوں کی ریٹریٹ");
+        // What the Urdu does not give stays as written.
+        assert_eq!(urdu.moves[0].reason, "Christmas party");
+        assert_eq!(
+            (urdu.skips.len(), urdu.moves.len(), &urdu.id),
+            (1, 1, &english.id)
+        );
+
+        // A reason for a date the file does not skip is named with its line.
+        let stray = format!("{both}[[ur.move]]\ndate = 2026-12-16\nreason = \"کرسمس\"\n");
+        let problem = with(&stray).err().expect("refused").to_string();
+        assert!(
+            problem.contains("does not move 2026-12-16") && problem.contains(".md:"),
+            "{problem}"
+        );
+        let empty = "[[skip]]\ndate = 2026-12-02\nreason = \"x\"\n[[ur.skip]]\ndate = 2026-12-02\nreason = \"\"\n";
+        let problem = with(empty).err().expect("refused").to_string();
+        assert!(problem.contains("reason is empty"), "{problem}");
     }
 
     #[test]

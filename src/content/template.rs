@@ -302,7 +302,7 @@ mod tests {
                     (p.name.as_str(), p.group.name, p.photo.as_str()),
                     ("Hope 'for' all", "senior-leaders", "person-new")
                 ),
-                Ok(Parsed::Gathering(g)) => assert_eq!(
+                Ok(Parsed::Gathering(g, _)) => assert_eq!(
                     (g.id.as_str(), g.name.as_str(), g.first),
                     ("new", "Hope 'for' all", Some(day))
                 ),
@@ -371,7 +371,7 @@ mod tests {
                     (n.text.as_str(), l["ur"].text.as_str()),
                     ("Hope", "اردو متن۔")
                 ),
-                Ok(Parsed::Gathering(_)) => unreachable!(),
+                Ok(Parsed::Gathering(..)) => unreachable!(),
                 Err(problem) => panic!("{kind:?}: {problem}\n{filled}"),
             }
         }
@@ -392,7 +392,7 @@ mod tests {
             }
             let source = format!("content/gatherings/{}.md", g.id);
             match parse(Kind::Gathering, &source, &gathering_file(&g)) {
-                Ok(Parsed::Gathering(read)) => assert_eq!(read, g),
+                Ok(Parsed::Gathering(read, _)) => assert_eq!(read, g),
                 Ok(_) => unreachable!(),
                 Err(problem) => panic!("{problem}\n{}", gathering_file(&g)),
             }

@@ -298,6 +298,8 @@ pub struct GatheringNow {
     pub state: String,
     /// Why it was moved (empty otherwise).
     pub reason: String,
+    /// The same in the site's other languages where its file gives it, by code.
+    pub reasons: std::collections::BTreeMap<String, String>,
     /// Where it meets: "Online" or an address.
     pub place: String,
     /// The meeting link of an online gathering, when the site has one.
@@ -328,6 +330,8 @@ pub struct LaterOccurrence {
     pub state: String,
     /// Why it was skipped or moved (empty otherwise).
     pub reason: String,
+    /// The same in the site's other languages where its file gives it, by code.
+    pub reasons: std::collections::BTreeMap<String, String>,
 }
 
 /// The answer of `GET /api/schedule`: the instant asked about and every gathering then.

@@ -167,6 +167,17 @@ impl Vocabulary {
         }
     }
 
+    /// A volunteer's words in whatever language (a skip's reason), kept whole in its
+    /// own direction in a right-to-left language: an English reason's brackets and
+    /// stops stay on its own sides ("('Pastors" / "retreat)۔" otherwise).
+    fn own_direction(&self, text: &str) -> String {
+        if self.isolate {
+            format!("\u{2068}{text}\u{2069}")
+        } else {
+            text.to_string()
+        }
+    }
+
     /// "Wednesday, November 25".
     pub fn long_date(&self, date: NaiveDate) -> String {
         slotted(
@@ -289,7 +300,13 @@ pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'stati
         }
     };
     let end = g.start + Duration::minutes(g.minutes);
-    let time = words.ltr(format!("{} {short}", clock(g.start)));
+    // An abbreviation ("7:00 PM ET") is read with its time; a zone named in words
+    // ("Central European time", in the page's language) stays outside the time's isolate.
+    let time = if short == long {
+        format!("{} {short}", words.ltr(clock(g.start)))
+    } else {
+        words.ltr(format!("{} {short}", clock(g.start)))
+    };
     let (when, hours, every, every_at) = if g.soon {
         (
             words.coming_soon.clone(),
@@ -379,7 +396,10 @@ fn note(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> String {
     let why = if changed.reason.is_empty() {
         String::new()
     } else {
-        slotted(&words.why, &[("reason", &changed.reason)])
+        slotted(
+            &words.why,
+            &[("reason", &words.own_direction(&changed.reason))],
+        )
     };
     match changed.state {
         State::Skipped => slotted(
@@ -452,6 +472,15 @@ mod tests {
             "ہر بدھ، \u{2066}7:00 PM\u{2069} (مشرقی امریکی وقت)"
         );
         assert_eq!(word(&g, "where"), "آن لائن");
+        // A zone named in words reads in the line's own direction, after its time.
+        let europe = defaults::find("europe-bible-study").unwrap();
+        assert_eq!(
+            word(&europe, "when"),
+            format!(
+                "ہر بدھ \u{2066}7:00 PM\u{2069} {}",
+                urdu.zones["centralEuropean"]
+            )
+        );
         let mut north = defaults::find("north-monthly").unwrap();
         assert_eq!(word(&north, "when"), "جلد آ رہا ہے");
         north.soon = false;
@@ -462,6 +491,20 @@ mod tests {
         assert_eq!(
             urdu.long_date(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()),
             "بدھ، 25 نومبر"
+        );
+        // A reason in English stays whole in its own direction inside the Urdu line
+        // (first-strong isolate): its brackets and stops keep to its sides.
+        let mut skipped = defaults::find("bible-study").unwrap();
+        skipped.skips.push(Skip {
+            date: NaiveDate::from_ymd_opt(2026, 11, 25).unwrap(),
+            reason: "Pastors' retreat".into(),
+        });
+        let note = word(&skipped, "note");
+        assert!(
+            note.contains("(\u{2068}Pastors' retreat\u{2069})")
+                && note
+                    .starts_with(&urdu.long_date(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap())),
+            "{note}"
         );
     }
 

@@ -2,6 +2,7 @@
 //! (each gathering live or next, as JSON of `schedule::ScheduleNow`) and
 //! `GET /calendar/<id>.ics` (a weekly series, see `ics`), and
 //! `GET /calendar/events.ics` (the coming events of the content files).
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, SecondsFormat, Utc};
@@ -12,6 +13,7 @@ use serde::Deserialize;
 
 use super::error::{WebError, not_found};
 use super::files::ics::{Join, ics};
+use crate::content::Item;
 use crate::published::Live;
 use crate::published::Snapshot;
 use crate::schedule::zones::{ZONE_DAYS_AHEAD, spans};
@@ -49,19 +51,28 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
     let snap = live.current();
     let meeting = meeting_url(&snap);
     let stamp = |t: DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Secs, true);
-    let occurrence = |g: &Gathering, d: &Dated| LaterOccurrence {
+    // A date's reason in each other language its file gives one in.
+    let reasons = |item: &Item<Gathering>, d: &Dated| -> BTreeMap<String, String> {
+        item.in_language
+            .iter()
+            .map(|(code, g)| (code.clone(), g.dated(d.date).reason))
+            .filter(|(_, reason)| !reason.is_empty() && *reason != d.reason)
+            .collect()
+    };
+    let occurrence = |item: &Item<Gathering>, d: &Dated| LaterOccurrence {
         start: stamp(d.occurrence.start),
         end: stamp(d.occurrence.end),
-        label: g.label(&d.occurrence),
+        label: item.value.label(&d.occurrence),
         state: d.state.name().into(),
         reason: d.reason.clone(),
+        reasons: reasons(item, d),
     };
     let gatherings = snap
         .library
         .gatherings
         .iter()
-        .map(|g| &g.value)
-        .filter_map(|g| {
+        .filter_map(|item| {
+            let g = &item.value;
             let now = g.now(at)?;
             let held = &now.held;
             Some(GatheringNow {
@@ -75,6 +86,7 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
                 label: g.label(&held.occurrence),
                 state: held.state.name().into(),
                 reason: held.reason.clone(),
+                reasons: reasons(item, held),
                 place: held
                     .place
                     .clone()
@@ -83,14 +95,14 @@ pub fn schedule(req: &Request, live: Data<&Arc<Live>>) -> Response {
                     .then(|| meeting.clone())
                     .flatten(),
                 calendar: crate::schedule::calendar_path(&g.id),
-                skipped: now.skipped.iter().map(|d| occurrence(g, d)).collect(),
+                skipped: now.skipped.iter().map(|d| occurrence(item, d)).collect(),
                 later: g
                     .upcoming(
                         held.occurrence.end + chrono::Duration::minutes(1),
                         LATER_SHOWN,
                     )
                     .iter()
-                    .map(|d| occurrence(g, d))
+                    .map(|d| occurrence(item, d))
                     .collect(),
             })
         })

@@ -17,7 +17,11 @@ state: string,
 /**
  * Why it was skipped or moved (empty otherwise).
  */
-reason: string, };
+reason: string, 
+/**
+ * The same in the site's other languages where its file gives it, by code.
+ */
+reasons: { [key in string]: string }, };
 
 /**
  * A gathering at an instant: live or not, and its current or next times. This is
@@ -49,6 +53,10 @@ state: string,
  * Why it was moved (empty otherwise).
  */
 reason: string, 
+/**
+ * The same in the site's other languages where its file gives it, by code.
+ */
+reasons: { [key in string]: string }, 
 /**
  * Where it meets: "Online" or an address.
  */

@@ -8,7 +8,7 @@ import { stillHydrating } from './later';
 import { CALENDAR_PATH, type GatheringNow, type ScheduleNow } from './contract.generated';
 import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zoneReading } from './wallclock';
 import { calendarWords } from '../content/calendar';
-import { isolated, ownDirection, slotted } from './lang';
+import { isolated, lang, ownDirection, slotted } from './lang';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -34,7 +34,7 @@ function publish(gatherings: Gathering[]): void {
 export function fromSaved(answer: ScheduleNow, now: Date): Gathering[] {
   const t = now.getTime();
   return answer.gatherings.flatMap((g) => {
-    const answered = { start: g.start, end: g.end, label: g.label, state: g.state, reason: g.reason };
+    const answered = { start: g.start, end: g.end, label: g.label, state: g.state, reason: g.reason, reasons: g.reasons };
     const ahead = [...(g.skipped ?? []), answered, ...(g.later ?? [])].filter((o) => Date.parse(o.end) + 60_000 > t);
     const held = ahead.findIndex((o) => o.state !== 'skipped');
     if (held < 0) return [];
@@ -152,13 +152,26 @@ export function skippedLine(g: Gathering, noun: string, now: Date): string | nul
       ? calendarWords.tonight
       : calendarWords.today
     : slotted(calendarWords.onDay, { day: zonedDay(skipped.start, g.zone) });
-  const why = skipped.reason ? slotted(calendarWords.why, { reason: ownDirection(skipped.reason) }) : '';
+  const reason = reasonOf(skipped);
+  const why = reason ? slotted(calendarWords.why, { reason: ownDirection(reason) }) : '';
   return slotted(calendarWords.skipped, { noun, when, why });
 }
 
-/** After a week left out, the next date: 'Next: Wednesday, December 9, 7:00 PM EST'. */
+/** Why a date is skipped or moved, in this page's language where the gathering's file
+ *  gives it (`--reason-in`), else as written (an answer saved before reasons had
+ *  languages has only that). */
+function reasonOf(o: { reason: string; reasons?: Partial<Record<string, string>> }): string {
+  return o.reasons?.[lang] ?? o.reason;
+}
+
+/** A time with its zone ('7:00 PM EST') as one unbroken run: never wrapped apart,
+ *  kept whole on a right-to-left page (the line after a skipped week). */
+const unbroken = (label: string) => isolated(label.replace(/ /g, '\u00a0'));
+
+/** After a week left out, the next date: 'Next: Wednesday, December 9, <time> <zone>'
+ *  (the time and its zone never wrapped apart). */
 export function nextAfterSkip(g: Gathering): string {
-  return slotted(calendarWords.nextDate, { day: zonedDay(g.start, g.zone), time: isolated(g.label) });
+  return slotted(calendarWords.nextDate, { day: zonedDay(g.start, g.zone), time: unbroken(g.label) });
 }
 
 /** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'
