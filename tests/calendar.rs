@@ -30,12 +30,7 @@ async fn schedule_at(server: &Server, at: DateTime<Utc>) -> Value {
 }
 
 fn start_of(schedule: &Value, id: &str) -> DateTime<Utc> {
-    let g = schedule["gatherings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == id)
-        .unwrap();
+    let g = common::gathering(schedule, id);
     DateTime::parse_from_rfc3339(g["start"].as_str().unwrap())
         .unwrap()
         .with_timezone(&Utc)
@@ -146,12 +141,7 @@ async fn the_schedule_api_answers_now_by_default_and_refuses_a_bad_instant() {
     let (_, live) = server
         .get_json("/api/schedule?at=2026-11-18T19:00:00-05:00")
         .await;
-    let study = live["gatherings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == "bible-study")
-        .unwrap();
+    let study = common::gathering(&live, "bible-study");
     assert_eq!(study["live"], true);
     assert_eq!(study["label"], "7:00 PM EST");
     assert_eq!(study["start"], "2026-11-19T00:00:00Z");

@@ -540,12 +540,7 @@ async fn a_skipped_weeks_reason_is_said_in_each_language_the_volunteer_gives_it_
     assert!(!english.contains("پادریوں"));
     // The schedule API gives the pages' script each language's reason.
     let (_, schedule) = server.get_json("/api/schedule").await;
-    let study = schedule["gatherings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == "bible-study")
-        .unwrap();
+    let study = common::gathering(&schedule, "bible-study");
     let skipped = study["skipped"]
         .as_array()
         .unwrap()

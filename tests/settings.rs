@@ -277,6 +277,37 @@ async fn go_links_redirect_to_the_settings() {
     let unknown = go("/go/elsewhere").await;
     assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
     assert!(unknown.text().await.unwrap().contains("/go/giving"));
+
+    // From an Urdu page: the same redirect, and the page of a link not set in Urdu,
+    // right to left, its links to the Urdu pages, nothing in English but what is marked
+    // English (the wordmark, the campus address) and the email address.
+    assert_eq!(
+        go("/ur/go/giving?fund=the-city").await.headers()[header::LOCATION],
+        "https://give.example.com/thewell?church=7&fund=the-city"
+    );
+    let urdu = go("/ur/go/worship-video").await;
+    assert_eq!(urdu.status(), StatusCode::OK);
+    assert_eq!(urdu.headers()[header::CACHE_CONTROL], "no-store");
+    let page = urdu.text().await.unwrap();
+    assert!(page.contains(r#"<html lang="ur" dir="rtl">"#), "{page}");
+    assert!(page.contains(r#"href="/ur/contact""#), "{page}");
+    assert!(page.contains(r#"href="/ur/bible-study""#), "{page}");
+    assert!(page.contains("mailto:hello@thewell.church"), "{page}");
+    let body = &page[page.find("<body>").unwrap()..];
+    let marked =
+        regex::Regex::new(r#"<span lang="en"[^>]*>[^<]*</span>|<[^>]*>|\S+@\S+\.\w+"#).unwrap();
+    let read = marked.replace_all(body, " ");
+    assert!(
+        !read.chars().any(|c| c.is_ascii_alphabetic()),
+        "English on /ur/go/worship-video: {read}"
+    );
+    assert!(read.contains("ویڈیو"), "{read}");
+    // A link, or a language, the site does not have: not found.
+    assert_eq!(go("/ur/go/elsewhere").await.status(), StatusCode::NOT_FOUND);
+    // Under no language's folder: the site's 404 page, as for any address it lacks.
+    let elsewhere = go("/xx/go/giving").await;
+    assert_eq!(elsewhere.status(), StatusCode::NOT_FOUND);
+    assert!(elsewhere.text().await.unwrap().contains("<html"));
 }
 
 #[tokio::test]
@@ -329,12 +360,7 @@ async fn photos_are_served_from_the_data_directory_only() {
 async fn the_schedule_and_calendars_use_the_meeting_link() {
     let server = configured().await;
     let (_, schedule) = server.get_json("/api/schedule").await;
-    let study = schedule["gatherings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == "bible-study")
-        .unwrap();
+    let study = common::gathering(&schedule, "bible-study");
     assert_eq!(study["meetingUrl"], "https://zoom.us/j/1234567890");
     let ics = text(&server, "/calendar/bible-study.ics").await;
     assert!(ics.contains("URL:https://zoom.us/j/1234567890"), "{ics}");

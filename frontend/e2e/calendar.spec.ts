@@ -239,8 +239,8 @@ test.describe('a week moved across a clock change @desktop', () => {
 // Each way the pages write the Bible study's day and time, as the old and the new
 // file give it: "Wednesdays 7:00 PM ET", "every Wednesday at 7:00 PM Eastern time",
 // "Wednesdays · 7:00–8:30 PM Eastern time", "Wednesday, December 2, 7:00 PM EST".
-const OLD_TIME = /Wednesdays?(,? [A-Z][a-z]+ \d+,)?( at| ·)? 7:00(–8:30)? PM (ET|EST|EDT|Eastern)/g;
-const NEW_TIME = /Thursdays?(,? [A-Z][a-z]+ \d+,)?( at| ·)? 7:30(–9:00)? PM (ET|EST|EDT|Eastern)/g;
+const OLD_TIME = /Wednesdays?(,? [A-Z][a-z]+ \d+,)?( at| ·)? 7:00(–8:30)?\sPM\s(ET|EST|EDT|Eastern)/g;
+const NEW_TIME = /Thursdays?(,? [A-Z][a-z]+ \d+,)?( at| ·)? 7:30(–9:00)?\sPM\s(ET|EST|EDT|Eastern)/g;
 const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
 
 test.describe('the Bible study moved to Thursdays at 7:30 PM @desktop', () => {

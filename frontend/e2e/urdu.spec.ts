@@ -236,7 +236,7 @@ test.describe('in Karachi, across the clock changes of the United States', () =>
     const text = await status.innerText(); // the visitor's own time is within it
     // The days named, by their number (0 is Sunday) in either language.
     const days = [...text.matchAll(new RegExp(weekdays.join('|'), 'g'))].map((m) => weekdays.indexOf(m[0]) % 7);
-    return { live: await status.getByTestId('countdown').count() === 0, days, shown: text.match(/\d+(?::\d\d)?(?:[–-]\d+:\d\d)?(?: [AP]M)?(?: [A-Z]{2,4}\b)?/g) ?? [] };
+    return { live: await status.getByTestId('countdown').count() === 0, days, shown: text.match(/\d+(?::\d\d)?(?:[–-]\d+:\d\d)?(?:\s[AP]M)?(?:\s[A-Z]{2,4}\b)?/g) ?? [] };
   };
   // A week before and after the spring change (8 March 2026), live in the first EDT
   // week, and either side of the autumn one (1 November 2026).
@@ -501,5 +501,23 @@ test.describe('a filled site, read in Urdu at several moments', () => {
     expect(months).toMatch(URDU);
     await expect(page.locator('main')).not.toContainText(/January|February|March|April|May|June|July|August|September|October|November|December/);
     expect((await drawn(page, 'main p')).reversed).toEqual([]);
+    // A large sum in crore (the setting holds "$100 million"'s dollars), the English in millions.
+    await page.goto(`${server.url}/ur/the-city`);
+    await expect(page.locator('main')).toContainText('10 کروڑ ڈالر');
+    await expect(page.locator('main')).not.toContainText('million');
+    await page.goto(`${server.url}/the-city`);
+    await expect(page.locator('main')).toContainText('$100 million');
   });
+});
+
+test('the Donate link of an Urdu page leads to its Urdu page while giving is not set', async ({ page }) => {
+  await page.goto('/ur/');
+  const donate = page.locator('header a[href="/ur/go/giving"]').first();
+  await expect(donate).toHaveAttribute('target', '_blank');
+  // (followed as the new tab does: a page without the site's script)
+  await page.evaluate(() => location.assign('/ur/go/giving'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('h1')).toHaveText(said('parts.generated.PART_WORDS.said.goGivingHeading'));
+  await expect(page.getByRole('link', { name: said('parts.generated.PART_WORDS.said.contactUs') })).toHaveAttribute('href', '/ur/contact');
+  expect(await englishIn(page, 'body')).toEqual([]);
 });

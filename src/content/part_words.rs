@@ -34,12 +34,31 @@ pub enum Said {
     More,
     KeptHeading,
     Kept,
+    GoGivingHeading,
+    GoGiving,
+    GoAppHeading,
+    GoApp,
+    GoMeetingHeading,
+    GoMeeting,
+    GoVideoHeading,
+    GoVideo,
+    GoTitle,
+    GoReach,
+    GoEmail,
+    GoSundayService,
+    GoBack,
+    NavHome,
+    NavAbout,
+    NavNewHere,
+    NavContact,
+    NavPrivacy,
+    LargeSums,
 }
 
 impl Said {
     /// Everything a part says (the frontend's copy lists them for the catalogues).
     #[cfg(test)]
-    pub const ALL: [Said; 18] = [
+    pub const ALL: [Said; 37] = [
         Said::IntroducedSoon,
         Said::ContactUs,
         Said::PlanYourVisit,
@@ -58,6 +77,25 @@ impl Said {
         Said::More,
         Said::KeptHeading,
         Said::Kept,
+        Said::GoGivingHeading,
+        Said::GoGiving,
+        Said::GoAppHeading,
+        Said::GoApp,
+        Said::GoMeetingHeading,
+        Said::GoMeeting,
+        Said::GoVideoHeading,
+        Said::GoVideo,
+        Said::GoTitle,
+        Said::GoReach,
+        Said::GoEmail,
+        Said::GoSundayService,
+        Said::GoBack,
+        Said::NavHome,
+        Said::NavAbout,
+        Said::NavNewHere,
+        Said::NavContact,
+        Said::NavPrivacy,
+        Said::LargeSums,
     ];
 
     /// Its name in a language's words (and in parts.generated.ts).
@@ -81,6 +119,25 @@ impl Said {
             Said::More => "more",
             Said::KeptHeading => "keptHeading",
             Said::Kept => "kept",
+            Said::GoGivingHeading => "goGivingHeading",
+            Said::GoGiving => "goGiving",
+            Said::GoAppHeading => "goAppHeading",
+            Said::GoApp => "goApp",
+            Said::GoMeetingHeading => "goMeetingHeading",
+            Said::GoMeeting => "goMeeting",
+            Said::GoVideoHeading => "goVideoHeading",
+            Said::GoVideo => "goVideo",
+            Said::GoTitle => "goTitle",
+            Said::GoReach => "goReach",
+            Said::GoEmail => "goEmail",
+            Said::GoSundayService => "goSundayService",
+            Said::GoBack => "goBack",
+            Said::NavHome => "navHome",
+            Said::NavAbout => "navAbout",
+            Said::NavNewHere => "navNewHere",
+            Said::NavContact => "navContact",
+            Said::NavPrivacy => "navPrivacy",
+            Said::LargeSums => "largeSums",
         }
     }
 
@@ -112,6 +169,37 @@ impl Said {
             Said::More => "More",
             Said::KeptHeading => "How long we keep what you send",
             Said::Kept => "{form}: erased {period} after it is sent.",
+            // The page an outside link answers while it is not set (web/files/links.rs).
+            Said::GoGivingHeading => "Online giving opens soon",
+            Said::GoGiving => {
+                "The Well's online giving page is being set up. Until it opens, you can give in person at a Sunday service, or write to us and we will tell you how."
+            }
+            Said::GoAppHeading => "The church app opens soon",
+            Said::GoApp => {
+                "Groups will be found and joined in our church app, which is being set up. Until then, write to us and we will help you find a group."
+            }
+            Said::GoMeetingHeading => "The meeting link is coming",
+            Said::GoMeeting => {
+                "The link to join the online Bible study will be here soon. Until then, write to us and we will send it to you."
+            }
+            Said::GoVideoHeading => "The video is coming soon",
+            Said::GoVideo => {
+                "This video is not online yet. Until it is, the rest of the site is here for you."
+            }
+            Said::GoTitle => "{heading} | The Well",
+            Said::GoReach => "Reach The Well",
+            Said::GoEmail => "Email: {email}",
+            Said::GoSundayService => "Sunday service in person: {address}",
+            Said::GoBack => "Back to the home page",
+            Said::NavHome => "Home",
+            Said::NavAbout => "About",
+            Said::NavNewHere => "New here",
+            Said::NavContact => "Contact",
+            Said::NavPrivacy => "Privacy Policy",
+            // The units a large sum is written in, largest first, each "<its size> <its
+            // word>" ("$100 million"; Urdu writes lakh and crore): a sum that is a whole
+            // number or one decimal of a unit is written in it.
+            Said::LargeSums => "1,000,000,000 billion; 1,000,000 million",
         }
     }
 }
@@ -119,7 +207,7 @@ impl Said {
 impl FigureStyle for PartWords {
     fn dollars(&self, amount: u64) -> String {
         self.pattern(Said::Dollars)
-            .replace("%amount", &crate::settings::grouped(amount))
+            .replace("%amount", &in_units(amount, self.pattern(Said::LargeSums)))
     }
 
     fn day(&self, day: chrono::NaiveDate) -> String {
@@ -182,6 +270,11 @@ impl PartWords {
 
     /// The words of the pages in `code` (`ur`); English for a language the pages are not in.
     pub fn of(code: &str) -> &'static PartWords {
+        PartWords::language(code).unwrap_or(PartWords::english())
+    }
+
+    /// The words of another language the pages are in (`ur`); `None` for a code they are not in.
+    pub fn language(code: &str) -> Option<&'static PartWords> {
         static ALL: std::sync::LazyLock<Vec<(String, PartWords)>> =
             std::sync::LazyLock::new(|| {
                 crate::bundle::words_of_each_language(
@@ -190,9 +283,7 @@ impl PartWords {
                     |code, json| PartWords::from_json(code, json).map_err(|e| e.to_string()),
                 )
             });
-        ALL.iter()
-            .find(|(c, _)| c == code)
-            .map_or(PartWords::english(), |(_, words)| words)
+        ALL.iter().find(|(c, _)| c == code).map(|(_, words)| words)
     }
 
     /// The pattern of `said` in this language, as written (English where it has none).
@@ -255,6 +346,14 @@ impl PartWords {
         })
     }
 
+    /// The `lang` (and `dir`) attributes of a whole page in this language.
+    pub fn page_lang(&self) -> String {
+        match self.own_lang() {
+            own if own.is_empty() => r#" lang="en""#.to_string(),
+            own => own,
+        }
+    }
+
     /// The attributes that give an element back the page's own language inside text
     /// marked English (none on an English page).
     pub fn own_lang(&self) -> String {
@@ -284,6 +383,30 @@ impl PartWords {
             lang => format!("<span{lang}>{}</span>", escape_html(text)),
         }
     }
+}
+
+/// `amount` in the largest of `units` ("1,000,000 million; …") it is a whole number or
+/// one decimal of ("100 million", "1.5 million"), else its digits grouped ("35,000").
+fn in_units(amount: u64, units: &str) -> String {
+    for unit in units.split([';', '؛']) {
+        let Some((size, word)) = unit.trim().split_once(char::is_whitespace) else {
+            continue;
+        };
+        let size: String = size.chars().filter(char::is_ascii_digit).collect();
+        let Ok(size) = size.parse::<u64>() else {
+            continue;
+        };
+        if size < 10 || amount < size || (amount % (size / 10)) != 0 {
+            continue;
+        }
+        let tenths = amount / (size / 10);
+        let number = match tenths % 10 {
+            0 => (tenths / 10).to_string(),
+            tenth => format!("{}.{tenth}", tenths / 10),
+        };
+        return format!("{number} {}", word.trim());
+    }
+    crate::settings::grouped(amount)
 }
 
 /// `text`, escaped, each figure with parts in an isolate that reads left to right.
@@ -354,6 +477,14 @@ mod tests {
         assert_eq!(word(&urdu, "figure.building-goal"), "35,000 ڈالر");
         assert_eq!(word(&urdu, "figure.building-raised-on"), "24 نومبر 2026");
         assert_eq!(word(&urdu, "figure.building-percent"), "35");
+        // A large sum in the language's own units: millions, or lakh and crore.
+        assert_eq!(word(&english, "figure.city-goal"), "$100 million");
+        assert_eq!(word(&urdu, "figure.city-goal"), "10 کروڑ ڈالر");
+        assert_eq!(PartWords::english().dollars(1_500_000), "$1.5 million");
+        assert_eq!(PartWords::english().dollars(1_250_000), "$1,250,000");
+        assert_eq!(PartWords::of("ur").dollars(250_000), "2.5 لاکھ ڈالر");
+        assert_eq!(PartWords::of("ur").dollars(2_000_000_000), "2 ارب ڈالر");
+        assert_eq!(PartWords::of("ur").dollars(99_999), "99,999 ڈالر");
         let unset = figure_words(|key| setting(key).default.into(), PartWords::english());
         assert_eq!(word(&unset, "figure.building-percent"), "");
         assert_eq!(word(&unset, "figure.building-raised-on"), "");

@@ -224,9 +224,9 @@ pub static SETTINGS: [Setting; 19] = [
     Setting {
         key: Key::CityGoal,
         name: "city-goal",
-        kind: ValueKind::Text,
-        default: "$100 million",
-        help: "The City's funding goal, as words (/the-city, /giving), e.g. \"$100 million\".",
+        kind: ValueKind::Dollars,
+        default: "100000000",
+        help: "The City's funding goal in US dollars (/the-city, /giving), e.g. 100000000 or \"$100 million\"; the pages write a large sum as each language does (\"$100 million\", in Urdu ten crore dollars).",
         unset: "the pages say $100 million",
     },
 ];

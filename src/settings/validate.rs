@@ -48,20 +48,9 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             .parse::<u32>()
             .map(|n| n.to_string())
             .map_err(|_| invalid("write a whole number, e.g. 800")),
-        ValueKind::Dollars => {
-            let digits: String = value
-                .trim_start_matches('$')
-                .trim_end_matches(".00")
-                .chars()
-                .filter(|c| *c != ',')
-                .collect();
-            digits
-                .parse::<u64>()
-                .ok()
-                .filter(|n| *n <= 1_000_000_000_000)
-                .map(|n| n.to_string())
-                .ok_or_else(|| invalid("write a whole number of US dollars, e.g. 35000 or $35,000"))
-        }
+        ValueKind::Dollars => dollars(value).map(|n| n.to_string()).ok_or_else(|| {
+            invalid("write a whole number of US dollars, e.g. 35000, $35,000 or $1.5 million")
+        }),
         ValueKind::Date => chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
             .map(|d| d.to_string())
             .map_err(|_| invalid("write a day as YYYY-MM-DD, e.g. 2026-11-24")),
@@ -74,6 +63,43 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             })
         }
     }
+}
+
+/// An amount of US dollars as a volunteer writes it ("35000", "$35,000.00",
+/// "$100 million", "1.5 billion"), in whole dollars up to a trillion.
+fn dollars(value: &str) -> Option<u64> {
+    let value = value.trim().trim_start_matches('$').trim();
+    let (number, unit) = match value.rsplit_once(' ') {
+        Some((number, "million")) => (number, 1_000_000),
+        Some((number, "billion")) => (number, 1_000_000_000),
+        _ => (value, 1),
+    };
+    let number: String = number
+        .trim()
+        .trim_start_matches('$')
+        .chars()
+        .filter(|c| *c != ',')
+        .collect();
+    let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
+    let digits = |s: &str| !s.is_empty() && s.len() <= 13 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !(fraction.is_empty() || digits(fraction)) {
+        return None;
+    }
+    let mut amount = whole.parse::<u64>().ok()?.checked_mul(unit)?;
+    // The fraction must come to whole dollars: ".00", or "1.5" of a million.
+    let mut place = unit;
+    for digit in fraction.bytes() {
+        let value = u64::from(digit - b'0');
+        if place % 10 != 0 {
+            if value != 0 {
+                return None;
+            }
+            continue;
+        }
+        place /= 10;
+        amount = amount.checked_add(value * place)?;
+    }
+    (amount <= 1_000_000_000_000).then_some(amount)
 }
 
 #[cfg(test)]
@@ -152,7 +178,26 @@ mod tests {
         for input in ["35000", "35,000", "$35,000", " $35,000.00 "] {
             assert_eq!(validate(goal, input).unwrap(), "35000", "{input}");
         }
-        for bad in ["35k", "-5", "$", "lots"] {
+        let city = find("city-goal").unwrap();
+        for (input, amount) in [
+            ("$100 million", "100000000"),
+            ("100 million", "100000000"),
+            ("$1.5 million", "1500000"),
+            ("2 billion", "2000000000"),
+            ("100000000", "100000000"),
+        ] {
+            assert_eq!(validate(city, input).unwrap(), amount, "{input}");
+        }
+        for bad in [
+            "35k",
+            "-5",
+            "$",
+            "lots",
+            "35.5",
+            "1.0000005 million",
+            "2 trillion",
+            "1.5 millions",
+        ] {
             assert!(validate(goal, bad).is_err(), "{bad}");
         }
         assert_eq!(

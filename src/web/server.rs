@@ -42,12 +42,16 @@ fn healthz(api: Data<&Arc<Api>>) -> Response {
 /// router: health check, the schedule, the form API, the outside links and photos,
 /// and the embedded site for every other path.
 fn app(api: Arc<Api>, live: Arc<Live>) -> (FilesFirst, impl Endpoint<Output = Response>) {
-    let routed = Route::new()
+    let mut routed = Route::new()
         .at("/healthz", get(healthz).data(Arc::clone(&api)))
         .at("/api/schedule", get(schedule::schedule))
         .at("/calendar/:file", get(schedule::calendar))
         .at("/sermons.xml", get(rss::sermons_feed))
-        .at("/go/:name", get(links::go))
+        .at("/go/:name", get(links::go));
+    for code in crate::bundle::languages() {
+        routed = routed.at(format!("/{code}/go/:name"), get(links::go_in));
+    }
+    let routed = routed
         .at("/photos/:file", get(photos::photo))
         .nest("/api", forms::forms_endpoint.data(Arc::clone(&api)))
         .nest("/", assets::serve.data(api))

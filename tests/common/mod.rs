@@ -207,6 +207,16 @@ impl Server {
     }
 }
 
+/// The gathering `id` in an answer of `/api/schedule`.
+pub fn gathering<'a>(schedule: &'a Value, id: &str) -> &'a Value {
+    schedule["gatherings"]
+        .as_array()
+        .expect("the schedule's gatherings")
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("no gathering {id} in the schedule"))
+}
+
 /// A complete, valid submission of each form.
 pub fn valid(form: &str) -> Value {
     match form {

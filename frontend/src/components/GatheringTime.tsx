@@ -49,7 +49,7 @@ function When({ g, next, noun }: { g: Gathering; next: boolean; noun: string }) 
       <>
         <strong class="text-red-800">{calendarWords.liveNow}</strong>
         {slotted(calendarWords.until, { time: until })}
-        {!visitorClockIsZones(new Date(g.end), g.zone) && <span class="whitespace-nowrap text-slate-600"> ({slotted(calendarWords.yourTime, { time: visitorClock(g.end) })})</span>}
+        {!visitorClockIsZones(new Date(g.end), g.zone) && <> <span class="whitespace-nowrap text-slate-600">({slotted(calendarWords.yourTime, { time: visitorClock(g.end) })})</span></>}
       </>
     );
   }
@@ -71,10 +71,17 @@ function When({ g, next, noun }: { g: Gathering; next: boolean; noun: string }) 
   );
 }
 
-/** ' (Thu 1:00 AM your time)' after a gathering's start, unless the visitor's clock reads the same. */
+/** ' (Thu 1:00 AM your time)' after a gathering's start, unless the visitor's clock reads the
+ *  same: kept on one line, the line free to break before it (the start and its zone are
+ *  one unbroken run too, and together they are wider than a phone). */
 function Yours({ g }: { g: Gathering }) {
   if (visitorClockIsZones(new Date(g.start), g.zone)) return null;
-  return <span class="whitespace-nowrap text-slate-600"> ({slotted(calendarWords.yourTime, { time: visitorShort(g) })})</span>;
+  return (
+    <>
+      {' '}
+      <span class="whitespace-nowrap text-slate-600">({slotted(calendarWords.yourTime, { time: visitorShort(g) })})</span>
+    </>
+  );
 }
 
 /** The visitor's own time of a gathering the words beside it already name

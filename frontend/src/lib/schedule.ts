@@ -115,9 +115,14 @@ export function describeCountdown(ms: number): string {
   return days > 0 ? slotted(calendarWords.countdown.days, { days: plural(days, calendarWords.day), rest }) : rest;
 }
 
-/** The gathering's start as its own zone names it: 'Wednesday 7:00 PM EDT'. */
+/** A time with its zone ('7:00 PM EST') as one unbroken run: never wrapped apart,
+ *  kept whole on a right-to-left page (the next start, the line after a skipped week). */
+const unbroken = (label: string) => isolated(label.replace(/ /g, '\u00a0'));
+
+/** The gathering's start as its own zone names it: 'Wednesday 7:00 PM EDT' (the time
+ *  and its zone never wrapped apart). */
 export function zonedStart(g: Gathering): string {
-  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(zoneReading(new Date(g.start), g.zone)), time: isolated(g.label) });
+  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(zoneReading(new Date(g.start), g.zone)), time: unbroken(g.label) });
 }
 
 /** The start in the browser's own zone, short: 'Thu 1:00 AM'. */
@@ -163,10 +168,6 @@ export function skippedLine(g: Gathering, noun: string, now: Date): string | nul
 function reasonOf(o: { reason: string; reasons?: Partial<Record<string, string>> }): string {
   return o.reasons?.[lang] ?? o.reason;
 }
-
-/** A time with its zone ('7:00 PM EST') as one unbroken run: never wrapped apart,
- *  kept whole on a right-to-left page (the line after a skipped week). */
-const unbroken = (label: string) => isolated(label.replace(/ /g, '\u00a0'));
 
 /** After a week left out, the next date: 'Next: Wednesday, December 9, <time> <zone>'
  *  (the time and its zone never wrapped apart). */

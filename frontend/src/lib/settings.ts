@@ -2,10 +2,15 @@
 // volunteer's values (links, videos, speaker, email, photos) into every page's
 // #site-settings block, and the page reads them once, before it comes alive, so
 // what it renders matches the HTML. The build's placeholders stand in without it.
-import { defaultSettings, type SiteSettings } from '../content/settings.generated';
+import { defaultSettings, links as serversLinks, type SiteSettings } from '../content/settings.generated';
 import { SET_MARKER, SETTINGS_BLOCK_ID, UNSET_MARKER } from './contract.generated';
+import { localPath } from './lang';
 
-export { links, PHOTO_CLASS } from '../content/settings.generated';
+export { PHOTO_CLASS } from '../content/settings.generated';
+
+/** The server's redirects to the outside links, in this page's language ('/ur/go/giving'):
+ *  a link not set yet answers a page saying what is coming in the language it was followed from. */
+export const links = Object.fromEntries(Object.entries(serversLinks).map(([name, path]) => [name, localPath(path)])) as Record<keyof typeof serversLinks, string>;
 
 function readSettings(): SiteSettings {
   if (typeof document === 'undefined') return defaultSettings;

@@ -2,7 +2,8 @@
 //! church app, meeting, worship video file) as redirects, so every page's links
 //! follow the current settings even before its script runs. A link not set yet
 //! never leads to its placeholder's domain: it answers a short page saying what is
-//! coming, with the ways to reach the ministry that are set.
+//! coming, with the ways to reach the ministry that are set, in the language of the
+//! page it was followed from (`/ur/go/<name>` on an Urdu page).
 use std::sync::Arc;
 
 use poem::http::{StatusCode, header};
@@ -10,6 +11,7 @@ use poem::web::{Data, Path};
 use poem::{Request, Response, handler};
 use serde::Deserialize;
 
+use crate::content::part_words::{PartWords, Said};
 use crate::published::Live;
 use crate::settings::{Key, LINKS};
 use crate::text::escape_html;
@@ -42,6 +44,19 @@ fn with_fund(target: &str, fund: &str) -> String {
 
 #[handler]
 pub fn go(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Response {
+    answer(&name, PartWords::english(), req, &live)
+}
+
+/// `GET /<code>/go/<name>` (`/ur/go/giving`), routed for each language the pages are
+/// in: the same link, its page while it is not set in that language.
+#[handler]
+pub fn go_in(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Response {
+    let code = req.uri().path().split('/').nth(1).unwrap_or_default();
+    answer(&name, PartWords::of(code), req, &live)
+}
+
+/// The redirect to link `name`, or its page in `words`' language while it is not set.
+fn answer(name: &str, words: &PartWords, req: &Request, live: &Live) -> Response {
     let Some(&(_, key)) = LINKS.iter().find(|(n, _)| *n == name) else {
         let names: Vec<_> = LINKS.iter().map(|(n, _)| format!("/go/{n}")).collect();
         return not_found(format!(
@@ -51,7 +66,7 @@ pub fn go(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Re
     };
     let snap = live.current();
     if snap.is_placeholder(key) {
-        return not_yet(&name, &snap);
+        return not_yet(name, words, &snap);
     }
     let mut target = snap.get(key).to_string();
     if key == Key::GivingUrl
@@ -74,50 +89,63 @@ pub fn go(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Re
 }
 
 /// What each link's page says while it is not set: its heading and one sentence.
-fn coming(name: &str) -> (&'static str, &'static str) {
+fn coming(name: &str) -> (Said, Said) {
     match name {
-        "giving" | "one-time-gift" => (
-            "Online giving opens soon",
-            "The Well's online giving page is being set up. Until it opens, you can give in person at a Sunday service, or write to us and we will tell you how.",
-        ),
-        "church-app" => (
-            "The church app opens soon",
-            "Groups will be found and joined in our church app, which is being set up. Until then, write to us and we will help you find a group.",
-        ),
-        "meeting" => (
-            "The meeting link is coming",
-            "The link to join the online Bible study will be here soon. Until then, write to us and we will send it to you.",
-        ),
-        _ => (
-            "The video is coming soon",
-            "This video is not online yet. Until it is, the rest of the site is here for you.",
-        ),
+        "giving" | "one-time-gift" => (Said::GoGivingHeading, Said::GoGiving),
+        "church-app" => (Said::GoAppHeading, Said::GoApp),
+        "meeting" => (Said::GoMeetingHeading, Said::GoMeeting),
+        _ => (Said::GoVideoHeading, Said::GoVideo),
     }
 }
 
-/// The page a link not yet set answers: what is coming, and the contacts that are set.
-fn not_yet(name: &str, snap: &crate::published::Snapshot) -> Response {
+/// The page a link not yet set answers in `words`' language: what is coming, and the
+/// contacts that are set.
+fn not_yet(name: &str, words: &PartWords, snap: &crate::published::Snapshot) -> Response {
     let (heading, text) = coming(name);
+    let heading = words.say(heading, &[]);
     let email = if snap.is_placeholder(Key::ContactEmail) {
         String::new()
     } else {
         let email = escape_html(snap.get(Key::ContactEmail));
-        format!(r#"<li>Email: <a href="mailto:{email}">{email}</a></li>"#)
+        let link = format!(r#"<a href="mailto:{email}" dir="ltr">{email}</a>"#);
+        format!("<li>{}</li>", words.say(Said::GoEmail, &[("email", &link)]))
     };
+    let address = snap
+        .library
+        .gathering("sunday-service-florida")
+        .map_or("Plantation, Florida", |g| g.place.text());
+    let path = |p: &str| words.path(p);
     let body = format!(
         r#"<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>{heading} | The Well</title>
+<html{lang}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>{title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/apple-touch-icon.png">
-<style>body{{margin:0;font:1.0625rem/1.6 system-ui,sans-serif;color:#0f172b;background:#f8fafc}}header,footer{{background:#fff;border-bottom:1px solid #e2e8f0}}footer{{background:#020618;color:#cad5e2;border:0;margin-top:2rem}}header div,footer nav{{max-width:36rem;margin:0 auto;padding:.25rem 1.25rem}}header a{{display:inline-flex;align-items:center;gap:.5rem;font:600 1.25rem Georgia,serif;color:#0f172b;text-decoration:none;padding:.6rem 0}}footer a{{color:#e2e8f0;margin-right:1.25rem}}main{{max-width:36rem;margin:0 auto;padding:2rem 1.25rem}}h1{{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#024a70}}ul{{padding-left:1.25rem}}a{{color:#005986;display:inline-block;padding:.55rem 0}}li{{margin:.25rem 0}}</style></head>
-<body><header><div><a href="/"><img src="/favicon.svg" alt="" width="32" height="32">The Well</a></div></header>
-<main><h1>{heading}</h1><p>{text}</p><h2>Reach The Well</h2><ul>{email}<li><a href="/contact">Contact us</a></li><li>Sunday service in person: {address}</li><li><a href="/bible-study">The Bible study, online every Wednesday</a></li></ul><p><a href="/">Back to the home page</a></p></main>
-<footer><nav aria-label="The Well"><a href="/">Home</a><a href="/about">About</a><a href="/new-here">New here</a><a href="/contact">Contact</a><a href="/privacy-policy">Privacy Policy</a></nav></footer></body></html>
+<style>body{{margin:0;font:1.0625rem/1.6 system-ui,sans-serif;color:#0f172b;background:#f8fafc}}[dir=rtl] body{{line-height:2.2;font-family:"Noto Nastaliq Urdu","Jameel Noori Nastaleeq","Urdu Typesetting","Noto Naskh Arabic",system-ui,sans-serif}}header,footer{{background:#fff;border-bottom:1px solid #e2e8f0}}footer{{background:#020618;color:#cad5e2;border:0;margin-top:2rem}}header div,footer nav{{max-width:36rem;margin:0 auto;padding:.25rem 1.25rem}}header a{{display:inline-flex;align-items:center;gap:.5rem;font:600 1.25rem/1.6 Georgia,serif;color:#0f172b;text-decoration:none;padding:.6rem 0}}footer a{{color:#e2e8f0;margin-inline-end:1.25rem}}main{{max-width:36rem;margin:0 auto;padding:2rem 1.25rem}}h1{{font-family:Georgia,serif;font-size:2rem;line-height:1.2;color:#024a70}}[dir=rtl] h1{{font-family:inherit;line-height:2}}ul{{padding-inline-start:1.25rem}}a{{color:#005986;display:inline-block;padding:.55rem 0}}li{{margin:.25rem 0}}</style></head>
+<body><header><div><a href="{home}"><img src="/favicon.svg" alt="" width="32" height="32"><span lang="en" dir="ltr">The Well</span></a></div></header>
+<main><h1>{heading}</h1><p>{text}</p><h2>{reach}</h2><ul>{email}<li><a href="{contact}">{contact_us}</a></li><li>{sunday}</li><li><a href="{study}">{join_study}</a></li></ul><p><a href="{home}">{back}</a></p></main>
+<footer><nav><a href="{home}">{nav_home}</a><a href="{about}">{nav_about}</a><a href="{new_here}">{nav_new_here}</a><a href="{contact}">{nav_contact}</a><a href="{privacy}">{nav_privacy}</a></nav></footer></body></html>
 "#,
-        address = escape_html(
-            snap.library
-                .gathering("sunday-service-florida")
-                .map_or("Plantation, Florida", |g| g.place.text())
+        lang = words.page_lang(),
+        title = words.say(Said::GoTitle, &[("heading", &heading)]),
+        text = words.say(text, &[]),
+        reach = words.say(Said::GoReach, &[]),
+        contact_us = words.say(Said::ContactUs, &[]),
+        sunday = words.say(
+            Said::GoSundayService,
+            &[("address", &words.marked(address))]
         ),
+        join_study = words.say(Said::JoinTheBibleStudy, &[]),
+        back = words.say(Said::GoBack, &[]),
+        nav_home = words.say(Said::NavHome, &[]),
+        nav_about = words.say(Said::NavAbout, &[]),
+        nav_new_here = words.say(Said::NavNewHere, &[]),
+        nav_contact = words.say(Said::NavContact, &[]),
+        nav_privacy = words.say(Said::NavPrivacy, &[]),
+        home = path("/"),
+        contact = path("/contact"),
+        study = path("/bible-study"),
+        about = path("/about"),
+        new_here = path("/new-here"),
+        privacy = path("/privacy-policy"),
     );
     Response::builder()
         .status(StatusCode::OK)
