@@ -79,7 +79,7 @@ async function served(dir) {
     const english = JSON.parse(readFileSync(join(dist, 'routes.json'), 'utf8'));
     const languages = JSON.parse(readFileSync(join(dist, 'languages.json'), 'utf8'));
     const inLanguages = languages.flatMap(({ code }) => english.map((route) => `/${code}${route === '/' ? '/' : route}`));
-    const routes = [...english, ...inLanguages, '/go/giving', '/go/church-app', '/go/meeting'];
+    const routes = [...english, ...inLanguages, '/go/giving', '/go/church-app', '/go/meeting', ...languages.map(({ code }) => `/${code}/go/giving`)];
     const save = async (name, response) => {
       const file = join(dir, `served${name}.html`);
       mkdirSync(join(file, '..'), { recursive: true });
