@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { exported } from './export';
 import { figuresDrawn } from './figures.mjs';
-import { glossaryStrays } from '../scripts/catalogue.mjs';
+import { glossaryStrays, misshapen } from '../scripts/catalogue.mjs';
 import { FIGURE_PATTERN } from '../src/lib/contract.generated';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
@@ -56,6 +56,15 @@ test('the glossary keeps one Urdu term for each thing: its check fails on a term
   // The English names a sermon; the Urdu says it another way.
   expect(glossaryStrays(english, entries('وعظ دیکھیں', 'مزید پڑھیں'))).toEqual([expect.stringMatching(/^a\.watch: its English names sermon/)]);
   expect(glossary.sermon.term).toBe('پیغام');
+});
+
+test('the catalogue check refuses a list the code could not read: the parts of the day, the units of large sums', () => {
+  const periods = (text: string) => misshapen({ 'calendar.calendarWords.clock.periods': { text } });
+  expect(periods(said('calendar.calendarWords.clock.periods'))).toEqual([]);
+  for (const wrong of ['4: صبح؛ 12: دوپہر', '0 رات؛ 12 دوپہر', '0: رات؛ 12: دوپہر؛ 12: شام', '0: رات؛ 24: شام']) expect(periods(wrong), wrong).toEqual([expect.stringContaining('does not read')]);
+  const sums = (text: string) => misshapen({ 'parts.generated.PART_WORDS.said.largeSums': { text } });
+  expect(sums(said('parts.generated.PART_WORDS.said.largeSums'))).toEqual([]);
+  expect(sums('1,00,000 لاکھ؛ 1,00,00,000 کروڑ')).toEqual([expect.stringContaining('largest first')]);
 });
 
 test('each English page names its Urdu twin, and the sitemap lists both with their alternates', async ({ request }) => {
@@ -130,11 +139,10 @@ test.describe('a browser that prefers Urdu', () => {
   });
 });
 
-// What may stay in Latin letters on an Urdu page: AM/PM and the zones' abbreviations
-// (as Pakistani phones write times), email addresses and links; anything marked
-// lang="en" (the wordmark, a volunteer's text and places, each introduced as English)
-// is skipped; a key's name ("F8") too.
-const ALLOWED = new Set(['AM', 'PM', 'ET', 'EST', 'EDT', 'CET', 'CEST', 'PKT', 'GMT', 'UTC']);
+// What may stay in Latin letters on an Urdu page: email addresses and links; anything
+// marked lang="en" (the wordmark, a volunteer's text and places, each introduced as
+// English) is skipped; a key's name ("F8") too. Times and their zones read in Urdu.
+const ALLOWED = new Set<string>();
 
 /** The English words a visitor reads in `within` (text, alt, aria-label, title, placeholder). */
 async function englishIn(page: import('@playwright/test').Page, within: string): Promise<string[]> {
@@ -220,10 +228,37 @@ test('a prayer request from /ur/: its labels and errors in Urdu, client and serv
   expect(exported('prayer-request').find((r) => r.name === typed)).toMatchObject({ prayerRequest: text });
 });
 
+/** The times of day a text names, each as its 24-hour 'HH:MM' (English '<h>:<mm> PM', Urdu
+ *  '<part of the day> <h> بجے', the parts from the catalogue), and its other numbers, in order. */
+function instantsIn(text: string): { times: string[]; numbers: string[] } {
+  const periods = said('calendar.calendarWords.clock.periods')
+    .split('؛')
+    .map((part) => ({ from: Number(part.split(':')[0]), word: part.split(':')[1].trim() }));
+  const periodOf = (hour: number) => periods.filter((p) => p.from <= hour).at(-1)!.word;
+  const times: string[] = [];
+  const time = (hour: number, minute: string) => times.push(`${String(hour).padStart(2, '0')}:${minute}`);
+  const rest = text
+    .replace(/(\d{1,2}):(\d\d)\s(AM|PM)/g, (_, h: string, m: string, half: string) => {
+      time((Number(h) % 12) + (half === 'PM' ? 12 : 0), m);
+      return ' ';
+    })
+    .replace(new RegExp(`(${periods.map((p) => p.word).join('|')})\\s(\\d{1,2})(?::(\\d\\d))?\\sبجے`, 'g'), (_, word: string, h: string, m?: string) => {
+      // The hour of the day read on the 12-hour clock in the part of the day named.
+      time([...Array(24).keys()].find((hour) => hour % 12 === Number(h) % 12 && periodOf(hour) === word) ?? -1, m ?? '00');
+      return ' ';
+    });
+  return { times, numbers: rest.match(/\d+/g) ?? [] };
+}
+
+test('a time of day reads the same instant in English and in Urdu', () => {
+  expect(instantsIn('7:00 PM EST (Thu 5:00 AM your time), 12:30 AM')).toEqual({ times: ['19:00', '05:00', '00:30'], numbers: [] });
+  expect(instantsIn('شام 7 بجے، رات 12:30 بجے، رات 9 بجے، دوپہر 12 بجے، 2 دن')).toEqual({ times: ['19:00', '00:30', '21:00', '12:00'], numbers: ['2'] });
+});
+
 test.describe('in Karachi, across the clock changes of the United States', () => {
   test.use({ timezoneId: 'Asia/Karachi' });
   const weekdays = [...['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], ...[0, 1, 2, 3, 4, 5, 6].map((d) => said(`calendar.calendarWords.weekdays.${d}`))];
-  /** The numbers, times, zones and days the study's status and the visitor's own time show. */
+  /** The times, numbers and days the study's status and the visitor's own time show. */
   const instants = async (page: import('@playwright/test').Page, path: string) => {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -236,7 +271,7 @@ test.describe('in Karachi, across the clock changes of the United States', () =>
     const text = await status.innerText(); // the visitor's own time is within it
     // The days named, by their number (0 is Sunday) in either language.
     const days = [...text.matchAll(new RegExp(weekdays.join('|'), 'g'))].map((m) => weekdays.indexOf(m[0]) % 7);
-    return { live: await status.getByTestId('countdown').count() === 0, days, shown: text.match(/\d+(?::\d\d)?(?:[–-]\d+:\d\d)?(?:\s[AP]M)?(?:\s[A-Z]{2,4}\b)?/g) ?? [] };
+    return { live: await status.getByTestId('countdown').count() === 0, days, ...instantsIn(text) };
   };
   // A week before and after the spring change (8 March 2026), live in the first EDT
   // week, and either side of the autumn one (1 November 2026).
@@ -246,8 +281,9 @@ test.describe('in Karachi, across the clock changes of the United States', () =>
       const english = await instants(page, '/bible-study');
       // Live (no numbers: "Live now") only in the study's hour; else a countdown and times.
       expect(english.live, JSON.stringify(english)).toBe(at === '2026-03-11T23:15:00Z');
-      if (!english.live) expect([english.shown.length, english.days.length], JSON.stringify(english)).toEqual([expect.any(Number), 2]);
-      if (!english.live) expect(english.shown.length).toBeGreaterThan(3);
+      // Else the start in the study's zone and in the visitor's, and the time left.
+      if (!english.live) expect([english.times.length, english.days.length], JSON.stringify(english)).toEqual([2, 2]);
+      if (!english.live) expect(english.numbers.length).toBeGreaterThan(1);
       expect(await instants(page, '/ur/bible-study')).toEqual(english);
     });
   }
@@ -329,11 +365,11 @@ test('figures read as written on Urdu pages: the Bible references of /ur/beliefs
   // Urdu has no italics: the references are upright.
   await expect(page.getByTestId('belief-ref').first()).toHaveCSS('font-style', 'normal');
 
-  // The times of the study, "7:00–8:30 PM" among them.
+  // The times of the study, its end ("8:30") among them.
   await page.goto('/ur/bible-study');
   const times = await drawn(page, 'main');
   expect(times.reversed).toEqual([]);
-  expect(times.read).toEqual(expect.arrayContaining(['7:00–8:30']));
+  expect(times.read).toEqual(expect.arrayContaining(['8:30']));
   // The age groups as Urdu writes them ("18 سے 24 سال", "55 سال یا زیادہ"), the value sent the English.
   await page.goto('/ur/connect-card');
   const form = page.locator('form');
@@ -481,9 +517,10 @@ test.describe('a filled site, read in Urdu at several moments', () => {
     await expect(line).toContainText('پادریوں کی ریٹریٹ');
     await expect(line).not.toContainText('Pastors');
     await expect(line).toContainText(said('calendar.calendarWords.next').replace(' %when', ''));
-    // The time and its zone never wrap apart.
-    expect(await line.innerText()).toMatch(/\d:\d\d\u00a0[AP]M\u00a0[A-Z]{2,5}/);
-    // The Urdu comma and full stop (، ۔), never the Latin ones ("7:00 PM EST" has none).
+    // The time and its zone, named in Urdu, never wrap apart.
+    const zone = said('calendar.gatheringWords.zones.eastern').replace(/ /g, '\u00a0');
+    expect(await line.innerText()).toMatch(new RegExp(`\\d\u00a0بجے\u00a0\\(${zone}\\)`));
+    // The Urdu comma and full stop (، ۔), never the Latin ones.
     expect(await line.innerText()).not.toMatch(/[,.]/);
     expect(await line.innerText()).toMatch(/۔$/);
     // The English pages keep the English reason.

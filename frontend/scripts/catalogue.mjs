@@ -108,7 +108,38 @@ export function compare(words, catalogue) {
     else if (entry.from !== fingerprint(text)) outdated.push(key);
   }
   const unused = Object.keys(catalogue).filter((key) => !(key in words) && !key.startsWith('$'));
-  return { missing, outdated, unused, broken, strays: glossaryStrays(words, catalogue) };
+  return { missing, outdated, unused, broken, strays: [...glossaryStrays(words, catalogue), ...misshapen(catalogue)] };
+}
+
+/** The entries that are lists the code reads (as src/schedule/clock.rs and
+ *  src/content/part_words.rs do), each with why it does not read: the parts of the day
+ *  ('0: AM; 12: PM': from hour 0, each later one from a later hour before 24) and the
+ *  units of large sums ('1,000,000,000 billion; 1,000,000 million': largest first). */
+export function misshapen(catalogue) {
+  const lists = {
+    'calendar.calendarWords.clock.periods': {
+      item: /^(\d{1,2}):\s*(\S.*)$/u,
+      ordered: (a, b) => a < b,
+      /** The first item's number (the hours run from 0 to 23). */
+      first: 0,
+      says: "each part of the day after the hour it starts at and a colon, from 0, hours rising and under 24 ('0: AM; 12: PM')",
+    },
+    'parts.generated.PART_WORDS.said.largeSums': {
+      item: /^([\d,]+)\s+(\S.*)$/u,
+      ordered: (a, b) => a > b,
+      says: "each unit after its size, largest first ('1,000,000,000 billion; 1,000,000 million')",
+    },
+  };
+  const found = [];
+  for (const [key, list] of Object.entries(lists)) {
+    const text = catalogue[key]?.text;
+    if (typeof text !== 'string') continue;
+    const numbers = text.split(/[;؛]/).map((part) => list.item.exec(part.trim())?.[1]).map((n) => (n === undefined ? NaN : Number(n.replace(/,/g, ''))));
+    const readsAt = (n, i) => Number.isFinite(n) && (i === 0 || list.ordered(numbers[i - 1], n)) && (list.first === undefined ? n > 0 : n < 24 && (i > 0 || n === list.first));
+    const reads = numbers.every(readsAt);
+    if (!reads) found.push(`${key} does not read: ${JSON.stringify(text)}; write ${list.says}`);
+  }
+  return found;
 }
 
 /** The entries that stray from the catalogue's glossary (`"$glossary"`: one term for

@@ -29,7 +29,7 @@ export { localPath, photoSlots, routes, site, slotWords, STYLESHEET_MARKER };
 /** The words the server writes a gathering's days and times with, in this build's
  *  language (src/schedule/words.rs reads them as <code>/gathering-words.json). */
 export function serverGatheringWords(): object {
-  return { weekdays: calendarWords.weekdays, months: calendarWords.months, date: calendarWords.date, ...gatheringWords, isolate: dir === 'rtl' };
+  return { weekdays: calendarWords.weekdays, months: calendarWords.months, date: calendarWords.date, clock: calendarWords.clock, ...gatheringWords, isolate: dir === 'rtl' };
 }
 
 /** The forms' words the server writes its messages with, in this build's language

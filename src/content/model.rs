@@ -66,6 +66,8 @@ pub struct Event {
     pub starts_at: String,
     /// `zone`'s abbreviation at its start, e.g. "EST" (the pages name the zone with it).
     pub abbreviation: String,
+    /// `zone`'s name's key among the pages' zone names ("eastern"), or its IANA name.
+    pub zone_name: String,
     pub ends_at: String,
     pub place: String,
     pub text: Vec<Block>,
@@ -101,6 +103,8 @@ pub struct Launch {
     pub starts_at: String,
     /// `zone`'s abbreviation at its start, e.g. "EST".
     pub abbreviation: String,
+    /// `zone`'s name's key among the pages' zone names ("eastern"), or its IANA name.
+    pub zone_name: String,
     /// The start of the day after it: from then on the first visit skips the launch pop-up.
     pub over_at: String,
     pub place: String,

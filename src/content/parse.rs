@@ -199,6 +199,7 @@ pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
         zone: zone.name().to_string(),
         starts_at: stamp(zone, start),
         abbreviation: abbreviation(zone, start),
+        zone_name: zone_name(zone, start),
         over_at: stamp(zone, day_after),
         place: file.line("place", Some(&raw.place), 150, true)?,
         intro: blocks(file.body),
@@ -220,6 +221,11 @@ fn stamp(zone: Tz, local: NaiveDateTime) -> String {
 /// The zone's abbreviation at a local time: "EST", "CEST", "PKT".
 fn abbreviation(zone: Tz, local: NaiveDateTime) -> String {
     crate::schedule::zones::reading(zone, crate::schedule::resolve_local(zone, local)).1
+}
+
+/// What the pages name the zone by at a local time (`schedule::words::zone_name`).
+fn zone_name(zone: Tz, local: NaiveDateTime) -> String {
+    crate::schedule::words::zone_name(zone, crate::schedule::resolve_local(zone, local))
 }
 
 /// Reads one file's text. `source` names it in problems.
@@ -806,6 +812,7 @@ impl<'a> File<'a> {
             zone: zone.name().to_string(),
             starts_at: stamp(zone, start),
             abbreviation: abbreviation(zone, start),
+            zone_name: zone_name(zone, start),
             ends_at: stamp(zone, end),
             place: self.line("place", Some(&raw.place), 150, true)?,
             text: blocks(self.body),

@@ -12,6 +12,7 @@ use chrono::{
 use chrono_tz::Tz;
 use serde::Serialize;
 
+pub mod clock;
 pub mod defaults;
 pub mod words;
 pub mod zones;

@@ -9,15 +9,16 @@
 //! made by the build from that language's catalogue, frontend/src/content/calendar.ts).
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::{OffsetName, Tz};
 use serde::{Deserialize, Serialize};
 
+use super::clock::ClockWords;
 use super::{ANNOUNCE_DAYS, Gathering, Place, State, weekday_name};
 
 /// How one language writes a gathering's days and times: names, and patterns whose
-/// `%slots` it fills (`"%days %time"`: "Wednesdays 7:00 PM ET"). Times themselves
-/// ("7:00 PM") and zone abbreviations ("ET") are the same in every language.
+/// `%slots` it fills (`"%days %time"`: "Wednesdays 7:00 PM ET"), the times of day
+/// themselves among them (`clock`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Vocabulary {
@@ -70,6 +71,8 @@ pub struct Vocabulary {
     pub zones: BTreeMap<String, String>,
     /// Any other zone: "%name time".
     pub other_zone: String,
+    /// How a time of day, a stretch of time and a time with its zone read.
+    pub clock: ClockWords,
     /// A right-to-left language: each time ("7:00 PM ET") goes between Unicode's
     /// isolates, so the words around it never pull it apart ("PM ET 7:00").
     #[serde(default)]
@@ -134,12 +137,14 @@ impl Vocabulary {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
             other_zone: "%name time".into(),
+            clock: ClockWords::english(),
             isolate: false,
         }
     }
 
     /// A language's words from its JSON (`<code>/gathering-words.json`); None when
-    /// they do not read as a whole vocabulary (every list full, every zone named).
+    /// they do not read as a whole vocabulary (every list full, every zone named, the
+    /// parts of the day in order).
     pub fn from_json(json: &[u8]) -> Option<Vocabulary> {
         let words: Vocabulary = serde_json::from_slice(json).ok()?;
         let full = words.weekdays.len() == 7
@@ -147,6 +152,7 @@ impl Vocabulary {
             && words.months.len() == 12
             && words.ordinals.len() == 5
             && words.ordinals_title.len() == 5
+            && words.clock.reads()
             && Vocabulary::english()
                 .zones
                 .keys()
@@ -158,18 +164,10 @@ impl Vocabulary {
         &self.weekdays[day.num_days_from_sunday() as usize]
     }
 
-    /// A run written left to right ("7:00 PM ET"), isolated in a right-to-left language.
-    fn ltr(&self, text: String) -> String {
-        if self.isolate {
-            format!("\u{2066}{text}\u{2069}")
-        } else {
-            text
-        }
-    }
-
-    /// A volunteer's words in whatever language (a skip's reason), kept whole in its
-    /// own direction in a right-to-left language: an English reason's brackets and
-    /// stops stay on its own sides ("('Pastors" / "retreat)۔" otherwise).
+    /// A text in whatever direction it reads (a time in the language's words, a
+    /// volunteer's reason for a skip), kept whole in a right-to-left language: between
+    /// Unicode's first-strong isolate and its end, so the words around it never pull
+    /// its parts apart and an English reason's brackets and stops stay on its sides.
     fn own_direction(&self, text: &str) -> String {
         if self.isolate {
             format!("\u{2068}{text}\u{2069}")
@@ -211,30 +209,49 @@ pub fn slotted(pattern: &str, slots: &[(&str, &str)]) -> String {
     out
 }
 
+/// The zone's name among a vocabulary's `zones` ("eastern"), for the zones people know.
+fn zone_key(zone: Tz, at: DateTime<Utc>) -> Option<&'static str> {
+    match zone.name() {
+        "America/New_York" | "America/Detroit" | "America/Toronto" => Some("eastern"),
+        "America/Chicago" => Some("central"),
+        "America/Denver" => Some("mountain"),
+        "America/Los_Angeles" => Some("pacific"),
+        "Europe/London" | "Europe/Dublin" => Some("uk"),
+        "Asia/Karachi" => Some("pakistan"),
+        name if name.starts_with("Europe/") && zone_offset_hours(zone, at) == 1 => {
+            Some("centralEuropean")
+        }
+        _ => None,
+    }
+}
+
+/// What the pages' script names the zone by: its key among the vocabulary's `zones`,
+/// else its IANA name (lib/wallclock.ts then says it with `otherZone`).
+pub fn zone_name(zone: Tz, at: DateTime<Utc>) -> String {
+    zone_key(zone, at).unwrap_or(zone.name()).to_string()
+}
+
 /// The names people read for a zone: short ("ET") and long ("Eastern time").
 pub fn zone_names(zone: Tz, at: DateTime<Utc>, words: &Vocabulary) -> (String, String) {
-    let known = |short: &str, long: &str| (short.to_string(), words.zones[long].clone());
-    match zone.name() {
-        "America/New_York" | "America/Detroit" | "America/Toronto" => known("ET", "eastern"),
-        "America/Chicago" => known("CT", "central"),
-        "America/Denver" => known("MT", "mountain"),
-        "America/Los_Angeles" => known("PT", "pacific"),
-        "Europe/London" | "Europe/Dublin" => (words.zones["uk"].clone(), words.zones["uk"].clone()),
-        "Asia/Karachi" => known("PKT", "pakistan"),
-        name if name.starts_with("Europe/") && zone_offset_hours(zone, at) == 1 => {
-            let long = words.zones["centralEuropean"].clone();
-            (long.clone(), long)
-        }
-        name => {
-            let abbreviation = at
-                .with_timezone(&zone)
-                .offset()
-                .abbreviation()
-                .unwrap_or(name)
-                .to_string();
-            (abbreviation, slotted(&words.other_zone, &[("name", name)]))
-        }
-    }
+    let long = match zone_key(zone, at) {
+        Some(key) => words.zones[key].clone(),
+        None => slotted(&words.other_zone, &[("name", zone.name())]),
+    };
+    let short = match zone_key(zone, at) {
+        Some("eastern") => "ET".to_string(),
+        Some("central") => "CT".to_string(),
+        Some("mountain") => "MT".to_string(),
+        Some("pacific") => "PT".to_string(),
+        Some("pakistan") => "PKT".to_string(),
+        Some(_) => long.clone(),
+        None => at
+            .with_timezone(&zone)
+            .offset()
+            .abbreviation()
+            .unwrap_or(zone.name())
+            .to_string(),
+    };
+    (short, long)
 }
 
 /// The zone's standard offset in whole hours (its offset in January).
@@ -248,20 +265,6 @@ fn zone_offset_hours(zone: Tz, at: DateTime<Utc>) -> i32 {
         .fix()
         .local_minus_utc()
         / 3600
-}
-
-/// "7:00 PM".
-pub fn clock(t: NaiveTime) -> String {
-    t.format("%-I:%M %p").to_string()
-}
-
-/// "7:00–8:30 PM", or "11:00 AM–12:30 PM" across noon.
-fn clock_range(start: NaiveTime, end: NaiveTime) -> String {
-    if start.format("%p").to_string() == end.format("%p").to_string() {
-        format!("{}–{}", start.format("%-I:%M"), clock(end))
-    } else {
-        format!("{}–{}", clock(start), clock(end))
-    }
 }
 
 /// The words of `g` at `now` in `words`' language: its name, times, days, zone, place
@@ -300,13 +303,11 @@ pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'stati
         }
     };
     let end = g.start + Duration::minutes(g.minutes);
-    // An abbreviation ("7:00 PM ET") is read with its time; a zone named in words
-    // ("Central European time", in the page's language) stays outside the time's isolate.
-    let time = if short == long {
-        format!("{} {short}", words.ltr(clock(g.start)))
-    } else {
-        words.ltr(format!("{} {short}", clock(g.start)))
-    };
+    let time = words.own_direction(
+        &words
+            .clock
+            .zoned(&words.clock.clock(g.start), &short, &long),
+    );
     let (when, hours, every, every_at) = if g.soon {
         (
             words.coming_soon.clone(),
@@ -326,7 +327,7 @@ pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'stati
             &words.every_at,
             &[
                 ("every", &every),
-                ("time", &words.ltr(clock(g.start))),
+                ("time", &words.own_direction(&words.clock.clock(g.start))),
                 ("zone", &long),
             ],
         );
@@ -339,7 +340,10 @@ pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'stati
                 &words.hours,
                 &[
                     ("days", &days),
-                    ("hours", &words.ltr(clock_range(g.start, end))),
+                    (
+                        "hours",
+                        &words.own_direction(&words.clock.range(g.start, end)),
+                    ),
                     ("zone", &long),
                 ],
             ),
@@ -408,6 +412,11 @@ fn note(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> String {
         ),
         _ => {
             let local = changed.occurrence.start.with_timezone(&g.zone);
+            let (_, abbreviation) = super::zones::reading(g.zone, changed.occurrence.start);
+            let (_, long) = zone_names(g.zone, changed.occurrence.start, words);
+            let time = words
+                .clock
+                .zoned(&words.clock.clock(local.time()), &abbreviation, &long);
             let place = changed
                 .place
                 .as_ref()
@@ -418,7 +427,7 @@ fn note(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> String {
                 &[
                     ("from", &words.long_date(changed.date)),
                     ("to", &words.long_date(local.date_naive())),
-                    ("time", &words.ltr(g.label(&changed.occurrence))),
+                    ("time", &words.own_direction(&time)),
                     ("place", &place),
                     ("why", &why),
                 ],
@@ -465,28 +474,39 @@ mod tests {
                 .unwrap()
                 .1
         };
-        // Each time between Unicode's isolates (LRI ... PDI): it reads whole, left to right.
-        assert_eq!(word(&g, "when"), "ہر بدھ \u{2066}7:00 PM ET\u{2069}");
+        // Each time in Urdu's words, its zone named in brackets, between Unicode's
+        // first-strong isolate and its end: it reads whole, right to left.
+        let isolated = |text: &str| format!("\u{2068}{text}\u{2069}");
+        assert_eq!(
+            word(&g, "when"),
+            format!("ہر بدھ {}", isolated("شام 7 بجے (مشرقی امریکی وقت)"))
+        );
         assert_eq!(
             word(&g, "every-at"),
-            "ہر بدھ، \u{2066}7:00 PM\u{2069} (مشرقی امریکی وقت)"
+            format!("ہر بدھ، {} (مشرقی امریکی وقت)", isolated("شام 7 بجے"))
+        );
+        assert_eq!(
+            word(&g, "hours"),
+            format!(
+                "ہر بدھ · {} (مشرقی امریکی وقت)",
+                isolated("شام 7 بجے سے رات 8:30 بجے تک")
+            )
         );
         assert_eq!(word(&g, "where"), "آن لائن");
-        // A zone named in words reads in the line's own direction, after its time.
         let europe = defaults::find("europe-bible-study").unwrap();
         assert_eq!(
             word(&europe, "when"),
-            format!(
-                "ہر بدھ \u{2066}7:00 PM\u{2069} {}",
-                urdu.zones["centralEuropean"]
-            )
+            format!("ہر بدھ {}", isolated("شام 7 بجے (وسطی یورپی وقت)"))
         );
         let mut north = defaults::find("north-monthly").unwrap();
         assert_eq!(word(&north, "when"), "جلد آ رہا ہے");
         north.soon = false;
         assert_eq!(
             word(&north, "when"),
-            "ہر مہینے کے پہلے ہفتہ کے دن، \u{2066}10:00 AM ET\u{2069}"
+            format!(
+                "ہر مہینے کے پہلے ہفتہ کے دن، {}",
+                isolated("صبح 10 بجے (مشرقی امریکی وقت)")
+            )
         );
         assert_eq!(
             urdu.long_date(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()),
@@ -504,6 +524,22 @@ mod tests {
             note.contains("(\u{2068}Pastors' retreat\u{2069})")
                 && note
                     .starts_with(&urdu.long_date(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap())),
+            "{note}"
+        );
+        // A moved week's new time reads as every other time does.
+        let mut moved = defaults::find("bible-study").unwrap();
+        moved.moves.push(Move {
+            date: NaiveDate::from_ymd_opt(2026, 11, 25).unwrap(),
+            to: NaiveDate::from_ymd_opt(2026, 11, 26)
+                .unwrap()
+                .and_hms_opt(19, 30, 0)
+                .unwrap(),
+            place: None,
+            reason: String::new(),
+        });
+        let note = word(&moved, "note");
+        assert!(
+            note.contains(&isolated("شام 7:30 بجے (مشرقی امریکی وقت)")),
             "{note}"
         );
     }

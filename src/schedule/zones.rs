@@ -19,6 +19,9 @@ pub struct ZoneSpan {
     pub offset: i32,
     /// Its abbreviation then: "EST", "CEST", "PKT".
     pub abbreviation: String,
+    /// Its name's key among the pages' zone names ("eastern"), or its IANA name
+    /// (`words::zone_name`).
+    pub name: String,
 }
 
 /// The zone's offset (minutes) and abbreviation at `t`.
@@ -39,6 +42,7 @@ pub fn spans(zone: Tz, from: DateTime<Utc>, until: DateTime<Utc>) -> Vec<ZoneSpa
         from: t.to_rfc3339_opts(SecondsFormat::Secs, true),
         offset,
         abbreviation,
+        name: super::words::zone_name(zone, t),
     };
     let mut out = vec![span(from, reading(zone, from))];
     let mut at = from;
@@ -104,7 +108,8 @@ mod tests {
             ZoneSpan {
                 from: "2026-03-29T01:00:00Z".into(),
                 offset: 120,
-                abbreviation: "CEST".into()
+                abbreviation: "CEST".into(),
+                name: "centralEuropean".into(),
             }
         );
     }

@@ -4,11 +4,11 @@
 // plainly that it is on and until when; the fixed words until the schedule has answered.
 // Also the visitor's own time beside fixed words, and a zone's clock with the visitor's.
 import { useNow } from '../lib/clock';
-import { knowsZone, timeWords, visitorClockIsZones, weekdayWords, zoneReading } from '../lib/wallclock';
+import { knowsZone, visitorClockIsZones, weekdayWords, zonedTimeWords, zoneReading } from '../lib/wallclock';
 import { Words } from '../lib/words';
 import { calendarPath, type Gathering, nextAfterSkip, skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedStart } from '../lib/schedule';
 import { calendarWords } from '../content/calendar';
-import { isolated, slotted } from '../lib/lang';
+import { slotted } from '../lib/lang';
 
 export function GatheringTime({
   id,
@@ -43,8 +43,7 @@ export function GatheringTime({
 /** The time itself, once the schedule has answered: on now and until when, a week skipped, or the next start. */
 function When({ g, next, noun }: { g: Gathering; next: boolean; noun: string }) {
   if (g.live) {
-    const end = zoneReading(new Date(g.end), g.zone);
-    const until = isolated(`${timeWords(end)} ${end.abbreviation}`);
+    const until = zonedTimeWords(zoneReading(new Date(g.end), g.zone));
     return (
       <>
         <strong class="text-red-800">{calendarWords.liveNow}</strong>
@@ -106,10 +105,11 @@ export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
   // empty: nothing under the clock moves when the time comes in.
   const blank = '\u00a0';
   return (
-    // Minutes, not seconds (a ticking number draws the eye for nothing); the time and its zone never part.
+    // Minutes, not seconds (a ticking number draws the eye for nothing); the time itself never
+    // breaks, a zone named in words may take the next line (Urdu's, at a phone's width).
     <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={known ? testId : undefined} aria-live="off" data-varies>
       <span class="block font-sans text-base font-medium text-slate-700">{reading ? weekdayWords(reading) : blank}</span>
-      <span class="whitespace-nowrap">{reading ? isolated(`${timeWords(reading)} ${reading.abbreviation}`) : blank}</span>
+      <span>{reading ? zonedTimeWords(reading, true) : blank}</span>
       <span class="mt-2 block font-sans text-base font-normal text-slate-600">
         {known && !visitorClockIsZones(known, zone) ? slotted(calendarWords.yourTime, { time: visitorDayTime(known) }) : blank}
       </span>

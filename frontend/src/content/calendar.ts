@@ -41,8 +41,24 @@ export const calendarWords = {
   /** When a page was saved on the phone: 'today at <time>', 'on Mon, Nov 23 at <time>'. */
   savedToday: 'today at %time',
   savedOn: 'on %day at %time',
-  /** A time of day on a 12-hour clock: hour, minutes, seconds if asked, then AM or PM (as the server's labels read). */
-  time: (hour12: number, minute: string, second: string | null, pm: boolean) => `${hour12}:${minute}${second === null ? '' : `:${second}`} ${pm ? 'PM' : 'AM'}`,
+  /** How a time of day reads, here and in the server's words (src/schedule/clock.rs):
+   *  %hour is on a 12-hour clock, %minute has two digits, %period is the part of the day. */
+  clock: {
+    /** The digits. */
+    time: '%hour:%minute',
+    /** The digits on the hour (a language may leave the minutes out: '%hour'). */
+    onTheHour: '%hour:%minute',
+    /** The digits with their part of the day. */
+    withPeriod: '%time %period',
+    /** The parts of the day, each after the hour (0 to 23) it starts at and a colon, ';' between. */
+    periods: '0: AM; 12: PM',
+    /** From one time to another, each with its part of the day. */
+    range: '%from–%to',
+    /** From one time to another within one part of the day: %from and %to are the digits alone. */
+    rangeInOnePeriod: '%from–%to %period',
+    /** A time and its zone: %short is the zone's abbreviation ('EST'), %zone its name ('Eastern time'). */
+    zoned: '%time %short',
+  },
 };
 
 /** How the server writes a gathering's days and times into the pages (src/schedule/

@@ -56,7 +56,11 @@ startsAt: string,
 /**
  * `zone`'s abbreviation at its start, e.g. "EST" (the pages name the zone with it).
  */
-abbreviation: string, endsAt: string, place: string, text: Array<Block>, 
+abbreviation: string, 
+/**
+ * `zone`'s name's key among the pages' zone names ("eastern"), or its IANA name.
+ */
+zoneName: string, endsAt: string, place: string, text: Array<Block>, 
 /**
  * An https link for more (sign-up, map), or empty.
  */
@@ -78,6 +82,10 @@ startsAt: string,
  * `zone`'s abbreviation at its start, e.g. "EST".
  */
 abbreviation: string, 
+/**
+ * `zone`'s name's key among the pages' zone names ("eastern"), or its IANA name.
+ */
+zoneName: string, 
 /**
  * The start of the day after it: from then on the first visit skips the launch pop-up.
  */

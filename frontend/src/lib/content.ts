@@ -4,8 +4,8 @@
 // reads it once, before it comes alive.
 import { defaultContent, defaultGatherings, type Block, type Event, type Launch, type Notice, type Shown } from '../content/content.generated';
 import { CONTENT_BLOCK_ID, WORD_MARKER } from './contract.generated';
-import { dayWords, offsetOf, readingAt, timeWords, visitorClockHasOffset, visitorReading, weekdayTimeWords } from './wallclock';
-import { isolated, slotted } from './lang';
+import { dayWords, offsetOf, readingAt, visitorClockHasOffset, visitorReading, weekdayTimeWords, zonedTimeWords, zoneTitle } from './wallclock';
+import { slotted } from './lang';
 import { calendarWords } from '../content/calendar';
 
 export type { Block, Event, Launch, Notice, Shown };
@@ -52,10 +52,10 @@ export function launchIsOver(now: Date): boolean {
   return content.launch !== null && now.getTime() >= Date.parse(content.launch.overAt);
 }
 
-/** 'Saturday, December 5 · 10:00 AM EST' in the event's own zone (its ISO time carries its offset). */
-export function eventWhen(e: Pick<Event, 'startsAt' | 'abbreviation'>): string {
-  const r = readingAt(new Date(e.startsAt), offsetOf(e.startsAt));
-  return `${dayWords(r)} · ${isolated(`${timeWords(r)} ${e.abbreviation}`)}`;
+/** 'Saturday, December 5 · <time> EST' in the event's own zone (its ISO time carries its offset). */
+export function eventWhen(e: Pick<Event, 'startsAt' | 'abbreviation' | 'zoneName'>): string {
+  const r = readingAt(new Date(e.startsAt), offsetOf(e.startsAt), e.abbreviation, zoneTitle(e.zoneName));
+  return `${dayWords(r)} · ${zonedTimeWords(r)}`;
 }
 
 /** The start in the visitor's own zone, as the gatherings give it: '(Sat 4:00 PM your time)'

@@ -95,7 +95,12 @@ offset: number,
 /**
  * Its abbreviation then: "EST", "CEST", "PKT".
  */
-abbreviation: string, };
+abbreviation: string, 
+/**
+ * Its name's key among the pages' zone names ("eastern"), or its IANA name
+ * (`words::zone_name`).
+ */
+name: string, };
 
 /**
  * The answer of `GET /api/schedule`: the instant asked about and every gathering then.

@@ -28,16 +28,10 @@ export function slotted(pattern: string, slots: Record<string, string>): string 
   return pattern.replace(/%([a-z]+)/g, (whole, name: string) => slots[name] ?? whole);
 }
 
-/** A run written left to right ('7:00 PM EST', a time of day with its zone) kept whole
- *  in a right-to-left page: between Unicode's isolates, so the words around it never
- *  pull its parts apart ('PM EST 7:00'). As it is on a left-to-right page. */
-export function isolated(text: string): string {
-  return dir === 'rtl' && text ? `\u2066${text}\u2069` : text;
-}
-
-/** A text in whatever language (a volunteer's reason for a week left out) kept whole in
- *  a right-to-left page, in its own direction: between Unicode's first-strong isolate
- *  and its end, so an English reason's brackets and stops stay on its own sides. */
+/** A text in whatever direction it reads (a time in the page's words, a volunteer's
+ *  reason for a week left out) kept whole in a right-to-left page: between Unicode's
+ *  first-strong isolate and its end, so the words around it never pull its parts apart
+ *  and an English reason's brackets and stops stay on its own sides. */
 export function ownDirection(text: string): string {
   return dir === 'rtl' && text ? `\u2068${text}\u2069` : text;
 }

@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import { stillHydrating } from './later';
 import { CALENDAR_PATH, type GatheringNow, type ScheduleNow } from './contract.generated';
-import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zoneReading } from './wallclock';
+import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zonedTimeWords, zoneReading } from './wallclock';
 import { calendarWords } from '../content/calendar';
-import { isolated, lang, ownDirection, slotted } from './lang';
+import { lang, ownDirection, slotted } from './lang';
 
 /** One gathering as the server's schedule describes it (generated from src/schedule.rs). */
 export type Gathering = GatheringNow;
@@ -115,27 +115,29 @@ export function describeCountdown(ms: number): string {
   return days > 0 ? slotted(calendarWords.countdown.days, { days: plural(days, calendarWords.day), rest }) : rest;
 }
 
-/** A time with its zone ('7:00 PM EST') as one unbroken run: never wrapped apart,
- *  kept whole on a right-to-left page (the next start, the line after a skipped week). */
-const unbroken = (label: string) => isolated(label.replace(/ /g, '\u00a0'));
-
-/** The gathering's start as its own zone names it: 'Wednesday 7:00 PM EDT' (the time
- *  and its zone never wrapped apart). */
-export function zonedStart(g: Gathering): string {
-  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(zoneReading(new Date(g.start), g.zone)), time: unbroken(g.label) });
+/** The gathering's start, its time and zone as one unbroken run: never wrapped apart
+ *  (the next start, the line after a skipped week). */
+function unbrokenStart(g: Gathering): string {
+  return zonedTimeWords(zoneReading(new Date(g.start), g.zone)).replace(/ /g, '\u00a0');
 }
 
-/** The start in the browser's own zone, short: 'Thu 1:00 AM'. */
+/** The gathering's start as its own zone names it: 'Wednesday <time> EDT' (the time
+ *  and its zone never wrapped apart). */
+export function zonedStart(g: Gathering): string {
+  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(zoneReading(new Date(g.start), g.zone)), time: unbrokenStart(g) });
+}
+
+/** The start in the browser's own zone, short: 'Thu <time>'. */
 export function visitorShort(g: Gathering): string {
   return weekdayTimeWords(visitorReading(new Date(g.start)), true);
 }
 
-/** An instant's time of day in the browser's own zone: '2:30 PM'. */
+/** An instant's time of day in the browser's own zone. */
 export function visitorClock(iso: string): string {
-  return isolated(timeWords(visitorReading(new Date(iso))));
+  return ownDirection(timeWords(visitorReading(new Date(iso))));
 }
 
-/** An instant as its weekday and time in the browser's own zone: 'Thursday 1:00 AM'. */
+/** An instant as its weekday and time in the browser's own zone: 'Thursday <time>'. */
 export function visitorDayTime(date: Date): string {
   return weekdayTimeWords(visitorReading(date));
 }
@@ -172,10 +174,10 @@ function reasonOf(o: { reason: string; reasons?: Partial<Record<string, string>>
 /** After a week left out, the next date: 'Next: Wednesday, December 9, <time> <zone>'
  *  (the time and its zone never wrapped apart). */
 export function nextAfterSkip(g: Gathering): string {
-  return slotted(calendarWords.nextDate, { day: zonedDay(g.start, g.zone), time: unbroken(g.label) });
+  return slotted(calendarWords.nextDate, { day: zonedDay(g.start, g.zone), time: unbrokenStart(g) });
 }
 
-/** The same instant in the browser's own zone: 'That is Thursday 1:00 AM your time'
+/** The same instant in the browser's own zone: 'That is Thursday <time> your time'
  *  (left out when the visitor's clock reads the same as the gathering's). */
 export function visitorLine(g: Gathering): string {
   if (visitorClockIsZones(new Date(g.start), g.zone)) return slotted(calendarWords.sentence, { text: zonedStart(g) });

@@ -3,9 +3,9 @@
 // spans, an event's own ISO time), and those readings in words. Plain arithmetic: the
 // browser's date-formatting data (Intl) costs one long task on a slow phone, so the
 // pages never load it.
-import { calendarWords } from '../content/calendar';
+import { calendarWords, gatheringWords } from '../content/calendar';
 import type { ZoneSpan } from './contract.generated';
-import { isolated, slotted } from './lang';
+import { ownDirection, slotted } from './lang';
 
 /** A clock's reading: month 1-12, weekday 0 (Sunday) to 6. */
 export interface Reading {
@@ -20,10 +20,12 @@ export interface Reading {
   offset: number;
   /** The zone's abbreviation then ('EST', 'PKT'); empty for the visitor's own clock. */
   abbreviation: string;
+  /** The zone's name in the page's language ('Eastern time'); empty for the visitor's own clock. */
+  zone: string;
 }
 
 /** A clock `offset` minutes ahead of UTC at `date`. */
-export function readingAt(date: Date, offset: number, abbreviation = ''): Reading {
+export function readingAt(date: Date, offset: number, abbreviation = '', zone = ''): Reading {
   const shifted = new Date(date.getTime() + offset * 60_000);
   return {
     year: shifted.getUTCFullYear(),
@@ -35,6 +37,7 @@ export function readingAt(date: Date, offset: number, abbreviation = ''): Readin
     second: shifted.getUTCSeconds(),
     offset,
     abbreviation,
+    zone,
   };
 }
 
@@ -49,13 +52,19 @@ export function offsetOf(iso: string): number {
   return found ? (found[1] === '-' ? -1 : 1) * (Number(found[2]) * 60 + Number(found[3])) : 0;
 }
 
+/** A zone's name in the page's language, from what the server names it by (its key
+ *  among the zone names, 'eastern', or its IANA name: src/schedule/words.rs). */
+export function zoneTitle(name: string): string {
+  return (gatheringWords.zones as Record<string, string>)[name] ?? slotted(gatheringWords.otherZone, { name });
+}
+
 // Each zone's spans, from the schedule's latest answer (lib/schedule.ts).
-const known = new Map<string, { from: number; offset: number; abbreviation: string }[]>();
+const known = new Map<string, { from: number; offset: number; abbreviation: string; name: string }[]>();
 
 /** Learns the zones' spans from a schedule answer (a later answer replaces a zone's). */
 export function learnZones(zones: Record<string, ZoneSpan[]> | undefined): void {
   for (const [zone, spans] of Object.entries(zones ?? {})) {
-    const read = spans.map((s) => ({ from: Date.parse(s.from), offset: s.offset, abbreviation: s.abbreviation })).filter((s) => !Number.isNaN(s.from));
+    const read = spans.map((s) => ({ from: Date.parse(s.from), offset: s.offset, abbreviation: s.abbreviation, name: s.name })).filter((s) => !Number.isNaN(s.from));
     if (read.length) known.set(zone, read.sort((a, b) => a.from - b.from));
   }
 }
@@ -70,11 +79,11 @@ export function knowsZone(zone: string): boolean {
  *  only once it has answered (knowsZone). */
 export function zoneReading(date: Date, zone: string): Reading {
   const spans = known.get(zone);
-  if (!spans) return readingAt(date, 0, 'UTC');
+  if (!spans) return readingAt(date, 0, 'UTC', 'UTC');
   const t = date.getTime();
   let span = spans[0];
   for (const s of spans) if (s.from <= t) span = s;
-  return readingAt(date, span.offset, span.abbreviation);
+  return readingAt(date, span.offset, span.abbreviation, zoneTitle(span.name));
 }
 
 /** Whether the visitor's own clock reads as the zone's at `date` (then "your time"
@@ -89,10 +98,35 @@ export function visitorClockHasOffset(date: Date, offset: number): boolean {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const clock = calendarWords.clock;
 
-/** '7:05 PM', or with seconds '7:05:09 PM'. */
-export function timeWords(r: Reading, seconds = false): string {
-  return calendarWords.time(r.hour % 12 || 12, pad(r.minute), seconds ? pad(r.second) : null, r.hour >= 12);
+/** The part of the day `hour` (0 to 23) falls in: the last of `clock.periods` starting
+ *  at or before it ('0: AM; 12: PM'). */
+function period(hour: number): string {
+  let found = '';
+  for (const part of clock.periods.split(/[;؛]/)) {
+    const colon = part.indexOf(':');
+    if (colon > 0 && Number(part.slice(0, colon)) <= hour) found = part.slice(colon + 1).trim();
+  }
+  return found;
+}
+
+/** The digits of a reading's time of day, as the language writes them on and off the hour. */
+function digits(r: Reading): string {
+  return slotted(r.minute === 0 ? clock.onTheHour : clock.time, { hour: String(r.hour % 12 || 12), minute: pad(r.minute) });
+}
+
+/** A reading's time of day with its part of the day (src/schedule/clock.rs writes the server's alike). */
+export function timeWords(r: Reading): string {
+  return slotted(clock.withPeriod, { time: digits(r), period: period(r.hour) });
+}
+
+/** A zone's reading as its time and its zone ('<time> EST'; Urdu names the zone in words),
+ *  kept whole in its own direction on a right-to-left page; the time itself never wrapped
+ *  when `unbrokenTime` (the line may still break before a zone named in words). */
+export function zonedTimeWords(r: Reading, unbrokenTime = false): string {
+  const time = unbrokenTime ? timeWords(r).replace(/ /g, '\u00a0') : timeWords(r);
+  return ownDirection(slotted(clock.zoned, { time, short: r.abbreviation, zone: r.zone || r.abbreviation }));
 }
 
 /** 'Wednesday', or short 'Wed'. */
@@ -100,9 +134,9 @@ export function weekdayWords(r: Reading, short = false): string {
   return (short ? calendarWords.weekdaysShort : calendarWords.weekdays)[r.weekday];
 }
 
-/** 'Wednesday 7:05 PM', or short 'Wed 7:05 PM'. */
+/** 'Wednesday <time>', or short 'Wed <time>'. */
 export function weekdayTimeWords(r: Reading, short = false): string {
-  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(r, short), time: isolated(timeWords(r)) });
+  return slotted(calendarWords.weekdayTime, { weekday: weekdayWords(r, short), time: ownDirection(timeWords(r)) });
 }
 
 /** 'Wednesday, December 2'. */

@@ -7,11 +7,11 @@ import { offlineWords } from '../content/offline';
 import { onRouteChange } from '../lib/router';
 import { shortDayWords, timeWords, visitorReading } from '../lib/wallclock';
 import { calendarWords } from '../content/calendar';
-import { isolated, slotted } from '../lib/lang';
+import { ownDirection, slotted } from '../lib/lang';
 
 /** 'today at 2:05 PM', or 'on Mon, Nov 23 at 2:05 PM'. */
 export function savedWhen(at: Date, now: Date = new Date()): string {
-  const time = isolated(timeWords(visitorReading(at)));
+  const time = ownDirection(timeWords(visitorReading(at)));
   if (at.toDateString() === now.toDateString()) return slotted(calendarWords.savedToday, { time });
   return slotted(calendarWords.savedOn, { day: shortDayWords(visitorReading(at)), time });
 }
