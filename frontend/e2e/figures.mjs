@@ -23,14 +23,19 @@ export function figuresDrawn(selector, pattern) {
     for (const match of text.matchAll(new RegExp(pattern, 'g'))) {
       if (/^[0-9]+$/.test(match[0])) continue;
       const xs = [];
+      let drawn = true;
       for (let k = match.index; k < match.index + match[0].length; k++) {
         const [node, i] = chars[k];
         if (/\s/.test(node.data[i])) continue;
         const range = document.createRange();
         range.setStart(node, i);
         range.setEnd(node, i + 1);
-        xs.push(range.getBoundingClientRect().left);
+        const box = range.getBoundingClientRect();
+        // A character with no box is not drawn (a <progress>'s fallback text).
+        drawn &&= box.width > 0 || box.height > 0;
+        xs.push(box.left);
       }
+      if (!drawn) continue;
       if (xs.every((x, j) => j === 0 || x > xs[j - 1])) read.push(match[0]);
       else reversed.push(`${match[0]} drawn at x ${xs.map(Math.round).join(', ')}`);
     }

@@ -71,9 +71,9 @@ test.describe('from Karachi', () => {
     await page.goto('/europe');
     const clock = page.getByTestId('berlin-clock');
     // Noon UTC+2 on a summer Wednesday, to the minute (no ticking seconds); 3 PM in Karachi.
-    await expect(clock).toHaveText(/^Wednesday\s*12:00\sPM\sCEST\s*Wednesday 3:00 PM your time$/);
+    await expect(clock).toHaveText(/^Wednesday\s*12:00\sPM\sCEST\s*Wednesday\s3:00\sPM your time$/);
     await page.clock.runFor(61_000);
-    await expect(clock).toHaveText(/^Wednesday\s*12:01\sPM\sCEST\s*Wednesday 3:01 PM your time$/);
+    await expect(clock).toHaveText(/^Wednesday\s*12:01\sPM\sCEST\s*Wednesday\s3:01\sPM your time$/);
   });
 });
 

@@ -128,15 +128,23 @@ const tests = {
     const offsets = await e.run(`[...${card}.querySelectorAll('h3[dir="ltr"], p[dir="ltr"], [dir="ltr"] > p:not([dir])')].map((el) => { const r = document.createRange(); r.selectNodeContents(el); return Math.round(r.getBoundingClientRect().left - el.getBoundingClientRect().left); })`);
     if (offsets.length !== 3 || offsets.some((x) => Math.abs(x) > 2)) throw new Error(`the English in the card does not start at the left: offsets ${JSON.stringify(offsets)}`);
   },
-  'on Urdu pages, Bible references and times are drawn in the order they are written': async (e, server) => {
+  'on Urdu pages, Bible references, sums and times are drawn in the order they are written': async (e, server) => {
     // The pattern as the server states it (src/bundle.rs), a JSON string in the generated contract.
     const pattern = readFileSync(new URL('../src/lib/contract.generated.ts', import.meta.url), 'utf8').match(/FIGURE_PATTERN = (".*");/)[1];
     // The check sees the fault it guards against in this engine: a reference not isolated.
     await e.open(`${server.url}/ur/beliefs`);
     const bare = await e.run(`(() => { const p = document.createElement('p'); p.id = 'bare-ref'; p.textContent = 'یوحنا 4:1-14'; document.querySelector('main').append(p); return (${figuresDrawn})('#bare-ref', ${pattern}).reversed.length; })()`);
     if (bare !== 1) throw new Error(`a reference not isolated was not seen drawn reversed (${bare})`);
+    // The building's progress line: the sum raised, the goal and the percent ("12,500 ڈالر").
+    server.cli('site', 'set', 'building-raised', '12500');
+    // The running server takes the setting up within a moment.
+    for (let i = 0; !(await (await fetch(`${server.url}/ur/pakistan-building`)).text()).includes('12,500'); i++) {
+      if (i === 50) throw new Error('/ur/pakistan-building does not show the sum raised 10 s after it was set');
+      await sleep(200);
+    }
     for (const [path, selector, least] of [
       ['/ur/beliefs', '[data-testid="belief-ref"]', 10],
+      ['/ur/pakistan-building', 'main', 2],
       // The study's end (Urdu writes its other times in words: "شام 7 بجے سے رات 8:30 بجے تک").
       ['/ur/bible-study', 'main', 1],
     ]) {

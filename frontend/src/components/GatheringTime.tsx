@@ -4,7 +4,7 @@
 // plainly that it is on and until when; the fixed words until the schedule has answered.
 // Also the visitor's own time beside fixed words, and a zone's clock with the visitor's.
 import { useNow } from '../lib/clock';
-import { knowsZone, visitorClockIsZones, weekdayWords, zonedTimeWords, zoneReading } from '../lib/wallclock';
+import { knowsZone, unbroken, visitorClockIsZones, weekdayWords, zonedTimeWords, zoneReading } from '../lib/wallclock';
 import { Words } from '../lib/words';
 import { calendarPath, type Gathering, nextAfterSkip, skippedLine, useGathering, useSchedule, visitorClock, visitorDayTime, visitorShort, zonedStart } from '../lib/schedule';
 import { calendarWords } from '../content/calendar';
@@ -90,7 +90,7 @@ export function YourTime({ id }: { id?: string }) {
   const g = useGathering(id ?? '');
   if (!id || !g || visitorClockIsZones(new Date(g.start), g.zone)) return null;
   // The time never parts from its day or its AM/PM; the line may break before 'your time'.
-  return <span class="font-normal"> ({slotted(calendarWords.yourTime, { time: visitorShort(g).replace(/ /g, '\u00a0') })})</span>;
+  return <span class="font-normal"> ({slotted(calendarWords.yourTime, { time: unbroken(visitorShort(g)) })})</span>;
 }
 
 /** The time now in a zone as its weekday over its time, and the visitor's own time now under it
@@ -105,13 +105,13 @@ export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
   // empty: nothing under the clock moves when the time comes in.
   const blank = '\u00a0';
   return (
-    // Minutes, not seconds (a ticking number draws the eye for nothing); the time itself never
-    // breaks, a zone named in words may take the next line (Urdu's, at a phone's width).
+    // Minutes, not seconds (a ticking number draws the eye for nothing); the time and the zone's
+    // name never break, a zone named in words may take the next line (Urdu's, at a phone's width).
     <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={known ? testId : undefined} aria-live="off" data-varies>
       <span class="block font-sans text-base font-medium text-slate-700">{reading ? weekdayWords(reading) : blank}</span>
       <span>{reading ? zonedTimeWords(reading, true) : blank}</span>
       <span class="mt-2 block font-sans text-base font-normal text-slate-600">
-        {known && !visitorClockIsZones(known, zone) ? slotted(calendarWords.yourTime, { time: visitorDayTime(known) }) : blank}
+        {known && !visitorClockIsZones(known, zone) ? slotted(calendarWords.yourTime, { time: unbroken(visitorDayTime(known)) }) : blank}
       </span>
     </p>
   );

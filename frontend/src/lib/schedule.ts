@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import { stillHydrating } from './later';
 import { CALENDAR_PATH, type GatheringNow, type ScheduleNow } from './contract.generated';
-import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, visitorReading, weekdayTimeWords, weekdayWords, zonedTimeWords, zoneReading } from './wallclock';
+import { dayWords, learnZones, sameDay, timeWords, visitorClockIsZones, unbroken, visitorReading, weekdayTimeWords, weekdayWords, zonedTimeWords, zoneReading } from './wallclock';
 import { calendarWords } from '../content/calendar';
 import { lang, ownDirection, slotted } from './lang';
 
@@ -118,7 +118,7 @@ export function describeCountdown(ms: number): string {
 /** The gathering's start, its time and zone as one unbroken run: never wrapped apart
  *  (the next start, the line after a skipped week). */
 function unbrokenStart(g: Gathering): string {
-  return zonedTimeWords(zoneReading(new Date(g.start), g.zone)).replace(/ /g, '\u00a0');
+  return unbroken(zonedTimeWords(zoneReading(new Date(g.start), g.zone)));
 }
 
 /** The gathering's start as its own zone names it: 'Wednesday <time> EDT' (the time

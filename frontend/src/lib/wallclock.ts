@@ -122,12 +122,15 @@ export function timeWords(r: Reading): string {
 }
 
 /** A zone's reading as its time and its zone ('<time> EST'; Urdu names the zone in words),
- *  kept whole in its own direction on a right-to-left page; the time itself never wrapped
- *  when `unbrokenTime` (the line may still break before a zone named in words). */
-export function zonedTimeWords(r: Reading, unbrokenTime = false): string {
-  const time = unbrokenTime ? timeWords(r).replace(/ /g, '\u00a0') : timeWords(r);
-  return ownDirection(slotted(clock.zoned, { time, short: r.abbreviation, zone: r.zone || r.abbreviation }));
+ *  kept whole in its own direction on a right-to-left page. With `unbrokenParts` the time
+ *  and the zone's name are each never wrapped (the line may break between them only). */
+export function zonedTimeWords(r: Reading, unbrokenParts = false): string {
+  const part = (text: string) => (unbrokenParts ? unbroken(text) : text);
+  return ownDirection(slotted(clock.zoned, { time: part(timeWords(r)), short: part(r.abbreviation), zone: part(r.zone || r.abbreviation) }));
 }
+
+/** A text never wrapped: its spaces no-break ones. */
+export const unbroken = (text: string) => text.replace(/ /g, '\u00a0');
 
 /** 'Wednesday', or short 'Wed'. */
 export function weekdayWords(r: Reading, short = false): string {
