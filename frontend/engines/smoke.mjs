@@ -145,6 +145,8 @@ const tests = {
     for (const [path, selector, least] of [
       ['/ur/beliefs', '[data-testid="belief-ref"]', 10],
       ['/ur/pakistan-building', 'main', 2],
+      // The age groups are Urdu words there ("18 سے 24 سال"): no figure may be drawn reversed.
+      ['/ur/connect-card', 'form', 0],
       // The study's end (Urdu writes its other times in words: "شام 7 بجے سے رات 8:30 بجے تک").
       ['/ur/bible-study', 'main', 1],
     ]) {
