@@ -223,9 +223,9 @@ fn abbreviation(zone: Tz, local: NaiveDateTime) -> String {
     crate::schedule::zones::reading(zone, crate::schedule::resolve_local(zone, local)).1
 }
 
-/// What the pages name the zone by at a local time (`schedule::words::zone_name`).
+/// What the pages name the zone by at a local time (`schedule::zones::zone_name`).
 fn zone_name(zone: Tz, local: NaiveDateTime) -> String {
-    crate::schedule::words::zone_name(zone, crate::schedule::resolve_local(zone, local))
+    crate::schedule::zones::zone_name(zone, crate::schedule::resolve_local(zone, local))
 }
 
 /// Reads one file's text. `source` names it in problems.

@@ -4,7 +4,7 @@
 use chrono::{NaiveTime, Timelike};
 use serde::{Deserialize, Serialize};
 
-use super::words::slotted;
+use super::pattern::slotted;
 
 /// The patterns: `%hour` is on a 12-hour clock, `%minute` has two digits, `%period`
 /// is the part of the day the hour falls in.

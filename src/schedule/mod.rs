@@ -14,6 +14,7 @@ use serde::Serialize;
 
 pub mod clock;
 pub mod defaults;
+pub mod pattern;
 pub mod words;
 pub mod zones;
 

@@ -14,6 +14,8 @@ use chrono_tz::{OffsetName, Tz};
 use serde::{Deserialize, Serialize};
 
 use super::clock::ClockWords;
+use super::pattern::slotted;
+use super::zones::zone_key;
 use super::{ANNOUNCE_DAYS, Gathering, Place, State, weekday_name};
 
 /// How one language writes a gathering's days and times: names, and patterns whose
@@ -189,48 +191,6 @@ impl Vocabulary {
     }
 }
 
-/// `pattern` with each `%name` replaced by its value (an unknown one kept as written).
-pub fn slotted(pattern: &str, slots: &[(&str, &str)]) -> String {
-    let mut out = String::with_capacity(pattern.len() + 32);
-    let mut rest = pattern;
-    while let Some(at) = rest.find('%') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let len = after
-            .find(|c: char| !c.is_ascii_lowercase())
-            .unwrap_or(after.len());
-        match slots.iter().find(|(name, _)| *name == &after[..len]) {
-            Some((_, value)) if len > 0 => out.push_str(value),
-            _ => out.push_str(&rest[at..at + 1 + len]),
-        }
-        rest = &after[len..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The zone's name among a vocabulary's `zones` ("eastern"), for the zones people know.
-fn zone_key(zone: Tz, at: DateTime<Utc>) -> Option<&'static str> {
-    match zone.name() {
-        "America/New_York" | "America/Detroit" | "America/Toronto" => Some("eastern"),
-        "America/Chicago" => Some("central"),
-        "America/Denver" => Some("mountain"),
-        "America/Los_Angeles" => Some("pacific"),
-        "Europe/London" | "Europe/Dublin" => Some("uk"),
-        "Asia/Karachi" => Some("pakistan"),
-        name if name.starts_with("Europe/") && zone_offset_hours(zone, at) == 1 => {
-            Some("centralEuropean")
-        }
-        _ => None,
-    }
-}
-
-/// What the pages' script names the zone by: its key among the vocabulary's `zones`,
-/// else its IANA name (lib/wallclock.ts then says it with `otherZone`).
-pub fn zone_name(zone: Tz, at: DateTime<Utc>) -> String {
-    zone_key(zone, at).unwrap_or(zone.name()).to_string()
-}
-
 /// The names people read for a zone: short ("ET") and long ("Eastern time").
 pub fn zone_names(zone: Tz, at: DateTime<Utc>, words: &Vocabulary) -> (String, String) {
     let long = match zone_key(zone, at) {
@@ -252,19 +212,6 @@ pub fn zone_names(zone: Tz, at: DateTime<Utc>, words: &Vocabulary) -> (String, S
             .to_string(),
     };
     (short, long)
-}
-
-/// The zone's standard offset in whole hours (its offset in January).
-fn zone_offset_hours(zone: Tz, at: DateTime<Utc>) -> i32 {
-    use chrono::{Offset, TimeZone};
-    let january = Utc
-        .with_ymd_and_hms(at.year(), 1, 15, 12, 0, 0)
-        .single()
-        .unwrap_or(at);
-    zone.offset_from_utc_datetime(&january.naive_utc())
-        .fix()
-        .local_minus_utc()
-        / 3600
 }
 
 /// The words of `g` at `now` in `words`' language: its name, times, days, zone, place
@@ -541,14 +488,6 @@ mod tests {
         assert!(
             note.contains(&isolated("شام 7:30 بجے (مشرقی امریکی وقت)")),
             "{note}"
-        );
-    }
-
-    #[test]
-    fn slots_are_filled_by_their_whole_names() {
-        assert_eq!(
-            slotted("%days, %day: %x 100%", &[("day", "Wed"), ("days", "Weds")]),
-            "Weds, Wed: %x 100%"
         );
     }
 

@@ -1,7 +1,7 @@
 //! Each zone's offsets from UTC over a window, for the pages' clocks: with them a
 //! page reads a gathering's or a campus's time with plain arithmetic, and never loads
 //! the browser's date-formatting data (one long task on a slow phone).
-use chrono::{DateTime, Duration, Offset, SecondsFormat, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, Offset, SecondsFormat, TimeZone, Utc};
 use chrono_tz::{OffsetName, Tz};
 use serde::Serialize;
 
@@ -42,7 +42,7 @@ pub fn spans(zone: Tz, from: DateTime<Utc>, until: DateTime<Utc>) -> Vec<ZoneSpa
         from: t.to_rfc3339_opts(SecondsFormat::Secs, true),
         offset,
         abbreviation,
-        name: super::words::zone_name(zone, t),
+        name: zone_name(zone, t),
     };
     let mut out = vec![span(from, reading(zone, from))];
     let mut at = from;
@@ -65,6 +65,42 @@ pub fn spans(zone: Tz, from: DateTime<Utc>, until: DateTime<Utc>) -> Vec<ZoneSpa
         at = next;
     }
     out
+}
+
+/// The zone's name among a vocabulary's `zones` ("eastern"), for the zones people know.
+pub fn zone_key(zone: Tz, at: DateTime<Utc>) -> Option<&'static str> {
+    match zone.name() {
+        "America/New_York" | "America/Detroit" | "America/Toronto" => Some("eastern"),
+        "America/Chicago" => Some("central"),
+        "America/Denver" => Some("mountain"),
+        "America/Los_Angeles" => Some("pacific"),
+        "Europe/London" | "Europe/Dublin" => Some("uk"),
+        "Asia/Karachi" => Some("pakistan"),
+        name if name.starts_with("Europe/") && zone_offset_hours(zone, at) == 1 => {
+            Some("centralEuropean")
+        }
+        _ => None,
+    }
+}
+
+/// What the pages' script names the zone by: its key among the vocabulary's `zones`,
+/// else its IANA name (lib/wallclock.ts then says it with `otherZone`; src/schedule/words.rs names
+/// it by the key too).
+pub fn zone_name(zone: Tz, at: DateTime<Utc>) -> String {
+    zone_key(zone, at).unwrap_or(zone.name()).to_string()
+}
+
+/// The zone's standard offset in whole hours (its offset in January).
+fn zone_offset_hours(zone: Tz, at: DateTime<Utc>) -> i32 {
+    use chrono::{Offset, TimeZone};
+    let january = Utc
+        .with_ymd_and_hms(at.year(), 1, 15, 12, 0, 0)
+        .single()
+        .unwrap_or(at);
+    zone.offset_from_utc_datetime(&january.naive_utc())
+        .fix()
+        .local_minus_utc()
+        / 3600
 }
 
 #[cfg(test)]
