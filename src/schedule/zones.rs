@@ -20,7 +20,7 @@ pub struct ZoneSpan {
     /// Its abbreviation then: "EST", "CEST", "PKT".
     pub abbreviation: String,
     /// Its name's key among the pages' zone names ("eastern"), or its IANA name
-    /// (`words::zone_name`).
+    /// (`zone_name`).
     pub name: String,
 }
 

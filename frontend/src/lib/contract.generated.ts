@@ -98,7 +98,7 @@ offset: number,
 abbreviation: string, 
 /**
  * Its name's key among the pages' zone names ("eastern"), or its IANA name
- * (`words::zone_name`).
+ * (`zone_name`).
  */
 name: string, };
 
