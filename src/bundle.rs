@@ -89,36 +89,6 @@ pub fn read(path: &str) -> Option<Cow<'static, [u8]>> {
     }
 }
 
-/// Each other language's words the build wrote as `<code>/<file>` (`ur/form-words.json`),
-/// read by `parse`. A language whose file is missing or does not read is left out, with
-/// a warning at start-up that says what its pages then show in English (`in_english`).
-pub fn words_of_each_language<T>(
-    file: &str,
-    in_english: &str,
-    parse: impl Fn(&str, &[u8]) -> Result<T, String>,
-) -> Vec<(String, T)> {
-    languages()
-        .iter()
-        .filter_map(|code| {
-            let path = format!("{code}/{file}");
-            let read = read(&path).map(|json| parse(code, &json));
-            match read {
-                Some(Ok(words)) => Some((code.clone(), words)),
-                problem => {
-                    let why = match problem {
-                        Some(Err(error)) => error,
-                        _ => "it is missing".to_string(),
-                    };
-                    tracing::warn!(
-                        "{path} in the bundle does not read ({why}): {in_english} on /{code}/ pages are in English"
-                    );
-                    None
-                }
-            }
-        })
-        .collect()
-}
-
 /// The element id of the JSON block in every page that holds the settings the page's
 /// script reads before it hydrates (the server rewrites its content).
 pub const SETTINGS_BLOCK_ID: &str = "site-settings";

@@ -11,6 +11,7 @@ mod data_dir;
 mod forms;
 mod handoff;
 mod idle;
+mod language;
 mod logging;
 mod notify;
 mod offsite;

@@ -11,12 +11,12 @@ use std::time::{Duration, Instant, SystemTime};
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
+use crate::content::in_english::words_in_english;
 use crate::content::part_words::PartWords;
 use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
 use crate::photos::{Job, Made, Ratio, Recipe, State};
-use crate::schedule::words::Vocabulary;
 use crate::settings::{
     FIGURES, Key, Photo, SETTINGS, Setting, figure_words, find, names, read_file, read_last_good,
     read_photos, save_last_good, setting, validate,
@@ -64,30 +64,6 @@ pub struct InLanguage {
     /// What its pages show of them now, the gatherings' words in that language.
     pub shown: Shown,
     pub content_json: String,
-}
-
-/// Each other language of the pages with its words for the gatherings, as the build
-/// made them (`<code>/gathering-words.json`; a language without them shows English).
-fn vocabularies() -> &'static [(String, Vocabulary)] {
-    static ALL: std::sync::LazyLock<Vec<(String, Vocabulary)>> = std::sync::LazyLock::new(|| {
-        let read = crate::bundle::words_of_each_language(
-            "gathering-words.json",
-            "the gatherings' days and times",
-            |_, json| Vocabulary::from_json(json).ok_or_else(|| "it is not whole".to_string()),
-        );
-        // A language without its words still has its pages: they show English.
-        crate::bundle::languages()
-            .iter()
-            .map(|code| {
-                let found = read.iter().find(|(c, _)| c == code);
-                (
-                    code.clone(),
-                    found.map_or_else(Vocabulary::english, |(_, v)| v.clone()),
-                )
-            })
-            .collect()
-    });
-    &ALL
 }
 
 /// The content JSON of a site without content files, as the build's pages carry it.
@@ -149,22 +125,24 @@ impl Snapshot {
             PartWords::english(),
         ));
         self.content_json = serde_json::to_string(&self.shown).expect("content is JSON");
-        self.in_language = vocabularies()
+        self.in_language = crate::language::others()
             .iter()
-            .map(|(code, vocabulary)| {
+            .map(|language| {
+                let code = language.code;
                 let library = self.library.in_language(code);
-                let mut shown = library.shown_in(now, vocabulary);
+                let mut shown = library.shown_in(now, &language.gatherings);
                 shown.words.extend(figure_words(
                     |key| self.get(key).to_string(),
-                    PartWords::of(code),
+                    &language.parts,
                 ));
+                shown.words_in_english = words_in_english(&self.shown.words, &shown.words);
                 let content_json = serde_json::to_string(&shown).expect("content is JSON");
                 let language = InLanguage {
                     library,
                     shown,
                     content_json,
                 };
-                (code.clone(), language)
+                (code.to_string(), language)
             })
             .collect();
         self.content_until = self.library.next_change(now);

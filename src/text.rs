@@ -8,16 +8,6 @@
 //! visitor may follow, and a YouTube video's id.
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
-/// Whether a word reads as English on a page in another language: Latin letters and
-/// none of the Arabic script's (a volunteer's place or figure, "7:00 PM PKT"). Such a
-/// word is marked `lang="en"` there, as the frontend's `<Words>` marks it (lib/words.tsx).
-pub fn reads_english(word: &str) -> bool {
-    word.chars().any(|c| c.is_ascii_alphabetic())
-        && !word.chars().any(|c| {
-            matches!(c, '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' | '\u{FB50}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
-        })
-}
-
 /// The bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069).
 fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')

@@ -421,7 +421,7 @@ test.describe('notices @desktop', () => {
   });
 
   test('a notice given in Urdu too says the Urdu on the Urdu pages, unmarked, served and drawn', async ({ page, request }) => {
-    server.cli('notice', 'add', 'The office is closed on Friday', '--urdu', 'دفتر جمعہ کو بند ہے', '--until', '2030-01-01 00:00');
+    server.cli('notice', 'add', 'The office is closed on Friday', '--in', 'ur', 'دفتر جمعہ کو بند ہے', '--until', '2030-01-01 00:00');
     await within(Date.now(), async () => (await html(request, '/ur/pakistan')).includes('دفتر جمعہ کو بند ہے'));
     expect(await html(request, '/ur/pakistan')).toContain('<span>دفتر جمعہ کو بند ہے</span>');
     expect(await html(request, '/ur/pakistan')).not.toContain('The office is closed');

@@ -1,7 +1,8 @@
-// The site in Urdu (issue 39): every route under /ur/, right to left, each page naming
-// its twin in the other language; a switch between them in the header and the
-// footer; one quiet line offering the Urdu page to a browser that prefers Urdu; and a
-// layout written in start/end, never left/right, so it mirrors.
+// The site in Urdu (issue 39), what only Urdu needs beyond what every language's pages
+// share (languages.spec.ts: each route in its language and direction, its twins, the
+// switch, the offer): every page in Urdu's script with no English word left, its
+// glossary, its figures and clock read as written, and a layout written in start/end,
+// never left/right, so it mirrors.
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exported } from './export';
@@ -22,29 +23,9 @@ const said = (key: string) => catalogue[key].text;
 /** Letters of the Arabic script (Urdu's). */
 const URDU = /[\u0600-\u06ff]/;
 
-test('Urdu is a language of the build', () => {
-  expect(languages).toEqual([{ code: 'ur', name: 'اردو', dir: 'rtl', locale: 'ur_PK', offer: expect.anything() }]);
+test('Urdu is a language of the build, right to left', () => {
+  expect(languages.find((l) => l.code === 'ur')).toEqual({ code: 'ur', name: 'اردو', dir: 'rtl', locale: 'ur_PK', offer: expect.anything() });
 });
-
-for (const route of routes) {
-  test(`${ur(route)}: right to left in Urdu, naming its English twin, no axe violations`, async ({ page }) => {
-    const response = await page.goto(ur(route));
-    expect(response?.status()).toBe(200);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.locator('h1')).toHaveText(URDU);
-    expect(await page.title()).toMatch(URDU);
-    const head = page.locator('head');
-    const english = route === '/' ? '/' : route;
-    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${ur(route)}$`));
-    await expect(head.locator('link[hreflang="ur"]')).toHaveAttribute('href', new RegExp(`${ur(route)}$`));
-    await expect(head.locator('link[hreflang="en"]')).toHaveAttribute('href', new RegExp(`[^r]${english === '/' ? '/' : english}$`));
-    await expect(head.locator('link[hreflang="x-default"]')).toHaveAttribute('href', new RegExp(`[^r]${english === '/' ? '/' : english}$`));
-    await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'ur_PK');
-    await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', URDU);
-    await expectAccessible(page, ur(route));
-  });
-}
 
 test('the glossary keeps one Urdu term for each thing: its check fails on a term it replaces, and on a missing one', () => {
   const glossary = (catalogue as unknown as { $glossary: Record<string, { term: string; replaces: string[] }> }).$glossary;
@@ -62,48 +43,11 @@ test('the catalogue check refuses a list the code could not read: the parts of t
   const periods = (text: string) => misshapen({ 'calendar.calendarWords.clock.periods': { text } });
   expect(periods(said('calendar.calendarWords.clock.periods'))).toEqual([]);
   for (const wrong of ['4: صبح؛ 12: دوپہر', '0 رات؛ 12 دوپہر', '0: رات؛ 12: دوپہر؛ 12: شام', '0: رات؛ 24: شام']) expect(periods(wrong), wrong).toEqual([expect.stringContaining('does not read')]);
+  // A language on the 24-hour clock says no part of the day.
+  expect(periods('0: ')).toEqual([]);
   const sums = (text: string) => misshapen({ 'parts.generated.PART_WORDS.said.largeSums': { text } });
   expect(sums(said('parts.generated.PART_WORDS.said.largeSums'))).toEqual([]);
   expect(sums('1,00,000 لاکھ؛ 1,00,00,000 کروڑ')).toEqual([expect.stringContaining('largest first')]);
-});
-
-test('each English page names its Urdu twin, and the sitemap lists both with their alternates', async ({ request }) => {
-  for (const route of routes) {
-    const html = await (await request.get(route)).text();
-    expect(html, route).toContain(`hreflang="ur" href="https://thewell.example${ur(route)}"`);
-    expect(html, route).toContain(`hreflang="x-default" href="https://thewell.example${route}"`);
-  }
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const route of routes) {
-    expect(sitemap).toContain(`<loc>https://thewell.example${ur(route)}</loc>`);
-    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="ur" href="https://thewell.example${ur(route)}"/>`);
-  }
-});
-
-test('/ur redirects to the Urdu home page; an unknown address under /ur/ gets the Urdu 404 page', async ({ page, request, errors }) => {
-  const redirect = await request.get('/ur', { maxRedirects: 0 });
-  expect(redirect.status()).toBe(308);
-  expect(redirect.headers().location).toBe('/ur/');
-  const missing = await page.goto('/ur/no-such-page');
-  expect(missing?.status()).toBe(404);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
-  await expect(page.locator('h1')).toHaveText(URDU);
-  // Its ways on stay in Urdu.
-  await expect(page.locator('main a').first()).toHaveAttribute('href', '/ur/');
-  await expectAccessible(page, '/ur/ 404 page');
-  // The browser reports the document's own 404 status in the console: expected here, and only that.
-  expect(errors).toEqual([expect.stringContaining('404')]);
-  errors.length = 0;
-});
-
-test('the language switch keeps the visitor on the same page, both ways', async ({ page }) => {
-  await page.goto('/pakistan');
-  await page.locator('header').getByRole('link', { name: 'اردو' }).click();
-  await expect(page).toHaveURL(/\/ur\/pakistan$/);
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.locator('footer').getByRole('link', { name: 'English' }).click();
-  await expect(page).toHaveURL(/[^r]\/pakistan$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('moving between Urdu pages stays in Urdu', async ({ page }) => {
@@ -113,30 +57,6 @@ test('moving between Urdu pages stays in Urdu', async ({ page }) => {
   await expect(page.locator('h1')).toHaveText('قیادت');
   await page.goBack();
   await expect(page).toHaveURL(/\/ur\/$/);
-});
-
-test.describe('a browser that prefers Urdu', () => {
-  test.use({ locale: 'ur-PK' });
-
-  test('is offered the Urdu page in one quiet line, until it says no', async ({ page }) => {
-    await page.goto('/about');
-    const offer = page.getByTestId('language-offer');
-    await expect(offer).toHaveAttribute('lang', 'ur');
-    await expect(offer.getByRole('link')).toHaveAttribute('href', '/ur/about');
-    await offer.getByRole('button').click();
-    await expect(offer).toHaveCount(0);
-    await page.reload();
-    await page.waitForTimeout(300);
-    await expect(page.getByTestId('language-offer')).toHaveCount(0);
-  });
-
-  test('is never offered it on an Urdu page, nor switched by the server', async ({ page, request }) => {
-    const english = await request.get('/about', { headers: { 'accept-language': 'ur-PK,ur;q=0.9' } });
-    expect(await english.text()).toContain('<html lang="en">');
-    await page.goto('/ur/about');
-    await page.waitForTimeout(300);
-    await expect(page.getByTestId('language-offer')).toHaveCount(0);
-  });
 });
 
 // What may stay in Latin letters on an Urdu page: email addresses and links; anything
@@ -171,6 +91,10 @@ test('every Urdu page reads in Urdu: no English word but times, zones, emails an
   for (const path of [...routes.map(ur), '/ur/no-such-page']) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // Its heading, title and description in Urdu's script (languages.spec.ts checks the rest every language shares).
+    await expect(page.locator('h1')).toHaveText(URDU);
+    expect(await page.title()).toMatch(URDU);
+    await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', URDU);
     for (const word of await englishIn(page, 'body')) found.push(`${path}: ${word}`);
   }
   errors.length = 0; // the browser logs the 404 of the page that does not exist

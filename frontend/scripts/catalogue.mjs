@@ -118,7 +118,8 @@ export function compare(words, catalogue) {
 export function misshapen(catalogue) {
   const lists = {
     'calendar.calendarWords.clock.periods': {
-      item: /^(\d{1,2}):\s*(\S.*)$/u,
+      // (a word may be empty: a language on the 24-hour clock says no part of the day, '0: ')
+      item: /^(\d{1,2}):\s*(.*)$/u,
       ordered: (a, b) => a < b,
       /** The first item's number (the hours run from 0 to 23). */
       first: 0,

@@ -844,10 +844,11 @@ pub enum NoticeCommand {
     Add {
         /// What it says: one or two sentences (at most 300 characters).
         text: String,
-        /// What it says in Urdu, for the Urdu pages (/ur/…) [default: the English,
-        /// marked as English there].
-        #[arg(long)]
-        urdu: Option<String>,
+        /// What it says in another of the site's languages, for its pages there, e.g.
+        /// `--in ur "…"`; once for each language [default: the English, marked as
+        /// English there].
+        #[arg(long = "in", num_args = 2, value_names = ["LANG", "WORDS"], action = clap::ArgAction::Append)]
+        in_languages: Vec<String>,
         /// When it leaves the pages: local day and time, YYYY-MM-DD HH:MM (24-hour) or
         /// h:mm AM/PM, in --zone.
         #[arg(long, num_args = 1..=3, value_names = ["DATE", "TIME"], required = true)]

@@ -7,7 +7,7 @@ use chrono_tz::Tz;
 
 use super::args::NoticeCommand;
 use super::content::write_content;
-use super::schedule::local_date_time;
+use super::schedule::{in_languages, local_date_time};
 use super::{CliError, say};
 use crate::content::{Kind, Library, parse_notice, template};
 use crate::data_dir::DataDir;
@@ -21,14 +21,14 @@ pub fn run(
         NoticeCommand::List => list(dir, out),
         NoticeCommand::Add {
             text,
-            urdu,
+            in_languages: translations,
             until,
             campus,
             link,
             zone,
         } => add(
             dir,
-            (&text, urdu.as_deref()),
+            (&text, &in_languages(&translations, "--in")?),
             &until,
             campus,
             link,
@@ -44,10 +44,10 @@ fn quoted(text: &str) -> String {
     toml_edit::Value::from(text).to_string().trim().to_string()
 }
 
-/// `text` is the English words and the Urdu ones, if given.
+/// `text` is the English words and each other language's given.
 fn add(
     dir: &DataDir,
-    (text, urdu): (&str, Option<&str>),
+    (text, translations): (&str, &[(String, String)]),
     until: &[String],
     campus: Option<String>,
     link: Option<String>,
@@ -64,11 +64,12 @@ fn add(
             .replace("+++", "+ + +")
     };
     let words = one_line(text);
-    let in_urdu = urdu.map_or(String::new(), |urdu| {
-        format!("+++ ur\n{}\n", one_line(urdu))
-    });
+    let translated: String = translations
+        .iter()
+        .map(|(code, words)| format!("+++ {code}\n{}\n", one_line(words)))
+        .collect();
     let file = format!(
-        "+++\n# A notice at the top of the pages until `until` (in `zone`). Edit the words\n# below the +++ line (in Urdu below the line +++ ur), or take it down with\n# `thewell notice remove`.\nuntil = {}\nzone = {}\ncampus = {}\nlink = {}\n+++\n{words}\n{in_urdu}",
+        "+++\n# A notice at the top of the pages until `until` (in `zone`). Edit the words\n# below the +++ line (in another language below its line +++ <code>, e.g. +++ ur),\n# or take it down with `thewell notice remove`.\nuntil = {}\nzone = {}\ncampus = {}\nlink = {}\n+++\n{words}\n{translated}",
         until.format("%Y-%m-%dT%H:%M:%S"),
         quoted(zone.name()),
         quoted(campus.as_deref().unwrap_or("")),

@@ -27,7 +27,7 @@ pub fn run(
             reason,
             reason_in,
         } => {
-            let reasons = in_languages(&reason_in)?;
+            let reasons = in_languages(&reason_in, "--reason-in")?;
             let g = edit(dir, &gathering, |doc| {
                 let mut table = Table::new();
                 table["date"] = value(toml_date(date));
@@ -47,7 +47,7 @@ pub fn run(
             reason_in,
         } => {
             let to = local_date_time(&to).map_err(|why| CliError::Usage(format!("--to: {why}")))?;
-            let reasons = in_languages(&reason_in)?;
+            let reasons = in_languages(&reason_in, "--reason-in")?;
             let g = edit(dir, &gathering, |doc| {
                 let mut table = Table::new();
                 table["date"] = value(toml_date(date));
@@ -137,9 +137,12 @@ fn remove_date(doc: &mut Table, key: &str, date: NaiveDate) -> bool {
     found
 }
 
-/// `--reason-in LANG WORDS`, given any number of times: each language's reason, the
-/// language one of the site's.
-fn in_languages(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
+/// `<flag> LANG WORDS` (`--reason-in`, `notice add --in`), given any number of times:
+/// each language's words, the language one of the site's.
+pub(super) fn in_languages(
+    pairs: &[String],
+    flag: &str,
+) -> Result<Vec<(String, String)>, CliError> {
     let codes = crate::bundle::languages();
     pairs
         .chunks(2)
@@ -147,13 +150,13 @@ fn in_languages(pairs: &[String]) -> Result<Vec<(String, String)>, CliError> {
             let (code, words) = (pair[0].trim(), pair.get(1).map_or("", |w| w.trim()));
             if !codes.iter().any(|c| c == code) {
                 return Err(CliError::Usage(format!(
-                    "--reason-in: the site has no language \"{code}\"; its languages besides English: {}",
+                    "{flag}: the site has no language \"{code}\"; its languages besides English: {}",
                     codes.join(", ")
                 )));
             }
             if words.is_empty() {
                 return Err(CliError::Usage(format!(
-                    "--reason-in {code}: the reason is empty: write it after the language's code"
+                    "{flag} {code}: the words are empty: write them after the language's code"
                 )));
             }
             Ok((code.to_string(), words.to_string()))

@@ -15,11 +15,17 @@ pub const SECTION_PADDING: &str = "py-14";
 pub const SECTION_HEADING: &str = "font-serif text-3xl font-semibold text-slate-900";
 
 /// Long text as paragraphs and lists, each in `class`. On a page in another language,
-/// text that reads English is marked English under a short line saying so, as the
-/// frontend's ContentBlocks draws it.
-pub(super) fn write_blocks(out: &mut String, blocks: &[Block], class: &str, words: &PartWords) {
+/// text shown in English (`in_english`: its file gave none in the page's language) is
+/// marked English under a short line saying so, as the frontend's ContentBlocks draws it.
+pub(super) fn write_blocks(
+    out: &mut String,
+    blocks: &[Block],
+    class: &str,
+    words: &PartWords,
+    in_english: bool,
+) {
     let all: Vec<String> = blocks.iter().map(|b| b.items.join(" ")).collect();
-    let marked = !words.text_lang(&all.join(" ")).is_empty();
+    let marked = !words.text_lang(in_english).is_empty();
     if marked {
         out.push_str(&format!(
             r#"<div lang="en" dir="ltr"><p class="text-sm font-semibold text-slate-600"{}>{}</p>"#,

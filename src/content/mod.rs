@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use crate::data_dir::DataDir;
 
 pub mod html;
+pub mod in_english;
 mod model;
 mod parse;
 pub mod part_words;
@@ -224,7 +225,8 @@ impl Library {
     }
 
     /// The library as the pages in language `code` show it: each item in that language
-    /// where its file gives words in it (`Item::in_language`), in English elsewhere.
+    /// where its file gives words in it (`Item::in_language`), in English elsewhere,
+    /// each field still in English named on the item (`in_english::mark`).
     pub fn in_language(&self, code: &str) -> Library {
         fn pick<T: Clone>(items: &[Item<T>], code: &str) -> Vec<Item<T>> {
             items
@@ -236,13 +238,23 @@ impl Library {
                 })
                 .collect()
         }
+        fn marked<T: Clone + in_english::Worded>(items: &[Item<T>], code: &str) -> Vec<Item<T>> {
+            let mut picked = pick(items, code);
+            for (item, english) in picked.iter_mut().zip(items) {
+                in_english::mark(&english.value, &mut item.value);
+            }
+            picked
+        }
         Library {
-            sermons: pick(&self.sermons, code),
-            events: pick(&self.events, code),
-            people: pick(&self.people, code),
-            launch: self.launch.clone(),
+            sermons: marked(&self.sermons, code),
+            events: marked(&self.events, code),
+            people: marked(&self.people, code),
+            launch: self
+                .launch
+                .as_ref()
+                .and_then(|l| marked(std::slice::from_ref(l), code).pop()),
             gatherings: pick(&self.gatherings, code),
-            notices: pick(&self.notices, code),
+            notices: marked(&self.notices, code),
             problems: Vec::new(),
         }
     }
@@ -291,6 +303,7 @@ impl Library {
             notices: notices.into_iter().cloned().collect(),
             gatherings: listed.iter().map(|g| g.id.clone()).collect(),
             words,
+            words_in_english: Vec::new(),
         }
     }
 

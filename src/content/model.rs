@@ -49,6 +49,11 @@ pub struct Sermon {
     pub description: Vec<Block>,
     pub notes: Vec<Note>,
     pub reflection: String,
+    /// The names of its fields of words that a page in another language shows in
+    /// English, its file giving no words for them in that language (`in_english::mark`);
+    /// empty on English pages.
+    #[serde(rename = "inEnglish")]
+    pub in_english: Vec<String>,
 }
 
 /// A community event, as its file gives it.
@@ -73,6 +78,10 @@ pub struct Event {
     pub text: Vec<Block>,
     /// An https link for more (sign-up, map), or empty.
     pub link: String,
+    /// The names of its fields of words that a page in another language shows in
+    /// English, its file giving no words for them in that language (`in_english::mark`);
+    /// empty on English pages.
+    pub in_english: Vec<String>,
 }
 
 impl Event {
@@ -110,6 +119,10 @@ pub struct Launch {
     pub place: String,
     /// What the pop-up says about it.
     pub intro: Vec<Block>,
+    /// The names of its fields of words that a page in another language shows in
+    /// English, its file giving no words for them in that language (`in_english::mark`);
+    /// empty on English pages.
+    pub in_english: Vec<String>,
 }
 
 /// A person of the leadership or the worship team, as their file gives them.
@@ -126,6 +139,10 @@ pub struct Person {
     pub bio: Vec<Block>,
     /// The photo slot their picture fills: `person-<file name>`.
     pub photo: String,
+    /// The names of its fields of words that a page in another language shows in
+    /// English, its file giving no words for them in that language (`in_english::mark`);
+    /// empty on English pages.
+    pub in_english: Vec<String>,
 }
 
 /// The page a group of people is shown on.
@@ -233,6 +250,11 @@ pub struct Notice {
     pub campus: String,
     /// The pages it shows on; empty for every page.
     pub routes: Vec<String>,
+    /// The names of its fields of words that a page in another language shows in
+    /// English, its file giving no words for them in that language (`in_english::mark`);
+    /// empty on English pages.
+    #[serde(rename = "inEnglish")]
+    pub in_english: Vec<String>,
 }
 
 impl Notice {
@@ -316,6 +338,11 @@ pub struct Shown {
     /// `schedule::words`) and of the ministry's figures (`figure.<name>`).
     #[cfg_attr(test, ts(type = "Record<string, string>"))]
     pub words: std::collections::BTreeMap<String, String>,
+    /// The names of those words that a page in another language shows in English
+    /// (`in_english::words_in_english`: a volunteer's place with no words in it);
+    /// empty on English pages.
+    #[serde(rename = "wordsInEnglish")]
+    pub words_in_english: Vec<String>,
 }
 
 /// What is wrong with a content file, and where.

@@ -203,6 +203,7 @@ pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
         over_at: stamp(zone, day_after),
         place: file.line("place", Some(&raw.place), 150, true)?,
         intro: blocks(file.body),
+        in_english: Vec::new(),
     })
 }
 
@@ -671,6 +672,7 @@ impl<'a> File<'a> {
             description: blocks(self.body),
             notes,
             reflection: self.prose("reflection", raw.reflection.as_ref(), 2000)?,
+            in_english: Vec::new(),
         })
     }
 
@@ -817,6 +819,7 @@ impl<'a> File<'a> {
             place: self.line("place", Some(&raw.place), 150, true)?,
             text: blocks(self.body),
             link,
+            in_english: Vec::new(),
         })
     }
 
@@ -1028,6 +1031,7 @@ impl<'a> File<'a> {
             link,
             campus,
             routes,
+            in_english: Vec::new(),
         })
     }
 
@@ -1080,6 +1084,7 @@ impl<'a> File<'a> {
             order: raw.order.map_or(100, |o| *o.get_ref()),
             bio,
             photo: format!("person-{}", super::template::slug(stem)),
+            in_english: Vec::new(),
         })
     }
 }

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::Group;
 use crate::schedule::words::MONTHS;
 use crate::settings::FigureStyle;
-use crate::text::{escape_html, reads_english};
+use crate::text::escape_html;
 
 /// A sentence or name a part says, with the `{slots}` it fills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,22 +268,13 @@ impl PartWords {
         })
     }
 
-    /// The words of the pages in `code` (`ur`); English for a language the pages are not in.
-    pub fn of(code: &str) -> &'static PartWords {
-        PartWords::language(code).unwrap_or(PartWords::english())
-    }
-
-    /// The words of another language the pages are in (`ur`); `None` for a code they are not in.
-    pub fn language(code: &str) -> Option<&'static PartWords> {
-        static ALL: std::sync::LazyLock<Vec<(String, PartWords)>> =
-            std::sync::LazyLock::new(|| {
-                crate::bundle::words_of_each_language(
-                    "part-words.json",
-                    "the sermon list, the people pages and the building's progress",
-                    |code, json| PartWords::from_json(code, json).map_err(|e| e.to_string()),
-                )
-            });
-        ALL.iter().find(|(c, _)| c == code).map(|(_, words)| words)
+    /// Language `code`'s pages with no words of their own for the parts (its file in
+    /// the bundle did not read): they say them in English, under its addresses.
+    pub fn untranslated(code: &str) -> PartWords {
+        PartWords {
+            code: code.to_string(),
+            words: Words::default(),
+        }
     }
 
     /// The pattern of `said` in this language, as written (English where it has none).
@@ -327,11 +318,12 @@ impl PartWords {
         }
     }
 
-    /// The attributes of an element holding a volunteer's `text`: on a page in another
-    /// language, text that reads English is marked so (a screen reader reads it as
-    /// English, and it keeps its own direction); none on an English page.
-    pub fn text_lang(&self, text: &str) -> &'static str {
-        if !self.code.is_empty() && reads_english(text) {
+    /// The attributes of an element holding a volunteer's or the staff's words that a
+    /// page in another language shows in English (`in_english`: see content::in_english):
+    /// marked English (a screen reader reads it as English, and it keeps its own
+    /// direction); none on an English page.
+    pub fn text_lang(&self, in_english: bool) -> &'static str {
+        if !self.code.is_empty() && in_english {
             r#" lang="en" dir="ltr""#
         } else {
             ""
@@ -374,12 +366,12 @@ impl PartWords {
         in_order(text)
     }
 
-    /// A volunteer's or the staff's `text` inside a sentence, escaped (its figures in
-    /// order, see `in_order`), in a `<span>`
-    /// marked English when it reads English on a page in another language.
-    pub fn marked(&self, text: &str) -> String {
-        match self.text_lang(text) {
-            "" => self.in_order(text),
+    /// The staff's English `text` inside a sentence (a setting such as the church's
+    /// address, a form's name), escaped, in a `<span>` marked English on a page in
+    /// another language.
+    pub fn english_in(&self, text: &str) -> String {
+        match self.text_lang(true) {
+            "" => escape_html(text),
             lang => format!("<span{lang}>{}</span>", escape_html(text)),
         }
     }
@@ -436,6 +428,13 @@ fn in_order(text: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The Urdu words, as the build wrote them into the bundle.
+    fn urdu_words() -> &'static PartWords {
+        &crate::language::find("ur")
+            .expect("the build writes the pages in Urdu")
+            .parts
+    }
+
     #[test]
     fn keys_are_unique_and_english_fills_its_slots() {
         let mut keys: Vec<_> = Said::ALL.iter().map(|s| s.key()).collect();
@@ -450,7 +449,7 @@ mod tests {
         let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 5).unwrap();
         assert_eq!(english.date(day), "November 5, 2026");
         assert_eq!(english.path("/contact"), "/contact");
-        assert_eq!(english.text_lang("Pastor Ann"), "");
+        assert_eq!(english.text_lang(true), "");
     }
 
     #[test]
@@ -473,7 +472,7 @@ mod tests {
         );
         assert_eq!(word(&english, "figure.building-percent"), "35");
         assert_eq!(word(&english, "figure.lives-changed"), "800");
-        let urdu = figure_words(get, PartWords::of("ur"));
+        let urdu = figure_words(get, urdu_words());
         assert_eq!(word(&urdu, "figure.building-goal"), "35,000 ڈالر");
         assert_eq!(word(&urdu, "figure.building-raised-on"), "24 نومبر 2026");
         assert_eq!(word(&urdu, "figure.building-percent"), "35");
@@ -482,9 +481,9 @@ mod tests {
         assert_eq!(word(&urdu, "figure.city-goal"), "10 کروڑ ڈالر");
         assert_eq!(PartWords::english().dollars(1_500_000), "$1.5 million");
         assert_eq!(PartWords::english().dollars(1_250_000), "$1,250,000");
-        assert_eq!(PartWords::of("ur").dollars(250_000), "2.5 لاکھ ڈالر");
-        assert_eq!(PartWords::of("ur").dollars(2_000_000_000), "2 ارب ڈالر");
-        assert_eq!(PartWords::of("ur").dollars(99_999), "99,999 ڈالر");
+        assert_eq!(urdu_words().dollars(250_000), "2.5 لاکھ ڈالر");
+        assert_eq!(urdu_words().dollars(2_000_000_000), "2 ارب ڈالر");
+        assert_eq!(urdu_words().dollars(99_999), "99,999 ڈالر");
         let unset = figure_words(|key| setting(key).default.into(), PartWords::english());
         assert_eq!(word(&unset, "figure.building-percent"), "");
         assert_eq!(word(&unset, "figure.building-raised-on"), "");
@@ -492,7 +491,7 @@ mod tests {
 
     #[test]
     fn figures_with_parts_read_left_to_right_on_a_right_to_left_page_only() {
-        let urdu = PartWords::of("ur");
+        let urdu = urdu_words();
         assert_eq!(
             urdu.in_order("2 تیمتھیس 3:16-17"),
             r#"2 تیمتھیس <bdi dir="ltr">3:16-17</bdi>"#,
@@ -517,43 +516,56 @@ mod tests {
     }
 
     #[test]
-    fn urdu_words_come_from_the_bundle_whole() {
-        let urdu = PartWords::of("ur");
-        for said in Said::ALL {
-            let text = urdu.say(said, &[]);
-            assert_ne!(text, escape_html(said.english()), "{} in Urdu", said.key());
-            // The slots the English fills, the Urdu fills too.
-            for slot in [
-                "{link}",
-                "%month",
-                "%day",
-                "%year",
-                "{raised}",
-                "{goal}",
-                "{percent}",
-                "{form}",
-                "{period}",
-            ] {
-                assert_eq!(
-                    said.english().contains(slot),
-                    text.contains(slot),
-                    "{} {slot}",
+    fn every_languages_words_come_from_the_bundle_whole() {
+        for language in crate::language::others() {
+            let (code, words) = (language.code, &language.parts);
+            for said in Said::ALL {
+                let text = words.say(said, &[]);
+                assert_ne!(
+                    text,
+                    escape_html(said.english()),
+                    "{} in {code}",
                     said.key()
                 );
+                // The slots the English fills, the other language fills too.
+                for slot in [
+                    "{link}",
+                    "%month",
+                    "%day",
+                    "%year",
+                    "{raised}",
+                    "{goal}",
+                    "{percent}",
+                    "{form}",
+                    "{period}",
+                ] {
+                    assert_eq!(
+                        said.english().contains(slot),
+                        text.contains(slot),
+                        "{} {slot} in {code}",
+                        said.key()
+                    );
+                }
             }
+            for group in super::super::GROUPS {
+                assert_ne!(
+                    words.group(group),
+                    group.heading,
+                    "{} in {code}",
+                    group.name
+                );
+            }
+            assert_eq!(words.path("/contact"), format!("/{code}/contact"));
         }
-        for group in super::super::GROUPS {
-            assert_ne!(urdu.group(group), group.heading, "{} in Urdu", group.name);
-        }
+        let urdu = urdu_words();
         let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 5).unwrap();
         assert!(urdu.date(day).contains("نومبر"), "{}", urdu.date(day));
         assert_eq!(urdu.path("/"), "/ur/");
         assert_eq!(urdu.path("/contact"), "/ur/contact");
-        assert_eq!(urdu.text_lang("Pastor Ann"), r#" lang="en" dir="ltr""#);
-        assert_eq!(urdu.text_lang("پاسٹر"), "");
+        assert_eq!(urdu.text_lang(true), r#" lang="en" dir="ltr""#);
+        assert_eq!(urdu.text_lang(false), "");
         assert_eq!(urdu.in_english(), "انگریزی میں:");
         assert_eq!(urdu.own_lang(), r#" lang="ur" dir="rtl""#);
         assert_eq!(PartWords::english().own_lang(), "");
-        assert!(std::ptr::eq(PartWords::of("fr"), PartWords::english()));
     }
 }

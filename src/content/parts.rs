@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
+use super::in_english::shows_in_english;
 use super::part_words::{PartWords, Said};
 use super::{Library, Notice, PeoplePage};
 use crate::bundle::GATHERING_MARKER;
@@ -157,7 +158,7 @@ fn building_progress_html(words: &BTreeMap<String, String>, said: &PartWords) ->
         "" => String::new(),
         day => format!(
             r#"<p class="mt-1 text-sm text-slate-600">{}</p>"#,
-            said.say(Said::Updated, &[("day", &said.marked(day))])
+            said.say(Said::Updated, &[("day", &said.in_order(day))])
         ),
     };
     let percent = escape_html(percent);
@@ -166,8 +167,8 @@ fn building_progress_html(words: &BTreeMap<String, String>, said: &PartWords) ->
         said.say(
             Said::Raised,
             &[
-                ("raised", &said.marked(raised)),
-                ("goal", &said.marked(goal)),
+                ("raised", &said.in_order(raised)),
+                ("goal", &said.in_order(goal)),
                 ("percent", &percent)
             ]
         ),
@@ -243,7 +244,7 @@ pub fn notices_html(notices: &[Notice], route: Option<&str>, said: &PartWords) -
             };
             format!(
                 r#"<p class="mx-auto max-w-6xl px-4 py-2 font-medium sm:px-6"><span{}>{}</span>{link}</p>"#,
-                said.text_lang(&n.text),
+                said.text_lang(shows_in_english(&n.in_english, "text")),
                 escape_html(&n.text)
             )
         })
@@ -267,8 +268,8 @@ fn retention_html(retention: &[(String, String)], said: &PartWords) -> String {
             said.say(
                 Said::Kept,
                 &[
-                    ("form", &said.marked(&crate::forms::title(form))),
-                    ("period", &said.marked(period))
+                    ("form", &said.english_in(&crate::forms::title(form))),
+                    ("period", &said.english_in(period))
                 ]
             )
         ));
@@ -288,7 +289,7 @@ mod tests {
             ("figure.building-goal".to_string(), "$35,000".to_string()),
             ("figure.building-percent".to_string(), "35".to_string()),
         ]);
-        let urdu = building_progress_html(&words, PartWords::of("ur"));
+        let urdu = building_progress_html(&words, &crate::language::find("ur").unwrap().parts);
         assert!(
             urdu.contains(r#"<bdi dir="ltr">$12,500</bdi>"#)
                 && urdu.contains(r#"<bdi dir="ltr">$35,000</bdi>"#),

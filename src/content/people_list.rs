@@ -5,6 +5,7 @@
 //! them, with links; a section of the leadership with no one named while others
 //! have someone says in one line that its people will be introduced soon.
 use super::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
+use super::in_english::shows_in_english;
 use super::part_words::{PartWords, Said};
 use super::{GROUPS, Group, Library, PeoplePage, Person};
 use crate::bundle::{PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER};
@@ -124,12 +125,18 @@ fn card(
     ));
     out.push_str(&format!(
         r#"<div class="p-4"><{heading} class="font-semibold text-slate-900"{}>{}</{heading}><p class="text-sm text-slate-700"{}>{}</p>"#,
-        words.text_lang(&person.name),
+        words.text_lang(shows_in_english(&person.in_english, "name")),
         escape_html(&person.name),
-        words.text_lang(&person.role),
+        words.text_lang(shows_in_english(&person.in_english, "role")),
         escape_html(&person.role)
     ));
-    super::html::write_blocks(out, &person.bio, "mt-2 text-sm text-slate-600", words);
+    super::html::write_blocks(
+        out,
+        &person.bio,
+        "mt-2 text-sm text-slate-600",
+        words,
+        shows_in_english(&person.in_english, "bio"),
+    );
     out.push_str("</div></li>");
 }
 
@@ -237,6 +244,7 @@ mod tests {
                     items: vec!["Loves <script>x</script>".into()],
                 }],
                 photo: format!("person-{}", crate::content::template::slug(name)),
+                in_english: Vec::new(),
             },
             in_language: Default::default(),
         }
@@ -269,8 +277,12 @@ mod tests {
             html(&library, PeoplePage::WorshipTeam, PartWords::english()).contains("no-one-named")
         );
         // On an Urdu page: the site's words in Urdu, links to the Urdu pages, and the
-        // volunteer's English marked so.
-        let urdu = html(&library, PeoplePage::Leadership, PartWords::of("ur"));
+        // volunteer's English (the files have no Urdu) marked so.
+        let urdu = html(
+            &library.in_language("ur"),
+            PeoplePage::Leadership,
+            &crate::language::find("ur").unwrap().parts,
+        );
         assert!(urdu.contains(r#"href="/ur/contact""#), "{urdu}");
         assert!(
             !urdu.contains("Introduced here soon") && !urdu.contains("Senior Leaders"),

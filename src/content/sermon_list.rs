@@ -6,6 +6,7 @@
 //! escaped text. The classes are Tailwind's (styles.css scans this file).
 use chrono::NaiveDate;
 
+use super::in_english::shows_in_english;
 use super::part_words::{PartWords, Said};
 use super::{Item, Sermon};
 use crate::text::escape_html;
@@ -42,10 +43,17 @@ pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
             .map(|t| words.in_order(t))
             .collect::<Vec<_>>()
             .join(" · ");
-        let by_lang = words.text_lang(&format!("{} {}", s.passage, s.speaker));
+        let english = |field| shows_in_english(&s.in_english, field);
+        let by_lang = words.text_lang(english("passage"));
         // The page's filter offers the books of the Bible the sermons preach from.
+        // (the book in English on a page in another language is marked so: `data-book-lang`)
+        let book_lang = if by_lang.is_empty() {
+            ""
+        } else {
+            r#" data-book-lang="en""#
+        };
         out.push_str(&format!(
-            r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-book="{}">"#,
+            r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-book="{}"{book_lang}>"#,
             escape_html(book_of(&s.passage))
         ));
         out.push_str(&format!(
@@ -54,7 +62,7 @@ pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
         ));
         out.push_str(&format!(
             r#"<h3 class="mt-1 font-serif text-xl font-semibold text-slate-900"{}>{}</h3>"#,
-            words.text_lang(&s.title),
+            words.text_lang(english("title")),
             escape_html(&s.title)
         ));
         if !by.is_empty() {
@@ -62,20 +70,26 @@ pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
                 r#"<p class="mt-1 text-sm font-medium text-slate-800"{by_lang}>{by}</p>"#
             ));
         }
-        super::html::write_blocks(&mut out, &s.description, "mt-2 text-slate-700", words);
+        super::html::write_blocks(
+            &mut out,
+            &s.description,
+            "mt-2 text-slate-700",
+            words,
+            english("description"),
+        );
         if !s.notes.is_empty() || !s.reflection.is_empty() {
             out.push_str(&format!(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">{}</summary><ol class="mt-2 grid gap-3">"#, words.say(Said::SermonNotes, &[])));
             for note in &s.notes {
                 out.push_str(&format!(
                     r#"<li{}><p class="font-semibold text-sky-900">{}</p><p class="mt-1 text-slate-700">{}</p>"#,
-                    words.text_lang(&format!("{} {}", note.heading, note.text)),
+                    words.text_lang(english("notes")),
                     escape_html(&note.heading),
                     escape_html(&note.text)
                 ));
                 if !note.scripture.is_empty() {
                     out.push_str(&format!(
                         r#"<p class="mt-1 text-sm italic text-slate-600 [&:lang(ur)]:not-italic"{}>{}</p>"#,
-                        words.text_lang(&note.scripture),
+                        words.text_lang(english("notes")),
                         words.in_order(&note.scripture)
                     ));
                 }
@@ -85,7 +99,7 @@ pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
             if !s.reflection.is_empty() {
                 out.push_str(&format!(
                     r#"<p class="mt-3 rounded-lg bg-amber-50 p-3 text-slate-800"{}>{}</p>"#,
-                    words.text_lang(&s.reflection),
+                    words.text_lang(english("reflection")),
                     escape_html(&s.reflection)
                 ));
             }

@@ -51,11 +51,29 @@ place = "Plantation, FL"
 Join us as we serve our neighbours experiencing homelessness with meals, care packages and prayer.
 "#;
 
-/// How a new file says its words in Urdu, above its commented-out `[ur]` table.
-const URDU_NOTE: &str =
-    "# In Urdu, for the Urdu pages (optional): take the # off the lines below and
-# write the Urdu between the quotes; the long text in Urdu goes at the end, below
-# a line +++ ur. What is not given in Urdu shows there in English, marked.";
+/// A new file's tables for its words in each of the site's other languages, commented
+/// out, under a note on how to fill them: `fields` are the table's lines for language
+/// `{code}` (`[{code}]`, `title = ""`, …). Nothing when the site is in English only.
+fn translations(fields: &str) -> String {
+    let codes = crate::bundle::languages();
+    if codes.is_empty() {
+        return String::new();
+    }
+    let tables: String = codes
+        .iter()
+        .map(|code| {
+            fields
+                .lines()
+                .map(|line| format!("# {}\n", line.replace("{code}", code)))
+                .collect::<String>()
+        })
+        .collect();
+    format!(
+        "# In the site's other languages ({}), for their pages (optional): take the # off\n# a language's lines and write its words between the quotes; its long text goes\n# at the end, below a line +++ <code> (e.g. +++ {}). What is not given in a\n# language shows there in English, marked.\n{tables}",
+        codes.join(", "),
+        codes[0]
+    )
+}
 
 /// A file name's slug: lowercase words of the title joined by dashes.
 pub fn slug(title: &str) -> String {
@@ -106,18 +124,13 @@ heading = "2. Second point"
 text = "What the second point says."
 scripture = "Book 1:5"
 
-{URDU_NOTE}
-# [ur]
-# title = ""
-# passage = ""
-# reflection = ""
-# [[ur.notes]]
-# heading = ""
-# text = ""
-+++
+{}+++
 The description: one or two paragraphs below the +++ line. Leave an empty line
 between paragraphs; start lines with "- " for a list.
-"#
+"#,
+            translations(
+                "[{code}]\ntitle = \"\"\npassage = \"\"\nreflection = \"\"\n[[{code}.notes]]\nheading = \"\"\ntext = \"\""
+            )
         ),
         Kind::Event => format!(
             r#"+++
@@ -136,14 +149,11 @@ place = "Where it happens"
 # An https link for more (sign-up, map), or "".
 link = ""
 
-{URDU_NOTE}
-# [ur]
-# title = ""
-# place = ""
-+++
+{}+++
 What it is and who it is for, below the +++ line. Leave an empty line between
 paragraphs.
-"#
+"#,
+            translations("[{code}]\ntitle = \"\"\nplace = \"\"")
         ),
         Kind::Person => format!(
             r#"+++
@@ -158,13 +168,10 @@ group = "senior-leaders"
 # Smaller numbers come first in their section (then by name).
 order = 1
 
-{URDU_NOTE}
-# [ur]
-# name = ""
-# role = ""
-+++
+{}+++
 A short bio below the +++ line: two or three sentences (at most 600 characters).
-"#
+"#,
+            translations("[{code}]\nname = \"\"\nrole = \"\"")
         ),
         Kind::Gathering => {
             let mut g =
@@ -186,11 +193,16 @@ zone = "America/New_York"
 campus = ""
 # An https link for more, or "".
 link = ""
-# Its words in Urdu, for the Urdu pages (optional): at the end, below a line +++ ur.
+# Its words in the site's other languages{in_languages}, for their pages (optional): at the
+# end, each below a line +++ <code>.
 +++
 {title}
 "#,
             campuses = campus_list(),
+            in_languages = match crate::bundle::languages() {
+                [] => String::new(),
+                codes => format!(" ({})", codes.join(", ")),
+            },
         ),
     }
 }
@@ -323,56 +335,61 @@ mod tests {
     }
 
     #[test]
-    fn a_new_file_s_urdu_lines_once_filled_in_read_as_its_urdu() {
+    fn a_new_file_s_lines_for_each_language_once_filled_in_read_as_its_words() {
         let day = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
-        for kind in [Kind::Sermon, Kind::Event, Kind::Person, Kind::Notice] {
-            let text = new_file(kind, day, "Hope");
-            let filled: String = text
-                .lines()
-                .map(|line| match line.strip_prefix("# ") {
-                    Some(field) if field.trim_start_matches('[').starts_with("ur") => {
-                        format!("{field}\n")
+        assert!(!crate::bundle::languages().is_empty());
+        for code in crate::bundle::languages() {
+            let code = code.as_str();
+            for kind in [Kind::Sermon, Kind::Event, Kind::Person, Kind::Notice] {
+                let text = new_file(kind, day, "Hope");
+                // Takes the # off language `code`'s table, and writes "word" in its fields.
+                let mut current = String::new();
+                let filled: String = text
+                    .lines()
+                    .map(|line| match line.strip_prefix("# ") {
+                        Some(header) if header.starts_with('[') => {
+                            let name = header.trim_start_matches('[');
+                            current = name.split(['.', ']']).next().unwrap_or("").to_string();
+                            if current == code {
+                                format!("{header}\n")
+                            } else {
+                                format!("{line}\n")
+                            }
+                        }
+                        Some(field) if field.ends_with(" = \"\"") && current == code => {
+                            format!("{}\"word\"\n", &field[..field.len() - 2])
+                        }
+                        _ => format!("{line}\n"),
+                    })
+                    .collect();
+                let filled = format!("{filled}+++ {code}\nlong text\n");
+                let long = |blocks: &[super::super::Block]| blocks[0].items[0].clone();
+                let words =
+                    |pair: (&str, &str)| assert_eq!(pair, ("word", "word"), "{kind:?} {code}");
+                match parse(kind, "new.md", &filled) {
+                    Ok(Parsed::Sermon(_, l)) => {
+                        let it = &l[code];
+                        words((it.title.as_str(), it.notes[0].heading.as_str()));
+                        assert_eq!(long(&it.description), "long text");
                     }
-                    Some(field) if field.ends_with(" = \"\"") => {
-                        format!("{}\"اردو\"\n", &field[..field.len() - 2])
+                    Ok(Parsed::Event(e, l)) => {
+                        words((l[code].title.as_str(), l[code].place.as_str()));
+                        assert_eq!(
+                            (long(&l[code].text), e.title.as_str()),
+                            ("long text".into(), "Hope")
+                        );
                     }
-                    _ => format!("{line}\n"),
-                })
-                .collect();
-            let filled = format!("{filled}+++ ur\nاردو متن۔\n");
-            let long = |blocks: &[super::super::Block]| blocks[0].items[0].clone();
-            match parse(kind, "new.md", &filled) {
-                Ok(Parsed::Sermon(_, l)) => {
-                    let ur = &l["ur"];
-                    assert_eq!(
-                        (ur.title.as_str(), ur.notes[0].heading.as_str()),
-                        ("اردو", "اردو")
-                    );
-                    assert_eq!(long(&ur.description), "اردو متن۔");
+                    Ok(Parsed::Person(_, l)) => {
+                        words((l[code].name.as_str(), l[code].role.as_str()));
+                        assert_eq!(long(&l[code].bio), "long text");
+                    }
+                    Ok(Parsed::Notice(n, l)) => assert_eq!(
+                        (n.text.as_str(), l[code].text.as_str()),
+                        ("Hope", "long text")
+                    ),
+                    Ok(Parsed::Gathering(..)) => unreachable!(),
+                    Err(problem) => panic!("{kind:?}: {problem}\n{filled}"),
                 }
-                Ok(Parsed::Event(e, l)) => {
-                    assert_eq!(
-                        (l["ur"].title.as_str(), l["ur"].place.as_str()),
-                        ("اردو", "اردو")
-                    );
-                    assert_eq!(
-                        (long(&l["ur"].text), e.title.as_str()),
-                        ("اردو متن۔".into(), "Hope")
-                    );
-                }
-                Ok(Parsed::Person(_, l)) => {
-                    assert_eq!(
-                        (l["ur"].name.as_str(), l["ur"].role.as_str()),
-                        ("اردو", "اردو")
-                    );
-                    assert_eq!(long(&l["ur"].bio), "اردو متن۔");
-                }
-                Ok(Parsed::Notice(n, l)) => assert_eq!(
-                    (n.text.as_str(), l["ur"].text.as_str()),
-                    ("Hope", "اردو متن۔")
-                ),
-                Ok(Parsed::Gathering(..)) => unreachable!(),
-                Err(problem) => panic!("{kind:?}: {problem}\n{filled}"),
             }
         }
     }

@@ -145,23 +145,6 @@ impl FormWords {
         serde_json::from_slice(json)
     }
 
-    /// The words of the language `code` names (`ur`, or the first tag of an
-    /// Accept-Language header, `ur-PK`); English for any language the pages are not in.
-    pub fn of(code: &str) -> &'static FormWords {
-        static ALL: std::sync::LazyLock<Vec<(String, FormWords)>> =
-            std::sync::LazyLock::new(|| {
-                crate::bundle::words_of_each_language(
-                    "form-words.json",
-                    "the forms' messages",
-                    |_, json| FormWords::from_json(json).map_err(|e| e.to_string()),
-                )
-            });
-        let primary = code.split(['-', '_']).next().unwrap_or("").trim();
-        ALL.iter()
-            .find(|(c, _)| c.eq_ignore_ascii_case(primary))
-            .map_or(FormWords::english(), |(_, words)| words)
-    }
-
     /// A field's label, as the visitor reads it.
     pub fn label<'a>(&'a self, english: &'a str) -> &'a str {
         self.labels.get(english).map_or(english, String::as_str)
@@ -205,28 +188,32 @@ mod tests {
     }
 
     #[test]
-    fn urdu_words_come_from_the_bundle_whole() {
-        let urdu = FormWords::of("ur-PK");
-        assert_ne!(
-            urdu.label("Name"),
-            "Name",
-            "the build writes ur/form-words.json"
+    fn every_languages_words_come_from_the_bundle_whole() {
+        assert!(
+            !crate::language::others().is_empty(),
+            "the build writes the pages in more than English"
         );
-        assert_ne!(urdu.option("Email"), "Email");
-        for message in Message::ALL {
-            let text = urdu.message(message, &[]);
-            assert_ne!(text, message.english(), "{} in Urdu", message.key());
-            // The slots the English fills, the Urdu fills too.
-            for slot in ["{label}", "{max}", "{options}", "{value}", "{seconds}"] {
-                assert_eq!(
-                    message.english().contains(slot),
-                    text.contains(slot),
-                    "{} {slot}",
-                    message.key()
-                );
+        for language in crate::language::others() {
+            let (code, words) = (language.code, &language.forms);
+            assert_ne!(
+                words.label("Name"),
+                "Name",
+                "the build writes {code}/form-words.json"
+            );
+            assert_ne!(words.option("Email"), "Email", "{code}");
+            for message in Message::ALL {
+                let text = words.message(message, &[]);
+                assert_ne!(text, message.english(), "{} in {code}", message.key());
+                // The slots the English fills, the other language fills too.
+                for slot in ["{label}", "{max}", "{options}", "{value}", "{seconds}"] {
+                    assert_eq!(
+                        message.english().contains(slot),
+                        text.contains(slot),
+                        "{} {slot} in {code}",
+                        message.key()
+                    );
+                }
             }
         }
-        assert!(std::ptr::eq(FormWords::of("en"), FormWords::english()));
-        assert!(std::ptr::eq(FormWords::of("fr"), FormWords::english()));
     }
 }

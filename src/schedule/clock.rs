@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::pattern::slotted;
 
-/// The patterns: `%hour` is on a 12-hour clock, `%minute` has two digits, `%period`
-/// is the part of the day the hour falls in.
+/// The patterns: `%hour` is on a 12-hour clock, `%hh` on a 24-hour one in two
+/// digits (a language that writes "19:00" uses it, with one part of the day from hour
+/// 0 that says nothing: "0: "), `%minute` has two digits, `%period` is the part of the
+/// day the hour falls in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ClockWords {
@@ -76,6 +78,7 @@ impl ClockWords {
             pattern,
             &[
                 ("hour", &hour.to_string()),
+                ("hh", &format!("{:02}", t.hour())),
                 ("minute", &format!("{:02}", t.minute())),
             ],
         )
@@ -178,6 +181,23 @@ mod tests {
             ur.zoned("شام 7 بجے", "ET", "مشرقی امریکی وقت"),
             "شام 7 بجے (مشرقی امریکی وقت)"
         );
+    }
+
+    #[test]
+    fn a_language_may_write_the_24_hour_clock() {
+        let german = ClockWords {
+            time: "%hh:%minute".into(),
+            on_the_hour: "%hh:%minute".into(),
+            with_period: "%time Uhr".into(),
+            periods: "0: ".into(),
+            range: "%from–%to".into(),
+            range_in_one_period: "%from–%to Uhr".into(),
+            zoned: "%time (%zone)".into(),
+        };
+        assert!(german.reads());
+        assert_eq!(german.clock(at(19, 0)), "19:00 Uhr");
+        assert_eq!(german.clock(at(7, 5)), "07:05 Uhr");
+        assert_eq!(german.range(at(19, 0), at(20, 30)), "19:00–20:30 Uhr");
     }
 
     #[test]

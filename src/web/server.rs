@@ -48,8 +48,8 @@ fn app(api: Arc<Api>, live: Arc<Live>) -> (FilesFirst, impl Endpoint<Output = Re
         .at("/calendar/:file", get(schedule::calendar))
         .at("/sermons.xml", get(rss::sermons_feed))
         .at("/go/:name", get(links::go));
-    for code in crate::bundle::languages() {
-        routed = routed.at(format!("/{code}/go/:name"), get(links::go_in));
+    for language in crate::language::others() {
+        routed = routed.at(format!("/{}/go/:name", language.code), get(links::go_in));
     }
     let routed = routed
         .at("/photos/:file", get(photos::photo))

@@ -3,7 +3,7 @@
 // of content/modals.ts.
 import { launch as copy } from '../content/modals';
 import { content, eventVisitorTime, eventWhen } from '../lib/content';
-import { Words } from '../lib/words';
+import { englishIn, Words } from '../lib/words';
 import { Art } from './Art';
 import { ContentBlocks } from './ContentBlocks';
 import { GatheringTime } from './GatheringTime';
@@ -16,12 +16,14 @@ export function LaunchAbout({ layout }: { layout: 'dialog' | 'half' }) {
       {launch ? (
         <>
           <div class="mt-4">
-            <ContentBlocks blocks={launch.intro} />
+            <ContentBlocks blocks={launch.intro} lang={englishIn(launch, 'intro')} />
           </div>
           <p class="mt-2 font-semibold text-sky-900" data-testid="launch-when">
             {eventWhen(launch)} <span class="whitespace-nowrap font-normal text-slate-600">{eventVisitorTime(launch)}</span>
           </p>
-          <p class="mt-1 text-slate-700">{launch.place}</p>
+          <p class="mt-1 text-slate-700" lang={englishIn(launch, 'place')}>
+            {launch.place}
+          </p>
         </>
       ) : (
         <>

@@ -7,7 +7,7 @@ import { content } from '../lib/content';
 import { NOTICES_MARKER } from '../lib/contract.generated';
 import { useRouter } from '../lib/router';
 import { frame } from '../content/frame';
-import { englishOn } from '../lib/words';
+import { englishIn } from '../lib/words';
 
 export function Notices() {
   const { path } = useRouter();
@@ -19,7 +19,7 @@ export function Notices() {
       {shown.map((n) => (
         <p key={`${n.until}${n.text}`} class="mx-auto max-w-6xl px-4 py-2 font-medium sm:px-6">
           {/* The volunteer's words as written: English on a page in another language is marked so. */}
-          <span lang={englishOn(n.text)} dir={englishOn(n.text) && 'ltr'}>
+          <span lang={englishIn(n, 'text')} dir={englishIn(n, 'text') && 'ltr'}>
             {n.text}
           </span>
           {n.link && (

@@ -42,7 +42,9 @@ export const calendarWords = {
   savedToday: 'today at %time',
   savedOn: 'on %day at %time',
   /** How a time of day reads, here and in the server's words (src/schedule/clock.rs):
-   *  %hour is on a 12-hour clock, %minute has two digits, %period is the part of the day. */
+   *  %hour is on a 12-hour clock, %hh on a 24-hour one in two digits (a language
+   *  that writes "19:00" uses it, with one part of the day that says nothing: "0: "),
+   *  %minute has two digits, %period is the part of the day. */
   clock: {
     /** The digits. */
     time: '%hour:%minute',

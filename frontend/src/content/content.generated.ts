@@ -34,7 +34,13 @@ speaker: string, passage: string,
 /**
  * A YouTube video id, or empty until the video is uploaded.
  */
-video: string, description: Array<Block>, notes: Array<Note>, reflection: string, };
+video: string, description: Array<Block>, notes: Array<Note>, reflection: string, 
+/**
+ * The names of its fields of words that a page in another language shows in
+ * English, its file giving no words for them in that language (`in_english::mark`);
+ * empty on English pages.
+ */
+inEnglish: Array<string>, };
 
 /**
  * A community event, as its file gives it.
@@ -64,7 +70,13 @@ zoneName: string, endsAt: string, place: string, text: Array<Block>,
 /**
  * An https link for more (sign-up, map), or empty.
  */
-link: string, };
+link: string, 
+/**
+ * The names of its fields of words that a page in another language shows in
+ * English, its file giving no words for them in that language (`in_english::mark`);
+ * empty on English pages.
+ */
+inEnglish: Array<string>, };
 
 /**
  * The launch service the launch pop-up announces (`content/launch.md`).
@@ -93,7 +105,13 @@ overAt: string, place: string,
 /**
  * What the pop-up says about it.
  */
-intro: Array<Block>, };
+intro: Array<Block>, 
+/**
+ * The names of its fields of words that a page in another language shows in
+ * English, its file giving no words for them in that language (`in_english::mark`);
+ * empty on English pages.
+ */
+inEnglish: Array<string>, };
 
 /**
  * A notice a volunteer put up (`thewell notice add`): shown at the top of every
@@ -119,7 +137,13 @@ campus: string,
 /**
  * The pages it shows on; empty for every page.
  */
-routes: Array<string>, };
+routes: Array<string>, 
+/**
+ * The names of its fields of words that a page in another language shows in
+ * English, its file giving no words for them in that language (`in_english::mark`);
+ * empty on English pages.
+ */
+inEnglish: Array<string>, };
 
 /**
  * What the pages show at one instant.
@@ -149,10 +173,16 @@ gatherings: Array<string>,
  * The words the pages say of the gatherings (`<id>.<word>`, see
  * `schedule::words`) and of the ministry's figures (`figure.<name>`).
  */
-words: Record<string, string>, };
+words: Record<string, string>, 
+/**
+ * The names of those words that a page in another language shows in English
+ * (`in_english::words_in_english`: a volunteer's place with no words in it);
+ * empty on English pages.
+ */
+wordsInEnglish: Array<string>, };
 
 /** What a site without content files shows: the built-in example sermon, and no event. */
-export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to Keep Your Lamp Burning","date":"2026-11-15","speaker":"","passage":"Matthew 25:1-13","video":"","description":[{"list":false,"items":["In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus."]}],"notes":[{"heading":"1. Everyone had a lamp","text":"All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.","scripture":"Matthew 25:1-4"},{"heading":"2. The delay reveals the oil","text":"The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.","scripture":"Matthew 25:5"},{"heading":"3. Oil cannot be borrowed","text":"The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.","scripture":"Matthew 25:8-9"},{"heading":"4. Keep your lamp burning","text":"Buy oil while you can: time in the Word, in prayer and in community, every day.","scripture":"Matthew 25:13"}],"reflection":"Reflect: where is my oil running low, and what is one daily habit that would refill it this week?"},"events":[],"launch":null,"notices":[],"gatherings":["bible-study","europe-bible-study","bible-study-pakistan","sunday-service-florida","sunday-service-pakistan","north-monthly"],"words":{"bible-study-pakistan.address":"In person, Pakistan (contact the ministry for directions)","bible-study-pakistan.day":"Wednesday","bible-study-pakistan.days":"Wednesdays","bible-study-pakistan.every":"every Wednesday","bible-study-pakistan.every-at":"every Wednesday at 7:00 PM Pakistan time","bible-study-pakistan.hours":"Wednesdays · 7:00–8:30 PM Pakistan time","bible-study-pakistan.name":"The Well Pakistan Bible Study","bible-study-pakistan.note":"","bible-study-pakistan.notice":"","bible-study-pakistan.time":"7:00 PM PKT","bible-study-pakistan.when":"Wednesdays 7:00 PM PKT","bible-study-pakistan.where":"In person, Pakistan (contact the ministry for directions)","bible-study-pakistan.zone":"Pakistan time","bible-study.address":"","bible-study.day":"Wednesday","bible-study.days":"Wednesdays","bible-study.every":"every Wednesday","bible-study.every-at":"every Wednesday at 7:00 PM Eastern time","bible-study.hours":"Wednesdays · 7:00–8:30 PM Eastern time","bible-study.name":"The Well Global Bible Study","bible-study.note":"","bible-study.notice":"","bible-study.time":"7:00 PM ET","bible-study.when":"Wednesdays 7:00 PM ET","bible-study.where":"Online","bible-study.zone":"Eastern time","europe-bible-study.address":"","europe-bible-study.day":"Wednesday","europe-bible-study.days":"Wednesdays","europe-bible-study.every":"every Wednesday","europe-bible-study.every-at":"every Wednesday at 7:00 PM Central European time","europe-bible-study.hours":"Wednesdays · 7:00–8:30 PM Central European time","europe-bible-study.name":"The Well Europe Bible Study","europe-bible-study.note":"","europe-bible-study.notice":"","europe-bible-study.time":"7:00 PM Central European time","europe-bible-study.when":"Wednesdays 7:00 PM Central European time","europe-bible-study.where":"Online","europe-bible-study.zone":"Central European time","figure.bible-price":"$10","figure.building-goal":"$35,000","figure.building-percent":"","figure.building-raised":"","figure.building-raised-on":"","figure.city-goal":"$100 million","figure.continents":"3","figure.lives-changed":"800","north-monthly.address":"","north-monthly.day":"First Saturday","north-monthly.days":"First Saturdays","north-monthly.every":"soon","north-monthly.every-at":"soon","north-monthly.hours":"Coming soon","north-monthly.name":"The Well North Monthly Gathering","north-monthly.note":"","north-monthly.notice":"","north-monthly.time":"10:00 AM ET","north-monthly.when":"Coming soon","north-monthly.where":"Delaware and Pennsylvania","north-monthly.zone":"Eastern time","sunday-service-florida.address":"1520 NW 65th Ave, Plantation, FL 33313","sunday-service-florida.day":"Sunday","sunday-service-florida.days":"Sundays","sunday-service-florida.every":"every Sunday","sunday-service-florida.every-at":"every Sunday at 12:00 PM Eastern time","sunday-service-florida.hours":"Sundays · 12:00–1:30 PM Eastern time","sunday-service-florida.name":"The Well Sunday Service","sunday-service-florida.note":"","sunday-service-florida.notice":"","sunday-service-florida.time":"12:00 PM ET","sunday-service-florida.when":"Sundays 12:00 PM ET","sunday-service-florida.where":"1520 NW 65th Ave, Plantation, FL 33313","sunday-service-florida.zone":"Eastern time","sunday-service-pakistan.address":"In person, Pakistan (contact the ministry for directions)","sunday-service-pakistan.day":"Sunday","sunday-service-pakistan.days":"Sundays","sunday-service-pakistan.every":"every Sunday","sunday-service-pakistan.every-at":"every Sunday at 10:00 AM Pakistan time","sunday-service-pakistan.hours":"Sundays · 10:00–11:30 AM Pakistan time","sunday-service-pakistan.name":"The Well Pakistan Sunday Service","sunday-service-pakistan.note":"","sunday-service-pakistan.notice":"","sunday-service-pakistan.time":"10:00 AM PKT","sunday-service-pakistan.when":"Sundays 10:00 AM PKT","sunday-service-pakistan.where":"In person, Pakistan (contact the ministry for directions)","sunday-service-pakistan.zone":"Pakistan time"}};
+export const defaultContent: Shown = {"sermon":{"title":"The Cost of Oil: How to Keep Your Lamp Burning","date":"2026-11-15","speaker":"","passage":"Matthew 25:1-13","video":"","description":[{"list":false,"items":["In the parable of the ten virgins, five were ready when the bridegroom came and five were not. What keeps a lamp burning through the night? A message on the oil that cannot be borrowed: a living, daily walk with Jesus."]}],"notes":[{"heading":"1. Everyone had a lamp","text":"All ten looked ready from the outside. Being near the things of God is not the same as knowing Him.","scripture":"Matthew 25:1-4"},{"heading":"2. The delay reveals the oil","text":"The bridegroom was delayed and all of them slept. Waiting shows what we are carrying.","scripture":"Matthew 25:5"},{"heading":"3. Oil cannot be borrowed","text":"The wise could not give their oil away. Intimacy with God is personal: no one can pray, worship or obey for you.","scripture":"Matthew 25:8-9"},{"heading":"4. Keep your lamp burning","text":"Buy oil while you can: time in the Word, in prayer and in community, every day.","scripture":"Matthew 25:13"}],"reflection":"Reflect: where is my oil running low, and what is one daily habit that would refill it this week?","inEnglish":[]},"events":[],"launch":null,"notices":[],"gatherings":["bible-study","europe-bible-study","bible-study-pakistan","sunday-service-florida","sunday-service-pakistan","north-monthly"],"words":{"bible-study-pakistan.address":"In person, Pakistan (contact the ministry for directions)","bible-study-pakistan.day":"Wednesday","bible-study-pakistan.days":"Wednesdays","bible-study-pakistan.every":"every Wednesday","bible-study-pakistan.every-at":"every Wednesday at 7:00 PM Pakistan time","bible-study-pakistan.hours":"Wednesdays · 7:00–8:30 PM Pakistan time","bible-study-pakistan.name":"The Well Pakistan Bible Study","bible-study-pakistan.note":"","bible-study-pakistan.notice":"","bible-study-pakistan.time":"7:00 PM PKT","bible-study-pakistan.when":"Wednesdays 7:00 PM PKT","bible-study-pakistan.where":"In person, Pakistan (contact the ministry for directions)","bible-study-pakistan.zone":"Pakistan time","bible-study.address":"","bible-study.day":"Wednesday","bible-study.days":"Wednesdays","bible-study.every":"every Wednesday","bible-study.every-at":"every Wednesday at 7:00 PM Eastern time","bible-study.hours":"Wednesdays · 7:00–8:30 PM Eastern time","bible-study.name":"The Well Global Bible Study","bible-study.note":"","bible-study.notice":"","bible-study.time":"7:00 PM ET","bible-study.when":"Wednesdays 7:00 PM ET","bible-study.where":"Online","bible-study.zone":"Eastern time","europe-bible-study.address":"","europe-bible-study.day":"Wednesday","europe-bible-study.days":"Wednesdays","europe-bible-study.every":"every Wednesday","europe-bible-study.every-at":"every Wednesday at 7:00 PM Central European time","europe-bible-study.hours":"Wednesdays · 7:00–8:30 PM Central European time","europe-bible-study.name":"The Well Europe Bible Study","europe-bible-study.note":"","europe-bible-study.notice":"","europe-bible-study.time":"7:00 PM Central European time","europe-bible-study.when":"Wednesdays 7:00 PM Central European time","europe-bible-study.where":"Online","europe-bible-study.zone":"Central European time","figure.bible-price":"$10","figure.building-goal":"$35,000","figure.building-percent":"","figure.building-raised":"","figure.building-raised-on":"","figure.city-goal":"$100 million","figure.continents":"3","figure.lives-changed":"800","north-monthly.address":"","north-monthly.day":"First Saturday","north-monthly.days":"First Saturdays","north-monthly.every":"soon","north-monthly.every-at":"soon","north-monthly.hours":"Coming soon","north-monthly.name":"The Well North Monthly Gathering","north-monthly.note":"","north-monthly.notice":"","north-monthly.time":"10:00 AM ET","north-monthly.when":"Coming soon","north-monthly.where":"Delaware and Pennsylvania","north-monthly.zone":"Eastern time","sunday-service-florida.address":"1520 NW 65th Ave, Plantation, FL 33313","sunday-service-florida.day":"Sunday","sunday-service-florida.days":"Sundays","sunday-service-florida.every":"every Sunday","sunday-service-florida.every-at":"every Sunday at 12:00 PM Eastern time","sunday-service-florida.hours":"Sundays · 12:00–1:30 PM Eastern time","sunday-service-florida.name":"The Well Sunday Service","sunday-service-florida.note":"","sunday-service-florida.notice":"","sunday-service-florida.time":"12:00 PM ET","sunday-service-florida.when":"Sundays 12:00 PM ET","sunday-service-florida.where":"1520 NW 65th Ave, Plantation, FL 33313","sunday-service-florida.zone":"Eastern time","sunday-service-pakistan.address":"In person, Pakistan (contact the ministry for directions)","sunday-service-pakistan.day":"Sunday","sunday-service-pakistan.days":"Sundays","sunday-service-pakistan.every":"every Sunday","sunday-service-pakistan.every-at":"every Sunday at 10:00 AM Pakistan time","sunday-service-pakistan.hours":"Sundays · 10:00–11:30 AM Pakistan time","sunday-service-pakistan.name":"The Well Pakistan Sunday Service","sunday-service-pakistan.note":"","sunday-service-pakistan.notice":"","sunday-service-pakistan.time":"10:00 AM PKT","sunday-service-pakistan.when":"Sundays 10:00 AM PKT","sunday-service-pakistan.where":"In person, Pakistan (contact the ministry for directions)","sunday-service-pakistan.zone":"Pakistan time"},"wordsInEnglish":[]};
 
 /** The built-in gatherings listed: what a page whose content block is damaged falls
  *  back on (with the words written in the page itself, lib/content.ts). */

@@ -16,13 +16,20 @@ function wordsOnPage(): Record<string, string> {
   return Object.fromEntries([...document.querySelectorAll(`[${WORD_MARKER}]`)].map((el) => [el.getAttribute(WORD_MARKER) ?? '', el.textContent ?? '']));
 }
 
+/** The names of the words the server marked English in this page (`wordsInEnglish`). */
+function wordsMarkedEnglish(): string[] {
+  if (typeof document === 'undefined') return [];
+  return [...document.querySelectorAll(`[${WORD_MARKER}][lang="en"]`)].map((el) => el.getAttribute(WORD_MARKER) ?? '');
+}
+
 /** The built-in example goes into prerendered pages only; the browser reads the page's
  *  block. For a page whose block is missing or damaged (this server always writes one),
  *  no sermon or event, every gathering listed (the server left out the ended ones) and
- *  the words as the server wrote them into the page: what it shows stays as it is. */
+ *  the words as the server wrote them into the page, marked as it marked them: what it
+ *  shows stays as it is. */
 const fallback: Shown = import.meta.env.SSR
   ? defaultContent
-  : { sermon: null, events: [], launch: null, notices: [], gatherings: defaultGatherings, words: wordsOnPage() };
+  : { sermon: null, events: [], launch: null, notices: [], gatherings: defaultGatherings, words: wordsOnPage(), wordsInEnglish: wordsMarkedEnglish() };
 
 function readContent(): Shown {
   if (typeof document === 'undefined') return fallback;

@@ -113,7 +113,7 @@ function period(hour: number): string {
 
 /** The digits of a reading's time of day, as the language writes them on and off the hour. */
 function digits(r: Reading): string {
-  return slotted(r.minute === 0 ? clock.onTheHour : clock.time, { hour: String(r.hour % 12 || 12), minute: pad(r.minute) });
+  return slotted(r.minute === 0 ? clock.onTheHour : clock.time, { hour: String(r.hour % 12 || 12), hh: pad(r.hour), minute: pad(r.minute) });
 }
 
 /** A reading's time of day with its part of the day (src/schedule/clock.rs writes the server's alike). */

@@ -12,16 +12,19 @@ import { dir, lang } from './lang';
 
 const NAME = /\{([a-z0-9.-]+)\}/g;
 
-/** Whether a word reads as English: Latin letters and none of the Arabic script's
- *  (the server's `reads_english`, src/text.rs, decides alike). */
-export function readsEnglish(word: string): boolean {
-  return /[A-Za-z]/.test(word) && !/[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/.test(word);
+/** `'en'` where a page in another language shows a volunteer's field in English (a
+ *  sermon's title, an event's place): its file gave no words for it in the page's
+ *  language, as the server lists in the item's `inEnglish` (src/content/in_english.rs).
+ *  Decided by where the words came from, never by their letters: its `lang`, so it is
+ *  read out as English. */
+export function englishIn(item: { inEnglish?: string[] }, field: string): 'en' | undefined {
+  return lang !== 'en' && item.inEnglish?.includes(field) ? 'en' : undefined;
 }
 
-/** `'en'` for a text that reads English on a page in another language (a volunteer's
- *  word, a sermon's title): its `lang`, so it is read out as English. */
-export function englishOn(text: string): 'en' | undefined {
-  return lang !== 'en' && readsEnglish(text) ? 'en' : undefined;
+/** `'en'` for a data word this page shows in English (a volunteer's place with no words
+ *  in the page's language), as the server marks it (`wordsInEnglish`). */
+function wordLang(name: string): 'en' | undefined {
+  return lang !== 'en' && content.wordsInEnglish?.includes(name) ? 'en' : undefined;
 }
 
 /** One word by its name ('' for an unknown one). */
@@ -76,9 +79,9 @@ export function Words({ text, class: wordClass }: { text: string; /** The classe
         ) : (
           // On a right-to-left page each word is isolated and takes its own direction
           // (the church's address reads left to right in an Urdu sentence).
-          // On a page in another language a word that reads English (a volunteer's place
-          // or figure) is marked so, as the server marks the word it writes (readsEnglish).
-          <span key={i} {...{ [WORD_MARKER]: part.name }} lang={englishOn(content.words[part.name] ?? '')} {...(dir === 'rtl' ? { dir: 'auto' as const } : {})} class={wordClass}>
+          // On a page in another language a word it shows in English (a volunteer's place)
+          // is marked so, as the server marks the word it writes.
+          <span key={i} {...{ [WORD_MARKER]: part.name }} lang={wordLang(part.name)} {...(dir === 'rtl' ? { dir: 'auto' as const } : {})} class={wordClass}>
             {content.words[part.name] ?? ''}
           </span>
         ),

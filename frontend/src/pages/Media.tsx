@@ -11,7 +11,6 @@ import type { RouteMeta } from '../content/routes';
 import { media as copy } from '../content/worship';
 import { Parts } from '../lib/later';
 import { slotted } from '../lib/lang';
-import { englishOn } from '../lib/words';
 
 const LIST = 'sermon-list';
 
@@ -23,11 +22,14 @@ function sermonItems(): HTMLElement[] {
 export default function Media({ meta }: { meta: RouteMeta }) {
   const [query, setQuery] = useState('');
   const [book, setBook] = useState('');
-  const [books, setBooks] = useState<string[]>([]);
+  const [books, setBooks] = useState<[string, 'en' | undefined][]>([]);
   const [shown, setShown] = useState<number | null>(null);
 
   useEffect(() => {
-    setBooks([...new Set(sermonItems().map((li) => li.dataset.book ?? '').filter(Boolean))].sort());
+    // Each book once, with the language the server marked it in (`data-book-lang`).
+    const found = new Map(sermonItems().map((li) => [li.dataset.book ?? '', li.dataset.bookLang === 'en' ? ('en' as const) : undefined]));
+    found.delete('');
+    setBooks([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }, []);
 
   useEffect(() => {
@@ -60,9 +62,9 @@ export default function Media({ meta }: { meta: RouteMeta }) {
             </label>
             <select id="media-book" class="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2" value={book} onChange={(e) => setBook((e.target as HTMLSelectElement).value)}>
               <option value="">{copy.allBooks}</option>
-              {books.map((b) => (
+              {books.map(([b, bookLang]) => (
                 // A book as the sermons name it (the volunteer's words).
-                <option key={b} value={b} lang={englishOn(b)}>
+                <option key={b} value={b} lang={bookLang}>
                   {b}
                 </option>
               ))}

@@ -63,7 +63,7 @@ fn resolve(path: &str) -> Target {
     }
     let route = rel.trim_end_matches('/');
     // A language's home page is its folder's: /ur/ (the one address; /ur redirects to it).
-    if bundle::languages().iter().any(|code| code == route) {
+    if crate::language::find(route).is_some() {
         if rel.len() == route.len() + 1 {
             return Target::Page {
                 key: format!("{route}/index.html"),
@@ -90,11 +90,12 @@ fn resolve(path: &str) -> Target {
         return Target::Missing;
     }
     // An address under a language's folder gets that language's 404 page.
-    let language = bundle::languages()
-        .iter()
-        .find(|code| rel.split('/').next() == Some(code.as_str()));
+    let language = crate::language::of_path(rel);
     Target::Page {
-        key: language.map_or_else(|| "404.html".to_string(), |code| format!("{code}/404.html")),
+        key: match language.code {
+            "" => "404.html".to_string(),
+            code => format!("{code}/404.html"),
+        },
         status: StatusCode::NOT_FOUND,
     }
 }
@@ -229,6 +230,9 @@ struct Entry {
     cache: HeaderValue,
     /// Rewritten with the settings (pages, sitemap, robots.txt) unless those are the defaults.
     personalized: bool,
+    /// Under another language's folder (`ur/…`): always rewritten, since the build wrote
+    /// its gatherings' words in English.
+    in_other_language: bool,
     /// An HTML page (a route, the 404 page, the offline page).
     page: bool,
     /// Brotli, gzip and the file itself, those stored, best first; the file itself is last.
@@ -309,6 +313,7 @@ impl Entry {
                 REVALIDATE
             }),
             personalized: personalize::personalized(key),
+            in_other_language: !crate::language::of_path(key).is_english(),
             page: key.ends_with(".html"),
             variants,
         })
@@ -368,7 +373,7 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
             by_path.insert("/".to_string(), Arc::clone(&entry));
         } else if let Some(route) = key.strip_suffix("/index.html") {
             // A language's home page is at its folder's address (/ur/); /ur redirects there.
-            let slash = if bundle::languages().iter().any(|code| code == route) {
+            let slash = if crate::language::find(route).is_some() {
                 "/"
             } else {
                 ""
@@ -408,9 +413,9 @@ pub fn compress_ahead(live: &Arc<Live>, snap: &Arc<Snapshot>) {
         // Each language's home page first: most visits start there.
         let home = |key: &str| {
             key == "index.html"
-                || bundle::languages()
+                || crate::language::others()
                     .iter()
-                    .any(|code| key.strip_prefix(code.as_str()) == Some("/index.html"))
+                    .any(|l| key.strip_prefix(l.code) == Some("/index.html"))
         };
         let mut pages: Vec<&Arc<Entry>> = CATALOG.by_key.values().filter(|e| e.page).collect();
         pages.sort_by_key(|e| (!home(&e.key), &e.key));
@@ -529,10 +534,8 @@ impl Entry {
     /// name the site's address read the settings; a page in another language always
     /// does (the build wrote its gatherings' words in English).
     fn rewritten_for(&self, snap: Arc<Snapshot>) -> Option<Arc<Snapshot>> {
-        Some(snap).filter(|snap| {
-            self.personalized
-                && (!snap.is_default() || personalize::language_of(&self.key).is_some())
-        })
+        Some(snap)
+            .filter(|snap| self.personalized && (!snap.is_default() || self.in_other_language))
     }
 
     /// The best stored variant the client accepts: its bytes, coding and ETag.
@@ -752,26 +755,31 @@ mod tests {
 
     #[test]
     fn each_language_has_its_home_its_routes_and_its_404_page() {
-        assert_eq!(bundle::languages(), ["ur"]);
-        assert!(matches!(
-            resolve("/ur/"),
-            Target::Page { key, status: StatusCode::OK } if key == "ur/index.html"
-        ));
-        assert!(matches!(resolve("/ur"), Target::Redirect(to) if to == "/ur/"));
-        assert!(matches!(resolve("/ur//"), Target::Redirect(to) if to == "/ur/"));
-        assert!(matches!(
-            resolve("/ur/pakistan"),
-            Target::Page { key, status: StatusCode::OK } if key == "ur/pakistan/index.html"
-        ));
-        assert!(matches!(resolve("/ur/pakistan/"), Target::Redirect(to) if to == "/ur/pakistan"));
-        assert!(matches!(
-            resolve("/ur/no-such-page"),
-            Target::Page { key, status: StatusCode::NOT_FOUND } if key == "ur/404.html"
-        ));
-        assert!(matches!(
-            resolve("/urdu"),
-            Target::Page { key, status: StatusCode::NOT_FOUND } if key == "404.html"
-        ));
+        for code in bundle::languages() {
+            assert!(matches!(
+                resolve(&format!("/{code}/")),
+                Target::Page { key, status: StatusCode::OK } if key == format!("{code}/index.html")
+            ));
+            let home = format!("/{code}/");
+            assert!(matches!(resolve(&format!("/{code}")), Target::Redirect(to) if to == home));
+            assert!(matches!(resolve(&format!("/{code}//")), Target::Redirect(to) if to == home));
+            assert!(matches!(
+                resolve(&format!("/{code}/pakistan")),
+                Target::Page { key, status: StatusCode::OK } if key == format!("{code}/pakistan/index.html")
+            ));
+            assert!(matches!(
+                resolve(&format!("/{code}/pakistan/")),
+                Target::Redirect(to) if to == format!("/{code}/pakistan")
+            ));
+            assert!(matches!(
+                resolve(&format!("/{code}/no-such-page")),
+                Target::Page { key, status: StatusCode::NOT_FOUND } if key == format!("{code}/404.html")
+            ));
+            assert!(matches!(
+                resolve(&format!("/{code}x")),
+                Target::Page { key, status: StatusCode::NOT_FOUND } if key == "404.html"
+            ));
+        }
     }
 
     #[test]

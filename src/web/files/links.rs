@@ -51,8 +51,8 @@ pub fn go(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Re
 /// in: the same link, its page while it is not set in that language.
 #[handler]
 pub fn go_in(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Response {
-    let code = req.uri().path().split('/').nth(1).unwrap_or_default();
-    answer(&name, PartWords::of(code), req, &live)
+    let language = crate::language::of_path(req.uri().path());
+    answer(&name, &language.parts, req, &live)
 }
 
 /// The redirect to link `name`, or its page in `words`' language while it is not set.
@@ -131,7 +131,7 @@ fn not_yet(name: &str, words: &PartWords, snap: &crate::published::Snapshot) -> 
         contact_us = words.say(Said::ContactUs, &[]),
         sunday = words.say(
             Said::GoSundayService,
-            &[("address", &words.marked(address))]
+            &[("address", &words.english_in(address))]
         ),
         join_study = words.say(Said::JoinTheBibleStudy, &[]),
         back = words.say(Said::GoBack, &[]),

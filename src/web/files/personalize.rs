@@ -13,12 +13,12 @@ use crate::bundle::{
     PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER, SERVER_PART_MARKER, SET_MARKER,
     SETTINGS_BLOCK_ID, TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER, WORD_MARKER,
 };
-use crate::content::part_words::PartWords;
 use crate::content::parts::Part;
+use crate::language::Language;
 use crate::photos::Made;
 use crate::published::Snapshot;
 use crate::settings::{Key, SETTINGS};
-use crate::text::{attribute, escape_html, reads_english};
+use crate::text::{attribute, escape_html};
 
 /// Puts `json` into the prerendered page's JSON block `id` (settings, content), so
 /// escaped that nothing in it can close the script element early.
@@ -155,9 +155,14 @@ fn unescape_attribute(text: &str) -> String {
 const ENGLISH_MARK: &str = r#" lang="en""#;
 
 /// Every element marked `WORD_MARKER` gets its word as its text (on a page in another
-/// language, `lang="en"` after its name when the word reads English), and every `<meta>`
-/// marked `TEMPLATE_MARKER` its template filled in as its content.
-fn write_words(text: &str, words: &BTreeMap<String, String>, in_language: bool) -> String {
+/// language, `lang="en"` after its name when the word is among those it shows in English,
+/// `in_english`), and every `<meta>` marked `TEMPLATE_MARKER` its template filled in as
+/// its content.
+fn write_words(
+    text: &str,
+    words: &BTreeMap<String, String>,
+    in_english: Option<&Vec<String>>,
+) -> String {
     let word_mark = format!(r#" {WORD_MARKER}=""#);
     let template_mark = format!(r#" {TEMPLATE_MARKER}=""#);
     let mut out = String::with_capacity(text.len() + 256);
@@ -186,11 +191,11 @@ fn write_words(text: &str, words: &BTreeMap<String, String>, in_language: bool) 
                 break;
             };
             match words.get(value) {
-                Some(word) if in_language => {
+                Some(word) if let Some(in_english) = in_english => {
                     // The build marked the word it knew; the mark follows the word written now.
                     out.push_str(&rest[..after_value]);
                     let tag_rest = &rest[after_value..tag_end];
-                    if reads_english(word) {
+                    if in_english.iter().any(|name| name == value) {
                         out.push_str(ENGLISH_MARK);
                     }
                     out.push_str(tag_rest.strip_prefix(ENGLISH_MARK).unwrap_or(tag_rest));
@@ -276,23 +281,15 @@ fn drop_ended_gatherings(out: &mut String, listed: &[String]) {
     }
 }
 
-/// The language other than English a bundle file is in (`ur/pakistan/index.html`: ur).
-pub fn language_of(key: &str) -> Option<&'static str> {
-    crate::bundle::languages()
-        .iter()
-        .find(|code| {
-            key.strip_prefix(code.as_str())
-                .is_some_and(|rest| rest.starts_with('/'))
-        })
-        .map(String::as_str)
-}
-
 /// The page's route from its bundle file ("pakistan/index.html" is /pakistan); none
 /// for a file that is not a route's page.
-fn route_of(key: &str) -> Option<String> {
+fn route_of(key: &str, language: &Language) -> Option<String> {
     let key = key.trim_end_matches("#lean");
     // A page in another language shows the same route: ur/pakistan/index.html is /pakistan.
-    let key = language_of(key).map_or(key, |code| &key[code.len() + 1..]);
+    let key = match language.code {
+        "" => key,
+        code => &key[code.len() + 1..],
+    };
     if key == "index.html" {
         Some("/".into())
     } else {
@@ -377,20 +374,21 @@ const LEAN_MARK: &str = " data-lean";
 /// (a drawing is an element with `PHOTO_MARKER="<slot>"`, from the frontend's Art), except
 /// when `lean` (the visitor saves data): then no photo, and `<html>` carries `LEAN_MARK`.
 pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String {
-    // A page in another language (ur/…) shows the gatherings' words in it.
-    let code = language_of(key);
-    let language = code.and_then(|code| snap.in_language.get(code));
-    let said = code.map_or(PartWords::english(), PartWords::of);
+    // A page in another language (ur/…) shows the gatherings' words in it: its language,
+    // found once for the page.
+    let page_language = crate::language::of_path(key);
+    let language = snap.in_language.get(page_language.code);
+    let said = &page_language.parts;
     // What its pages show: the content files' items in its language where they give it.
     let (library, shown, content_json) = match language {
         Some(l) => (&l.library, &l.shown, &l.content_json),
         None => (&snap.library, &snap.shown, &snap.content_json),
     };
     let words = &shown.words;
-    let mut out = write_words(text, words, language.is_some());
+    let mut out = write_words(text, words, language.map(|l| &l.shown.words_in_english));
     write_json_words(&mut out, words);
     drop_ended_gatherings(&mut out, &snap.shown.gatherings);
-    let route = route_of(key);
+    let route = route_of(key, page_language);
     if let Some(inner) = contents_of(&out, &format!(" {NOTICES_MARKER}"))
         .first()
         .copied()
@@ -893,9 +891,13 @@ mod tests {
     }
 
     #[test]
-    fn on_a_page_in_another_language_a_word_that_reads_english_is_marked_so() {
+    fn on_a_page_in_another_language_a_word_shown_in_english_is_marked_so() {
         let mut words = BTreeMap::new();
         words.insert("figure.city-goal".to_string(), "$100 million".to_string());
+        words.insert(
+            "bible-study.where".to_string(),
+            "Salón principal".to_string(),
+        );
         words.insert(
             "bible-study.when".to_string(),
             "ہر بدھ 7:00 PM ET".to_string(),
@@ -906,17 +908,20 @@ mod tests {
             r#"<span data-word="figure.city-goal" lang="en" dir="auto">$1</span>"#,
             r#"<span data-word="bible-study.when" lang="en" dir="auto">Wednesdays</span>"#,
             r#"<span data-word="figure.bible-price" dir="auto">$9</span>"#,
+            r#"<span data-word="bible-study.where" lang="en" dir="auto">Fellowship Hall</span>"#,
         );
+        // Which words are in English is what the page's language says, not their letters:
+        // the city's goal is, the Spanish place in Latin letters is not.
+        let in_english = vec!["figure.city-goal".to_string()];
         assert_eq!(
-            write_words(page, &words, true),
+            write_words(page, &words, Some(&in_english)),
             concat!(
                 r#"<span data-word="figure.city-goal" lang="en" dir="auto">$100 million</span>"#,
                 r#"<span data-word="bible-study.when" dir="auto">ہر بدھ 7:00 PM ET</span>"#,
                 r#"<span data-word="figure.bible-price" dir="auto">$10</span>"#,
+                r#"<span data-word="bible-study.where" dir="auto">Salón principal</span>"#,
             )
         );
-        assert!(reads_english("1520 NW 65th Ave") && reads_english("\u{2066}7:00 PM PKT\u{2069}"));
-        assert!(!reads_english("$35,000") && !reads_english("10 کروڑ ڈالر"));
     }
 
     #[test]
@@ -936,7 +941,7 @@ mod tests {
             r#"<p>Live <span data-word="bible-study.when" class="block">Wednesdays 7:00 PM ET</span>.</p>"#,
             r#"<span data-word="nobody.when">kept</span>"#,
         );
-        let out = write_words(page, &words, false);
+        let out = write_words(page, &words, None);
         assert!(
             out.contains(
                 r#"content="Join us Thursdays 7:30 PM &lt;ET&gt; &amp; give $40,000." />"#

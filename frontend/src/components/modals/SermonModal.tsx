@@ -13,7 +13,7 @@ import type { ModalProps } from './ModalProps';
 import { frame } from '../../content/frame';
 import { slotted } from '../../lib/lang';
 import { InOrder } from '../../lib/figures';
-import { englishOn } from '../../lib/words';
+import { englishIn } from '../../lib/words';
 
 export default function SermonModal({ onClose }: ModalProps) {
   const [expanded, setExpanded] = useState(false);
@@ -70,7 +70,7 @@ export default function SermonModal({ onClose }: ModalProps) {
           <ol class="grid gap-4">
             {sermon.notes.map((note) => (
               // The volunteer's notes as written: English on a page in another language is marked so.
-              <li key={note.heading} lang={englishOn(`${note.heading} ${note.text}`)} dir={englishOn(`${note.heading} ${note.text}`) && 'ltr'}>
+              <li key={note.heading} lang={englishIn(sermon, 'notes')} dir={englishIn(sermon, 'notes') && 'ltr'}>
                 <h3 class="font-semibold text-sky-900">{note.heading}</h3>
                 <p class="mt-1 text-slate-700">{note.text}</p>
                 <p class="mt-1 text-sm italic text-slate-600 [&:lang(ur)]:not-italic">
@@ -80,7 +80,7 @@ export default function SermonModal({ onClose }: ModalProps) {
             ))}
           </ol>
           {sermon.reflection && (
-            <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800" lang={englishOn(sermon.reflection)} dir={englishOn(sermon.reflection) && 'ltr'}>
+            <p class="mt-4 rounded-lg bg-amber-50 p-3 text-slate-800" lang={englishIn(sermon, 'reflection')} dir={englishIn(sermon, 'reflection') && 'ltr'}>
               {sermon.reflection}
             </p>
           )}
@@ -90,7 +90,7 @@ export default function SermonModal({ onClose }: ModalProps) {
         </section>
       ) : (
         <section class="mt-5">
-          <ContentBlocks blocks={sermon.description} />
+          <ContentBlocks blocks={sermon.description} lang={englishIn(sermon, 'description')} />
           {sermon.notes.length > 0 && (
           <button type="button" class="mt-4 inline-flex min-h-11 items-center rounded-full bg-sky-900 px-5 font-semibold text-white hover:bg-sky-800" onClick={() => setNotes(true)}>
             {copy.viewNotes}

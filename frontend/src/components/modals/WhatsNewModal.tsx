@@ -4,7 +4,7 @@
 import { whatsNew as copy } from '../../content/modals';
 import { content, eventVisitorTime, eventWhen, upcoming } from '../../lib/content';
 import { InOrder } from '../../lib/figures';
-import { englishOn } from '../../lib/words';
+import { englishIn } from '../../lib/words';
 import { Art } from '../Art';
 import { ContentBlocks } from '../ContentBlocks';
 import { Modal } from '../Modal';
@@ -33,17 +33,17 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
           ) : (
             events.map((e) => (
               <article key={e.startsAt + e.title} class={card} data-testid="whats-new-event">
-                <p class={label} lang={englishOn(e.tag)}>
+                <p class={label} lang={englishIn(e, 'tag')}>
                   {e.tag || copy.eventTag}
                 </p>
-                <h3 class="mt-1 font-serif text-lg font-semibold" lang={englishOn(e.title)}>
+                <h3 class="mt-1 font-serif text-lg font-semibold" lang={englishIn(e, 'title')}>
                   {e.title}
                 </h3>
                 <p class="mt-1 text-sm font-medium text-slate-800">
-                  {eventWhen(e)} <span class="whitespace-nowrap font-normal text-slate-600">{eventVisitorTime(e)}</span> · <span lang={englishOn(e.place)}>{e.place}</span>
+                  {eventWhen(e)} <span class="whitespace-nowrap font-normal text-slate-600">{eventVisitorTime(e)}</span> · <span lang={englishIn(e, 'place')}>{e.place}</span>
                 </p>
                 <div class="mt-2 text-sm">
-                  <ContentBlocks blocks={e.text} />
+                  <ContentBlocks blocks={e.text} lang={englishIn(e, 'text')} />
                 </div>
                 {e.link && (
                   <a href={e.link} rel="noopener" class="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-sky-800 underline underline-offset-2">
@@ -58,10 +58,10 @@ export default function WhatsNewModal({ onClose }: ModalProps) {
           <article class={card}>
             <Art kind="bible" alt={copy.sermon.picture} ratio="aspect-[16/9]" layout="wideDialog" first />
             <p class={`mt-3 ${label}`}>{copy.sermon.tag}</p>
-            <h3 class="mt-1 font-serif text-lg font-semibold" lang={englishOn(sermon.title)}>
+            <h3 class="mt-1 font-serif text-lg font-semibold" lang={englishIn(sermon, 'title')}>
               {sermon.title}
             </h3>
-            <p class="mt-1 text-sm text-slate-700" lang={englishOn(sermon.passage)}>
+            <p class="mt-1 text-sm text-slate-700" lang={englishIn(sermon, 'passage')}>
               <InOrder text={sermon.passage} />
             </p>
             <button type="button" class="mt-3 min-h-11 rounded-full bg-sky-900 px-5 py-2 text-sm font-semibold text-white hover:bg-sky-800" onClick={() => modals.open('sermon')}>
