@@ -36,7 +36,7 @@ pub fn english() -> &'static Language {
         code: "",
         parts: PartWords::default(),
         forms: FormWords::default(),
-        gatherings: Vocabulary::english(),
+        gatherings: Vocabulary::english().clone(),
     });
     &ENGLISH
 }
@@ -71,7 +71,7 @@ pub fn others() -> &'static [Language] {
                             Vocabulary::from_json(json).ok_or_else(|| "it is not whole".to_string())
                         },
                     )
-                    .unwrap_or_else(Vocabulary::english),
+                    .unwrap_or_else(|| Vocabulary::english().clone()),
                 }
             })
             .collect()

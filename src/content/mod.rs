@@ -261,7 +261,7 @@ impl Library {
 
     /// What the site shows at `now`, its words in English.
     pub fn shown(&self, now: DateTime<Utc>) -> Shown {
-        self.shown_in(now, &crate::schedule::words::Vocabulary::english())
+        self.shown_in(now, crate::schedule::words::Vocabulary::english())
     }
 
     /// What the site shows at `now`, the gatherings' words in `words`' language.

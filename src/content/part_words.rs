@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use super::Group;
-use crate::schedule::words::MONTHS;
+use crate::schedule::words::Vocabulary;
 use crate::settings::FigureStyle;
 use crate::text::escape_html;
 
@@ -217,7 +217,7 @@ impl FigureStyle for PartWords {
             .words
             .months
             .get(month)
-            .map_or(MONTHS[month], String::as_str);
+            .map_or(Vocabulary::english().months[month].as_str(), String::as_str);
         self.pattern(Said::SermonDate)
             .replace("%month", name)
             .replace("%day", &day.day().to_string())

@@ -33,19 +33,6 @@ pub struct ClockWords {
 }
 
 impl ClockWords {
-    /// English, as the site has always written times.
-    pub fn english() -> ClockWords {
-        ClockWords {
-            time: "%hour:%minute".into(),
-            on_the_hour: "%hour:%minute".into(),
-            with_period: "%time %period".into(),
-            periods: "0: AM; 12: PM".into(),
-            range: "%from–%to".into(),
-            range_in_one_period: "%from–%to %period".into(),
-            zoned: "%time %short".into(),
-        }
-    }
-
     /// Whether the parts of the day read: at least one, the first from hour 0, each
     /// later one from a later hour before 24.
     pub fn reads(&self) -> bool {
@@ -153,7 +140,7 @@ mod tests {
 
     #[test]
     fn english_reads_as_the_site_always_wrote_it() {
-        let en = ClockWords::english();
+        let en = crate::schedule::words::Vocabulary::english().clock.clone();
         assert!(en.reads());
         assert_eq!(en.clock(at(19, 0)), "7:00 PM");
         assert_eq!(en.clock(at(0, 5)), "12:05 AM");
@@ -211,7 +198,7 @@ mod tests {
         ] {
             let words = ClockWords {
                 periods: periods.into(),
-                ..ClockWords::english()
+                ..crate::schedule::words::Vocabulary::english().clock.clone()
             };
             assert!(!words.reads(), "{periods:?}");
         }

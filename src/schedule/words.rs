@@ -4,9 +4,9 @@
 //! words, so a page reads alike with and without JavaScript. A page names one as
 //! `{<id>.<word>}` (frontend/src/lib/words.tsx).
 //!
-//! In each language of the pages: English is written here (`Vocabulary::english`),
-//! another language comes with its pages (`<code>/gathering-words.json` in the bundle,
-//! made by the build from that language's catalogue, frontend/src/content/calendar.ts).
+//! In each language of the pages, its words come with its pages (`gathering-words.json`
+//! in the bundle for English, `<code>/gathering-words.json` for another), made by the
+//! build from frontend/src/content/calendar.ts and that language's catalogue.
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::ClockWords;
 use super::pattern::slotted;
-use super::zones::zone_key;
-use super::{ANNOUNCE_DAYS, Gathering, Place, State, weekday_name};
+use super::zones::{ZONE_KEYS, zone_key};
+use super::{ANNOUNCE_DAYS, Gathering, Place, State};
 
 /// How one language writes a gathering's days and times: names, and patterns whose
 /// `%slots` it fills (`"%days %time"`: "Wednesdays 7:00 PM ET"), the times of day
@@ -81,67 +81,17 @@ pub struct Vocabulary {
     pub isolate: bool,
 }
 
-/// The English names of the months, January first.
-pub const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 impl Vocabulary {
-    /// English, as the site has always written it.
-    pub fn english() -> Vocabulary {
-        let list = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
-        use chrono::Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
-        let weekdays = [Sun, Mon, Tue, Wed, Thu, Fri, Sat].map(weekday_name);
-        Vocabulary {
-            weekdays: list(&weekdays),
-            weekdays_plural: weekdays.iter().map(|d| format!("{d}s")).collect(),
-            months: list(&MONTHS),
-            ordinals: list(&["first", "second", "third", "fourth", "last"]),
-            ordinals_title: list(&["First", "Second", "Third", "Fourth", "Last"]),
-            ordinal_day: "%ordinal %weekday".into(),
-            ordinal_days: "%ordinal %weekdays".into(),
-            every: "every %weekday".into(),
-            every_ordinal: "the %ordinal %weekday of every month".into(),
-            every_at: "%every at %time %zone".into(),
-            when: "%days %time".into(),
-            when_ordinal: "%day of the month, %time".into(),
-            hours: "%days · %hours %zone".into(),
-            coming_soon: "Coming soon".into(),
-            soon: "soon".into(),
-            online: "Online".into(),
-            date: "%weekday, %month %day".into(),
-            starting: "Starting %date".into(),
-            not_held: "Not held on %date%why".into(),
-            moved: "%from moved to %to at %time%place%why".into(),
-            at_place: ", at %place".into(),
-            why: " (%reason)".into(),
-            zones: [
-                ("eastern", "Eastern time"),
-                ("central", "Central time"),
-                ("mountain", "Mountain time"),
-                ("pacific", "Pacific time"),
-                ("uk", "UK time"),
-                ("pakistan", "Pakistan time"),
-                ("centralEuropean", "Central European time"),
-            ]
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-            other_zone: "%name time".into(),
-            clock: ClockWords::english(),
-            isolate: false,
-        }
+    /// English, as the pages write it: the build's `gathering-words.json`, made from
+    /// frontend/src/content/calendar.ts (`gatheringWords` and `calendarWords`), the one
+    /// place the words are written; each other language's are made from its catalogue.
+    pub fn english() -> &'static Vocabulary {
+        static ENGLISH: std::sync::LazyLock<Vocabulary> = std::sync::LazyLock::new(|| {
+            crate::bundle::read("gathering-words.json")
+                .and_then(|json| Vocabulary::from_json(&json))
+                .expect("the build writes gathering-words.json whole from frontend/src/content/calendar.ts")
+        });
+        &ENGLISH
     }
 
     /// A language's words from its JSON (`<code>/gathering-words.json`); None when
@@ -155,10 +105,7 @@ impl Vocabulary {
             && words.ordinals.len() == 5
             && words.ordinals_title.len() == 5
             && words.clock.reads()
-            && Vocabulary::english()
-                .zones
-                .keys()
-                .all(|k| words.zones.contains_key(k));
+            && ZONE_KEYS.iter().all(|k| words.zones.contains_key(*k));
         full.then_some(words)
     }
 
@@ -394,7 +341,7 @@ mod tests {
     }
 
     fn word(g: &Gathering, now: &str, name: &str) -> String {
-        of(g, at(now), &Vocabulary::english())
+        of(g, at(now), Vocabulary::english())
             .into_iter()
             .find(|(n, _)| *n == name)
             .unwrap()
@@ -402,14 +349,7 @@ mod tests {
     }
 
     #[test]
-    fn the_pages_english_is_the_servers_and_urdu_reads_whole() {
-        let english = crate::bundle::read("gathering-words.json")
-            .expect("the build writes gathering-words.json");
-        assert_eq!(
-            Vocabulary::from_json(&english),
-            Some(Vocabulary::english()),
-            "frontend/src/content/calendar.ts (gatheringWords, with calendarWords' days, months and date) must read as Vocabulary::english()"
-        );
+    fn urdu_reads_whole() {
         let json = crate::bundle::read("ur/gathering-words.json")
             .expect("the build writes ur/gathering-words.json");
         let urdu = Vocabulary::from_json(&json).expect("the Urdu words read whole");

@@ -67,7 +67,19 @@ pub fn spans(zone: Tz, from: DateTime<Utc>, until: DateTime<Utc>) -> Vec<ZoneSpa
     out
 }
 
-/// The zone's name among a vocabulary's `zones` ("eastern"), for the zones people know.
+/// The keys of the zones people know, each named in every language's words.
+pub const ZONE_KEYS: [&str; 7] = [
+    "eastern",
+    "central",
+    "mountain",
+    "pacific",
+    "uk",
+    "pakistan",
+    "centralEuropean",
+];
+
+/// The zone's name among a vocabulary's `zones` (one of `ZONE_KEYS`: "eastern"), for
+/// the zones people know.
 pub fn zone_key(zone: Tz, at: DateTime<Utc>) -> Option<&'static str> {
     match zone.name() {
         "America/New_York" | "America/Detroit" | "America/Toronto" => Some("eastern"),
