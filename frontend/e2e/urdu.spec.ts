@@ -60,8 +60,9 @@ test('moving between Urdu pages stays in Urdu', async ({ page }) => {
 });
 
 // What may stay in Latin letters on an Urdu page: email addresses and links; anything
-// marked lang="en" (the wordmark, a volunteer's text and places, each introduced as
-// English) is skipped; a key's name ("F8") too. Times and their zones read in Urdu.
+// marked as another language (lang="en": the wordmark, a volunteer's text and places,
+// each introduced as English; the switch's "Español") is skipped; a key's name ("F8")
+// too. Times and their zones read in Urdu.
 const ALLOWED = new Set<string>();
 
 /** The English words a visitor reads in `within` (text, alt, aria-label, title, placeholder). */
@@ -69,7 +70,8 @@ async function englishIn(page: import('@playwright/test').Page, within: string):
   const texts = await page.evaluate((selector) => {
     const root = document.querySelector(selector)!;
     const out: string[] = selector === 'body' ? [document.title] : [];
-    const skipped = (el: Element | null) => !el || el.closest('script, style, noscript, [hidden], [aria-hidden="true"], [lang="en"]') !== null;
+    // (what is marked as another language than Urdu: English, the switch's "Español")
+    const skipped = (el: Element | null) => !el || el.closest('script, style, noscript, [hidden], [aria-hidden="true"]') !== null || el.closest('[lang]')?.getAttribute('lang') !== 'ur';
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) if (!skipped(walker.currentNode.parentElement)) out.push(walker.currentNode.textContent ?? '');
     for (const el of root.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
