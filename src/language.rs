@@ -130,7 +130,7 @@ mod tests {
     #[test]
     fn the_pages_are_in_english_and_each_catalogues_language() {
         let codes: Vec<&str> = others().iter().map(|l| l.code).collect();
-        assert_eq!(codes, ["ur"]);
+        assert_eq!(codes, ["es", "ur"]);
     }
 
     #[test]
