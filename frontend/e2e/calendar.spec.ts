@@ -441,6 +441,21 @@ test.describe('notices @desktop', () => {
     await page.getByTestId('floating-buttons').getByRole('button').first().click({ trial: true, timeout: 2_000 });
   });
 
+  test('a notice is marked English on a page in another language by the language it was written in, not its letters', async ({ page, request }) => {
+    // Given in Spanish: the Spanish pages say it unmarked, though its letters are Latin.
+    server.cli('notice', 'add', 'Parking is closed on Sunday', '--in', 'es', 'El estacionamiento está cerrado el domingo', '--until', '2030-01-01 00:00');
+    // Given in English only: the Spanish pages show the English, marked so.
+    server.cli('notice', 'add', 'The choir rehearses on Thursday', '--until', '2030-01-01 00:00');
+    await within(Date.now(), async () => (await html(request, '/es/pakistan')).includes('The choir rehearses'));
+    const served = await html(request, '/es/pakistan');
+    expect(served).toContain('<span>El estacionamiento está cerrado el domingo</span>');
+    expect(served).toContain('<span lang="en" dir="ltr">The choir rehearses on Thursday</span>');
+    await page.goto(`${server.url}/es/pakistan`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('[data-notices] span', { hasText: 'El estacionamiento' })).not.toHaveAttribute('lang', /./);
+    await expect(page.locator('[data-notices] span', { hasText: 'The choir rehearses' })).toHaveAttribute('lang', 'en');
+  });
+
   test('a campus notice shows on that campus’s pages only; a notice leaves by itself when it ends', async ({ page, request }) => {
     server.cli('notice', 'add', 'The Lahore study meets at the school this week', '--until', '2030-01-01 00:00', '--campus', 'pakistan');
     // Ends four seconds from now, on a whole second (a file's `until` gives seconds).

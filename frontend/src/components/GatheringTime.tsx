@@ -105,8 +105,8 @@ export function ZoneClock({ zone, testId }: { zone: string; testId: string }) {
   // empty: nothing under the clock moves when the time comes in.
   const blank = '\u00a0';
   return (
-    // Minutes, not seconds (a ticking number draws the eye for nothing); the time and the zone's
-    // name never break, a zone named in words may take the next line (Urdu's, at a phone's width).
+    // Minutes, not seconds (a ticking number draws the eye for nothing); the time never breaks,
+    // a zone named in words may take the next line and wrap (Urdu's, Spanish's, at a phone's width).
     <p class="font-serif text-3xl font-semibold text-slate-900" data-testid={known ? testId : undefined} aria-live="off" data-varies>
       <span class="block font-sans text-base font-medium text-slate-700">{reading ? weekdayWords(reading) : blank}</span>
       <span>{reading ? zonedTimeWords(reading, true) : blank}</span>

@@ -123,10 +123,12 @@ export function timeWords(r: Reading): string {
 
 /** A zone's reading as its time and its zone ('<time> EST'; Urdu names the zone in words),
  *  kept whole in its own direction on a right-to-left page. With `unbrokenParts` the time
- *  and the zone's name are each never wrapped (the line may break between them only). */
+ *  and the zone's abbreviation are each never wrapped (the line may break between them);
+ *  a zone named in words may wrap at its spaces, as a long name must in a large clock at a
+ *  phone's width ("(hora de Europa Central)"). */
 export function zonedTimeWords(r: Reading, unbrokenParts = false): string {
   const part = (text: string) => (unbrokenParts ? unbroken(text) : text);
-  return ownDirection(slotted(clock.zoned, { time: part(timeWords(r)), short: part(r.abbreviation), zone: part(r.zone || r.abbreviation) }));
+  return ownDirection(slotted(clock.zoned, { time: part(timeWords(r)), short: part(r.abbreviation), zone: r.zone || r.abbreviation }));
 }
 
 /** A text never wrapped: its spaces no-break ones. */
