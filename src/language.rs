@@ -17,11 +17,11 @@ pub struct Language {
     /// the site's own, whose addresses have none.
     pub code: &'static str,
     /// The words of the server's parts of pages (sermon list, people, figures, notices).
-    pub parts: PartWords,
+    pub parts: &'static PartWords,
     /// The forms' labels, options and messages.
-    pub forms: FormWords,
+    pub forms: &'static FormWords,
     /// The gatherings' days, times, zones and notes.
-    pub gatherings: Vocabulary,
+    pub gatherings: &'static Vocabulary,
 }
 
 impl Language {
@@ -34,9 +34,9 @@ impl Language {
 pub fn english() -> &'static Language {
     static ENGLISH: LazyLock<Language> = LazyLock::new(|| Language {
         code: "",
-        parts: PartWords::default(),
-        forms: FormWords::default(),
-        gatherings: Vocabulary::english().clone(),
+        parts: PartWords::english(),
+        forms: FormWords::english(),
+        gatherings: Vocabulary::english(),
     });
     &ENGLISH
 }
@@ -58,11 +58,11 @@ pub fn others() -> &'static [Language] {
                         "the sermon list, the people pages and the building's progress",
                         |json| PartWords::from_json(code, json).map_err(|e| e.to_string()),
                     )
-                    .unwrap_or_else(|| PartWords::untranslated(code)),
+                    .map_or_else(|| kept(PartWords::untranslated(code)), kept),
                     forms: read(code, "form-words.json", "the forms' messages", |json| {
                         FormWords::from_json(json).map_err(|e| e.to_string())
                     })
-                    .unwrap_or_default(),
+                    .map_or(FormWords::english(), kept),
                     gatherings: read(
                         code,
                         "gathering-words.json",
@@ -71,12 +71,17 @@ pub fn others() -> &'static [Language] {
                             Vocabulary::from_json(json).ok_or_else(|| "it is not whole".to_string())
                         },
                     )
-                    .unwrap_or_else(|| Vocabulary::english().clone()),
+                    .map_or(Vocabulary::english(), kept),
                 }
             })
             .collect()
     });
     &OTHERS
+}
+
+/// Words read once and kept for as long as the server runs (the registry never lets go).
+fn kept<T>(words: T) -> &'static T {
+    Box::leak(Box::new(words))
 }
 
 /// The words the build wrote for language `code` as `<code>/<file>`, read by `parse`;

@@ -130,10 +130,10 @@ impl Snapshot {
             .map(|language| {
                 let code = language.code;
                 let library = self.library.in_language(code);
-                let mut shown = library.shown_in(now, &language.gatherings);
+                let mut shown = library.shown_in(now, language.gatherings);
                 shown.words.extend(figure_words(
                     |key| self.get(key).to_string(),
-                    &language.parts,
+                    language.parts,
                 ));
                 shown.words_in_english = words_in_english(&self.shown.words, &shown.words);
                 let content_json = serde_json::to_string(&shown).expect("content is JSON");

@@ -430,7 +430,7 @@ mod tests {
 
     /// The Urdu words, as the build wrote them into the bundle.
     fn urdu_words() -> &'static PartWords {
-        &crate::language::find("ur")
+        crate::language::find("ur")
             .expect("the build writes the pages in Urdu")
             .parts
     }
@@ -518,7 +518,7 @@ mod tests {
     #[test]
     fn every_languages_words_come_from_the_bundle_whole() {
         for language in crate::language::others() {
-            let (code, words) = (language.code, &language.parts);
+            let (code, words) = (language.code, language.parts);
             for said in Said::ALL {
                 // Each said in the language's own words (which may read as the English:
                 // "{heading} | The Well").

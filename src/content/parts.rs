@@ -289,7 +289,7 @@ mod tests {
             ("figure.building-goal".to_string(), "$35,000".to_string()),
             ("figure.building-percent".to_string(), "35".to_string()),
         ]);
-        let urdu = building_progress_html(&words, &crate::language::find("ur").unwrap().parts);
+        let urdu = building_progress_html(&words, crate::language::find("ur").unwrap().parts);
         assert!(
             urdu.contains(r#"<bdi dir="ltr">$12,500</bdi>"#)
                 && urdu.contains(r#"<bdi dir="ltr">$35,000</bdi>"#),

@@ -281,7 +281,7 @@ mod tests {
         let urdu = html(
             &library.in_language("ur"),
             PeoplePage::Leadership,
-            &crate::language::find("ur").unwrap().parts,
+            crate::language::find("ur").unwrap().parts,
         );
         assert!(urdu.contains(r#"href="/ur/contact""#), "{urdu}");
         assert!(

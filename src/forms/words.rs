@@ -194,7 +194,7 @@ mod tests {
             "the build writes the pages in more than English"
         );
         for language in crate::language::others() {
-            let (code, words) = (language.code, &language.forms);
+            let (code, words) = (language.code, language.forms);
             assert_ne!(
                 words.label("Name"),
                 "Name",

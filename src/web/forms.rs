@@ -161,7 +161,7 @@ fn page_language(req: &Request) -> &'static FormWords {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split([',', ';']).next())
         .unwrap_or("");
-    &crate::language::asked(first).forms
+    crate::language::asked(first).forms
 }
 
 /// Every request under /api/ (its path here is what follows /api).

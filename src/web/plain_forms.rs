@@ -39,7 +39,7 @@ fn values<'a>(sent: &'a Sent, name: &'a str) -> impl Iterator<Item = &'a str> + 
 /// The language a page is in (its first folder, when that is a language's), for the
 /// words of its messages.
 fn words_of(path: &str) -> &'static FormWords {
-    &crate::language::of_path(path).forms
+    crate::language::of_path(path).forms
 }
 
 /// The submission as the form API reads it (JSON): each declared field from what the

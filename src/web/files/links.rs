@@ -52,7 +52,7 @@ pub fn go(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Re
 #[handler]
 pub fn go_in(Path(name): Path<String>, req: &Request, live: Data<&Arc<Live>>) -> Response {
     let language = crate::language::of_path(req.uri().path());
-    answer(&name, &language.parts, req, &live)
+    answer(&name, language.parts, req, &live)
 }
 
 /// The redirect to link `name`, or its page in `words`' language while it is not set.

@@ -378,7 +378,7 @@ pub fn personalize(key: &str, text: &str, snap: &Snapshot, lean: bool) -> String
     // found once for the page.
     let page_language = crate::language::of_path(key);
     let language = snap.in_language.get(page_language.code);
-    let said = &page_language.parts;
+    let said = page_language.parts;
     // What its pages show: the content files' items in its language where they give it.
     let (library, shown, content_json) = match language {
         Some(l) => (&l.library, &l.shown, &l.content_json),
