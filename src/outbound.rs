@@ -229,4 +229,62 @@ mod tests {
         assert!(!plain_http_allowed("http", "s3.example.com"));
         assert!(!plain_http_allowed("http", "10.0.0.1"));
     }
+
+    /// A one-request server on 127.0.0.1 answering 200 with `pieces` of 1,000 bytes,
+    /// waiting `gaps[i]` before piece i.
+    async fn answering(gaps: Vec<Duration>) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut head = [0u8; 4096];
+            let _ = socket.read(&mut head).await;
+            let length = gaps.len() * 1000;
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Length: {length}\r\n\r\n");
+            socket.write_all(head.as_bytes()).await.unwrap();
+            for gap in gaps {
+                tokio::time::sleep(gap).await;
+                if socket.write_all(&[b'x'; 1000]).await.is_err() {
+                    return;
+                }
+            }
+        });
+        format!("http://{address}/object")
+    }
+
+    async fn fetch(url: &str, stall: Duration) -> Result<usize, OutboundError> {
+        let request = hyper::Request::get(url)
+            .body(Full::new(Bytes::new()))
+            .unwrap();
+        let mut taken = 0;
+        Outbound
+            .stream(request, stall, 1 << 20, |piece| {
+                taken += piece.len();
+                Ok(())
+            })
+            .await?;
+        Ok(taken)
+    }
+
+    /// The stall limit bounds each wait, not the whole download: an object that
+    /// comes steadily for longer in all than the limit finishes; one that stops
+    /// for longer than it mid-way is given up with the limit named. (At full scale,
+    /// the 60-second limit and a 70-second download: tests/bench/endurance.sh.)
+    #[tokio::test]
+    async fn the_stall_limit_is_per_wait_not_per_download() {
+        let stall = Duration::from_millis(1000);
+        let steady = answering(vec![Duration::from_millis(300); 10]).await;
+        let started = std::time::Instant::now();
+        assert_eq!(fetch(&steady, stall).await.unwrap(), 10_000);
+        assert!(started.elapsed() > 2 * stall, "{:?}", started.elapsed());
+
+        let mut gaps = vec![Duration::from_millis(100); 4];
+        gaps.push(Duration::from_millis(1800));
+        let stopping = answering(gaps).await;
+        assert!(matches!(
+            fetch(&stopping, stall).await,
+            Err(OutboundError::Stalled(1))
+        ));
+    }
 }
