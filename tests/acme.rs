@@ -4,7 +4,7 @@
 //! port 80. Checked with openssl trusting pebble's root: issuance, HTTPS with HSTS
 //! and the security headers, redirects that keep path and query while challenges are
 //! answered, the account and certificate reused after a restart (no new order), a
-//! 90-second certificate renewed by the running server (a new serial for new
+//! 30-second certificate renewed by the running server (a new serial for new
 //! connections, an open connection kept), and a failed check told in one log line.
 mod common;
 
@@ -289,7 +289,7 @@ async fn a_certificate_through_http01_serves_https_and_is_reused_after_a_restart
 #[tokio::test]
 async fn a_short_lived_certificate_is_renewed_by_the_running_server() {
     let (http, https) = (free_port(), free_port());
-    let pebble = Pebble::start(http, Some(90));
+    let pebble = Pebble::start(http, Some(30));
     let dir = tempfile::tempdir().unwrap();
     let mut server = pebble.serve(
         &dir.path().join("data"),
@@ -326,7 +326,7 @@ async fn a_short_lived_certificate_is_renewed_by_the_running_server() {
         .write_all(format!("GET / HTTP/1.1\r\nHost: {DOMAIN}\r\n\r\n").as_bytes())
         .unwrap();
 
-    // Renewal when a third of 90 s is left: about a minute after issuance.
+    // Renewal when a third of 30 s is left: 20 s after issuance.
     let deadline = Instant::now() + Duration::from_secs(150);
     let mut now = first.clone();
     while (now == first || now.is_empty()) && Instant::now() < deadline {

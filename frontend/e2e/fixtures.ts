@@ -92,6 +92,16 @@ export async function expectAccessible(page: Page, what: string) {
   expect(summary, `axe violations on ${what}`).toEqual([]);
 }
 
+/** expectAccessible at a desktop's width (1280 px) and then at a phone's (360 px), on
+ *  one page: the site draws nothing by the window's width in its script (hydration.spec
+ *  checks), so the stylesheet's phone layout is what a phone's visitor gets. */
+export async function expectAccessibleAtBothWidths(page: Page, what: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page, `${what} at 1280 px`);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectAccessible(page, `${what} at 360 px`);
+}
+
 /** Holds every script of the site until `release` is called. */
 export async function holdScripts(page: Page) {
   let release!: () => void;

@@ -6,7 +6,7 @@
 // figures, its clock in Karachi) is urdu.spec.ts's.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, expectAccessibleAtBothWidths, test } from './fixtures';
 
 const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
 const languages: { code: string; name: string; dir: string; locale: string }[] = JSON.parse(readFileSync(new URL('../dist/languages.json', import.meta.url), 'utf8'));
@@ -30,7 +30,7 @@ test('the build is in English and in each catalogue’s language', () => {
 for (const { code, dir, locale } of languages) {
   test.describe(`/${code}/`, () => {
     for (const route of routes) {
-      test(`${at(code, route)}: in its language and direction, naming its twins, no axe violations`, async ({ page, request }) => {
+      test(`@desktop ${at(code, route)}: in its language and direction, naming its twins, no axe violations at 1280 and 360 px`, async ({ page, request }) => {
         const english = await (await request.get(route)).text();
         const response = await page.goto(at(code, route));
         expect(response?.status()).toBe(200);
@@ -46,7 +46,7 @@ for (const { code, dir, locale } of languages) {
         for (const other of languages) await expect(head.locator(`link[hreflang="${other.code}"]`)).toHaveAttribute('href', new RegExp(`example${at(other.code, route)}$`));
         await expect(head.locator('meta[property="og:locale"]')).toHaveAttribute('content', locale);
         expect(english, `${route} names its twin in ${code}`).toContain(`hreflang="${code}" href="https://thewell.example${at(code, route)}"`);
-        await expectAccessible(page, at(code, route));
+        await expectAccessibleAtBothWidths(page, at(code, route));
       });
     }
 

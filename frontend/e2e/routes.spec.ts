@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { drawWholePage } from './checks';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessibleAtBothWidths, test } from './fixtures';
 
 const facts: Record<string, { h1: string | RegExp; text: (string | RegExp)[] }> = {
   '/': { h1: 'Love God. Love People. Change the World.', text: ['800+', 'continents', '$35,000', 'Join In Person', 'Watch Now', 'Join Online', 'Learn More', 'Give Now', 'Community Life'] },
@@ -46,7 +46,7 @@ test('the build holds every route of the site', () => {
 });
 
 for (const route of Object.keys(facts)) {
-  test(`${route}: heading, facts, sharing tags and no axe violations`, async ({ page }) => {
+  test(`@desktop ${route}: heading, facts, sharing tags and no axe violations at 1280 and 360 px`, async ({ page }) => {
     const response = await page.goto(route);
     expect(response?.status()).toBe(200);
     await expect(page.locator('h1')).toHaveText(facts[route].h1);
@@ -60,7 +60,7 @@ for (const route of Object.keys(facts)) {
       await expect(head.locator(`meta[property="${tag}"]`)).toHaveAttribute('content', /.+/);
     }
     await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
-    await expectAccessible(page, route);
+    await expectAccessibleAtBothWidths(page, route);
   });
 }
 
