@@ -36,9 +36,10 @@ mod emit {
     use ts_rs::{Config, TS};
 
     /// The generated files: where each lives (from the crate root) and its text.
-    pub fn files() -> [(&'static str, String); 6] {
+    pub fn files() -> [(&'static str, String); 7] {
         [
             ("frontend/src/lib/classes.generated.ts", classes()),
+            ("frontend/src/content/campuses.generated.ts", campuses()),
             ("frontend/src/content/content.generated.ts", content()),
             ("frontend/src/content/forms.generated.ts", forms()),
             ("frontend/src/content/parts.generated.ts", parts()),
@@ -328,6 +329,39 @@ mod emit {
             ));
         }
         out.push_str("  },\n};\n");
+        out
+    }
+
+    /// campuses.generated.ts: the campuses' facts (src/campuses.rs), by id, for the
+    /// catalogues to translate and each language's build to write into the pages'
+    /// words where they name one (`{campus.north.region}`: scripts/languages.mjs).
+    fn campuses() -> String {
+        use crate::campuses::{CAMPUSES, FIELDS};
+        let quote = |s: &str| serde_json::to_string(s).expect("string");
+        let mut out = header("src/campuses.rs");
+        out.push_str(
+            "/** The campuses' facts that the site's words name as `{campus.<id>.<field>}`: each\n \
+             *  language's build writes them in, translated (scripts/languages.mjs). An empty\n \
+             *  fact is one the campus does not have yet. */\n\
+             export const CAMPUS_WORDS: Record<string, Record<string, string>> = {\n",
+        );
+        // Written as JSON (no trailing commas): the build reads it as such.
+        let campuses: Vec<String> = CAMPUSES
+            .iter()
+            .map(|campus| {
+                let facts: Vec<String> = FIELDS
+                    .iter()
+                    .map(|field| {
+                        let fact = campus.fact(field).expect("every field");
+                        format!("    {}: {}", quote(field), quote(fact))
+                    })
+                    .collect();
+                format!("  {}: {{\n{}\n  }}", quote(campus.id), facts.join(",\n"))
+            })
+            .collect();
+        out.push_str(&campuses.join(",\n"));
+        out.push('\n');
+        out.push_str("};\n");
         out
     }
 

@@ -4,6 +4,7 @@
 //! `data_dir`, `bundle`, and `contract` (the TypeScript the frontend shares).
 mod backups;
 mod bundle;
+mod campuses;
 mod cli;
 mod content;
 mod contract;

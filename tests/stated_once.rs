@@ -258,3 +258,105 @@ fn the_church_address_is_written_once() {
         "the church's address written as text; name {{sunday-service-florida.where}} instead: {found:?}"
     );
 }
+
+/// The facts of src/campuses.rs: each campus's `field = "…"` (`region`, `city`), not empty.
+fn campus_facts(campuses: &str, field: &str) -> Vec<String> {
+    let opening = format!("{field}: \"");
+    campuses
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix(opening.as_str()))
+        .filter_map(|rest| rest.strip_suffix("\","))
+        .filter(|fact| !fact.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_campuses_regions_and_cities_are_written_once() {
+    // Each campus's region and city are stated in src/campuses.rs: pages, pop-ups,
+    // meta descriptions and the server's parts name them ({campus.north.region}). A
+    // region or city that is also a campus's name or country ("Europe", "Pakistan")
+    // is a name any text may say.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let campuses_rs = root.join("src/campuses.rs");
+    let campuses = std::fs::read_to_string(&campuses_rs).unwrap();
+    let names: Vec<String> = ["name", "country"]
+        .iter()
+        .flat_map(|f| campus_facts(&campuses, f))
+        .collect();
+    let mut facts: Vec<String> = ["region", "city"]
+        .iter()
+        .flat_map(|f| campus_facts(&campuses, f))
+        .filter(|fact| !names.contains(fact))
+        .collect();
+    assert!(
+        facts.contains(&"Delaware, Pennsylvania and New Jersey".to_string())
+            && facts.contains(&"Plantation".to_string()),
+        "the campuses' facts moved from src/campuses.rs: update this test ({facts:?})"
+    );
+    // Each part of a region that lists places ("Delaware", "New Jersey"), and the
+    // North's region as it was written before it was stated once.
+    let parts: Vec<String> = facts
+        .iter()
+        .filter(|f| f.contains(", ") && f.contains(" and "))
+        .flat_map(|f| {
+            f.split([','])
+                .map(|p| p.trim().trim_start_matches("and ").to_string())
+        })
+        .flat_map(|p| p.split(" and ").map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    facts.extend(parts);
+    facts.extend(["DE, PA".to_string(), "DE/PA".to_string()]);
+
+    let mut found = Vec::new();
+    let mut rust = Vec::new();
+    files(&root.join("src"), "rs", &mut rust);
+    // The built-in gatherings' places (the church's street address) are the gatherings' data.
+    let defaults = root.join("src/schedule/defaults.rs");
+    for path in rust
+        .iter()
+        .filter(|p| **p != campuses_rs && **p != defaults)
+    {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (line, literal) in rust_strings(&text) {
+            for fact in facts.iter().filter(|f| literal.contains(f.as_str())) {
+                found.push(format!(
+                    "{}:{line}: {fact:?}",
+                    path.strip_prefix(root).unwrap().display()
+                ));
+            }
+        }
+    }
+    let mut words = Vec::new();
+    files(&root.join("frontend/src/content"), "ts", &mut words);
+    assert!(words.len() > 10);
+    for path in words
+        .iter()
+        .filter(|p| !p.to_string_lossy().contains(".generated."))
+    {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            // A picture's description names its photo slot (`thewell site photos`),
+            // which must not move when a fact changes: it describes the picture.
+            let picture = ["alt:", "picture:", "Art:"]
+                .iter()
+                .any(|key| line.contains(key));
+            if line.starts_with("//") || line.starts_with('*') || picture {
+                continue;
+            }
+            for fact in facts.iter().filter(|f| line.contains(f.as_str())) {
+                found.push(format!(
+                    "{}:{}: {fact:?}",
+                    path.strip_prefix(root).unwrap().display(),
+                    n + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a campus's region or city written as text; name it as {{campus.<id>.region}} or {{campus.<id>.city}} (src/campuses.rs):\n{}",
+        found.join("\n")
+    );
+}

@@ -65,15 +65,33 @@ export function isTranslated(file, name) {
   return !file.endsWith('.generated.ts') || name.endsWith('_WORDS');
 }
 
+/** A campus's fact as the site's words name it: `{campus.north.region}`. */
+const CAMPUS_FACT = /\{campus\.([a-z0-9-]+)\.([a-z]+)\}/g;
+
+/** The campuses' facts in language `code`, by id and field: stated once in
+ *  src/campuses.rs (generated into content/campuses.generated.ts), a language's from its
+ *  catalogue (English where it has none). */
+export function campusFacts(code) {
+  const text = readFileSync(join(contentDir, 'campuses.generated.ts'), 'utf8');
+  const english = JSON.parse(text.slice(text.indexOf('= {') + 2, text.lastIndexOf('}') + 1));
+  const catalogue = code === 'en' ? {} : catalogueOf(code);
+  return Object.fromEntries(
+    Object.entries(english).map(([id, facts]) => [id, Object.fromEntries(Object.entries(facts).map(([field, fact]) => [field, catalogue[`campuses.generated.CAMPUS_WORDS.${id}.${field}`]?.text ?? fact]))]),
+  );
+}
+
 /**
  * The Vite plugin that writes language `code`'s words into the content modules: each
  * `export const name = value` of src/content/*.ts (of a generated one, `*_WORDS` only) becomes
  * `export const name = translate(value, 'name', words)` with that export's entries of
  * the catalogue, marked pure, so an export a chunk does not use still leaves it with
- * its words. English is left as it is.
+ * its words. In every language, English too, each campus fact a text names
+ * (`{campus.north.region}`) is then written in as the language says it: the facts are
+ * the build's, so every page, pop-up, description and server part reads them alike.
  */
 export function languagePlugin(code) {
   const catalogue = catalogueOf(code);
+  const facts = campusFacts(code);
   const translator = join(root, 'src', 'lib', 'translate.ts');
   let namedAfter = null;
   /** The texts photo slots are named after, listed by the English build (below). */
@@ -90,7 +108,8 @@ export function languagePlugin(code) {
     enforce: 'post',
     transform(code_, id) {
       const file = id.split('?')[0];
-      if (code === 'en' || dirname(file) !== contentDir || !file.endsWith('.ts')) return null;
+      if (dirname(file) !== contentDir || !file.endsWith('.ts')) return null;
+      if (code === 'en') return withFacts(code_, file);
       const module = basename(file, '.ts');
       const edits = [];
       const remembered = {};
@@ -133,16 +152,29 @@ export function languagePlugin(code) {
           if (Object.keys(left).length) edits.push([d.init.start, d.init.start, '/* @__PURE__ */ __translate('], [d.init.end, d.init.end, `, ${JSON.stringify(name)}, ${JSON.stringify(left)})`]);
         }
       }
-      if (!edits.length) return null;
+      if (!edits.length) return withFacts(code_, file);
       let out = code_;
       // From the end, so each edit's place still holds; an opening at the same place as a
       // written text cannot happen (a text written whole leaves nothing to translate).
       for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0] || b[1] - a[1])) out = out.slice(0, start) + text + out.slice(end);
       const head = [`import { translate as __translate, remember as __remember } from ${JSON.stringify(translator)};`];
       if (Object.keys(remembered).length) head.push(`__remember(${JSON.stringify(remembered)});`);
-      return { code: `${head.join('\n')}\n${out}`, map: null };
+      return withFacts(`${head.join('\n')}\n${out}`, file) ?? { code: `${head.join('\n')}\n${out}`, map: null };
     },
   };
+
+  /** `source` with each campus fact it names written in (inside a string literal of any
+   *  quotes: the fact's quotes and backslashes escaped); null when it names none. A name
+   *  that is no campus's fact stops the build. */
+  function withFacts(source, file) {
+    if (!source.includes('{campus.')) return null;
+    const out = source.replace(CAMPUS_FACT, (whole, id, field) => {
+      const fact = facts[id]?.[field];
+      if (fact === undefined) throw new Error(`${file}: ${whole} names no campus fact (src/campuses.rs has ${Object.keys(facts).join(', ')}, each with ${Object.keys(Object.values(facts)[0]).join(', ')})`);
+      return fact.replace(/[\\'"`$]/g, '\\$&');
+    });
+    return { code: out, map: null };
+  }
 }
 
 // `node scripts/languages.mjs build`: the client and prerender builds of every language

@@ -181,12 +181,12 @@ pub const GROUPS: &[Group] = &[
     },
     Group {
         name: "south-florida",
-        heading: "South Florida Campus",
+        heading: "{campus.south-florida.name}",
         page: PeoplePage::Leadership,
     },
     Group {
         name: "north",
-        heading: "North Campus (DE, PA, NJ)",
+        heading: "{campus.north.name} ({campus.north.region})",
         page: PeoplePage::Leadership,
     },
     Group {

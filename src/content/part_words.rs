@@ -151,10 +151,10 @@ impl Said {
             Said::ServeOnTheTeam => "Serve on the team",
             Said::AboutOurWorship => "About our worship",
             Said::LeadershipIntro => {
-                "The Well is led by pastors and servant leaders on every campus: South Florida and the North Campus in the United States, Europe online, and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a Sunday in Plantation or at the Wednesday Bible study online, and any of them will answer a message sent through our contact page."
+                "The Well is led by pastors and servant leaders on every campus: {campus.south-florida.region} and the North Campus in the United States, Europe online, and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a Sunday in {campus.south-florida.city} or at the Wednesday Bible study online, and any of them will answer a message sent through our contact page."
             }
             Said::WorshipTeamIntro => {
-                "Worship at The Well is led by musicians, singers and creatives from our campuses, on Sunday mornings in Plantation and at the Bible study online on Wednesdays. If you sing, play an instrument or create, there is a place for you on the team."
+                "Worship at The Well is led by musicians, singers and creatives from our campuses, on Sunday mornings in {campus.south-florida.city} and at the Bible study online on Wednesdays. If you sing, play an instrument or create, there is a place for you on the team."
             }
             Said::NoSermonsYet => "The first sermons will be listed here soon.",
             Said::SermonNotes => "Sermon notes",
@@ -207,7 +207,7 @@ impl Said {
 impl FigureStyle for PartWords {
     fn dollars(&self, amount: u64) -> String {
         self.pattern(Said::Dollars)
-            .replace("%amount", &in_units(amount, self.pattern(Said::LargeSums)))
+            .replace("%amount", &in_units(amount, &self.pattern(Said::LargeSums)))
     }
 
     fn day(&self, day: chrono::NaiveDate) -> String {
@@ -277,17 +277,19 @@ impl PartWords {
         }
     }
 
-    /// The pattern of `said` in this language, as written (English where it has none).
-    fn pattern(&self, said: Said) -> &str {
-        self.words
-            .said
-            .get(said.key())
-            .map_or(said.english(), String::as_str)
+    /// The pattern of `said` in this language, as written (English where it has none),
+    /// the campuses' facts it names written in (the build wrote them into a language's
+    /// words; English names them as src/campuses.rs states them).
+    fn pattern(&self, said: Said) -> String {
+        match self.words.said.get(said.key()) {
+            Some(words) => words.clone(),
+            None => crate::campuses::fill_english(said.english()),
+        }
     }
 
     /// What `said` says, its slots filled with HTML the caller made safe.
     pub fn say(&self, said: Said, slots: &[(&str, &str)]) -> String {
-        let mut out = escape_html(self.pattern(said));
+        let mut out = escape_html(&self.pattern(said));
         for (name, value) in slots {
             out = out.replace(&format!("{{{name}}}"), value);
         }
@@ -296,12 +298,10 @@ impl PartWords {
 
     /// A group of people's heading, escaped.
     pub fn group(&self, group: &Group) -> String {
-        escape_html(
-            self.words
-                .groups
-                .get(group.name)
-                .map_or(group.heading, String::as_str),
-        )
+        match self.words.groups.get(group.name) {
+            Some(heading) => escape_html(heading),
+            None => escape_html(&crate::campuses::fill_english(group.heading)),
+        }
     }
 
     /// A day (`2026-11-15`) as the page's language writes it ("November 15, 2026"), escaped.

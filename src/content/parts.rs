@@ -197,7 +197,7 @@ fn added_gatherings_html(
         .into_iter()
         .filter(|g| crate::schedule::defaults::find(&g.id).is_none())
         .filter(|g| {
-            crate::schedule::campus(&g.campus).and_then(|c| c.routes.first()) == Some(&route)
+            crate::campuses::campus(&g.campus).and_then(|c| c.routes.first()) == Some(&route)
         })
         .map(|g| {
             let note = match word(&g.id, "note") {

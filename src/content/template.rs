@@ -4,7 +4,8 @@
 use chrono::NaiveDate;
 
 use super::{GROUPS, Kind};
-use crate::schedule::{CAMPUSES, Gathering, Place};
+use crate::campuses::CAMPUSES;
+use crate::schedule::{Gathering, Place};
 
 /// The built-in examples, written as content files are.
 pub const EXAMPLES: [(Kind, &str); 2] = [(Kind::Sermon, SERMON), (Kind::Event, EVENT)];
@@ -41,12 +42,12 @@ In the parable of the ten virgins, five were ready when the bridegroom came and 
 "#;
 
 const EVENT: &str = r#"+++
-title = "Serving the homeless in Plantation"
+title = "Serving our neighbours"
 tag = "Community event"
 start = 2026-10-04T10:00:00
 end = 2026-10-04T13:00:00
 zone = "America/New_York"
-place = "Plantation, FL"
+place = "The church hall"
 +++
 Join us as we serve our neighbours experiencing homelessness with meals, care packages and prayer.
 "#;
@@ -95,7 +96,13 @@ pub fn new_file(kind: Kind, day: NaiveDate, title: &str) -> String {
     let title = title.replace('\\', "").replace('"', "'");
     let groups = GROUPS
         .iter()
-        .map(|g| format!("#   {:<15} {}", g.name, g.heading))
+        .map(|g| {
+            format!(
+                "#   {:<15} {}",
+                g.name,
+                crate::campuses::fill_english(g.heading)
+            )
+        })
         .collect::<Vec<_>>()
         .join("\n");
     match kind {

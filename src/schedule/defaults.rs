@@ -55,7 +55,12 @@ pub fn all() -> Vec<Gathering> {
         (10, 0),
         120,
         New_York,
-        Place::At("Delaware and Pennsylvania".into()),
+        // Its region, until a volunteer gives it a place.
+        Place::At(
+            crate::campuses::campus("north")
+                .map_or("", |c| c.region)
+                .into(),
+        ),
     );
     north.soon = true;
     vec![

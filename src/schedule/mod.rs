@@ -169,46 +169,13 @@ pub const ANNOUNCE_DAYS: i64 = 14;
 /// How far (in days) a moved date may go from its own, either way.
 pub const MOVE_REACH: u64 = 31;
 
-/// The campuses a gathering or a notice belongs to, and the pages that show each.
-pub struct Campus {
-    pub id: &'static str,
-    pub routes: &'static [&'static str],
-}
-
-pub const CAMPUSES: &[Campus] = &[
-    Campus {
-        id: "south-florida",
-        routes: &["/united-states"],
-    },
-    Campus {
-        id: "north",
-        routes: &["/united-states"],
-    },
-    Campus {
-        id: "online",
-        routes: &["/bible-study"],
-    },
-    Campus {
-        id: "europe",
-        routes: &["/europe", "/europe-bible-study"],
-    },
-    Campus {
-        id: "pakistan",
-        routes: &["/pakistan", "/pakistan-building"],
-    },
-];
-
-pub fn campus(id: &str) -> Option<&'static Campus> {
-    CAMPUSES.iter().find(|c| c.id == id)
-}
-
 /// One regular gathering, as its file (or the built-in default) gives it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Gathering {
     /// The file's name without `.md`: the id in `/api/schedule` and `/calendar/<id>.ics`.
     pub id: String,
     pub name: String,
-    /// One of `CAMPUSES`.
+    /// One of `CAMPUSES` (src/campuses.rs).
     pub campus: String,
     pub repeat: Repeat,
     /// Local start time.

@@ -491,7 +491,7 @@ mod tests {
         assert_eq!(word(&north, "2026-11-24T12:00:00Z", "address"), "");
         assert_eq!(
             word(&north, "2026-11-24T12:00:00Z", "where"),
-            "Delaware and Pennsylvania"
+            crate::campuses::campus("north").unwrap().region
         );
         north.soon = false;
         north.place = Place::At("1 Main St, Wilmington, DE".into());

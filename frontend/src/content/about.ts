@@ -6,7 +6,7 @@ export const about = {
   pillarsIntro: 'We carry the love of God into every sphere that shapes a culture.',
   pillars: [
     { name: 'Government', text: 'Praying for and serving those who lead, and raising leaders of integrity.' },
-    { name: 'Education', text: 'Investing in students, teachers and schools, from Plantation to Pakistan.' },
+    { name: 'Education', text: 'Investing in students, teachers and schools, from {campus.south-florida.city} to Pakistan.' },
     { name: 'Family', text: 'Strengthening marriages, parents and children as the first church.' },
     { name: 'Entertainment', text: 'Creating music, media and art that point people to Jesus.' },
     { name: 'Business', text: 'Equipping believers to lead, work and give as ministers in the marketplace.' },

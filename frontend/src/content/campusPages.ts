@@ -10,7 +10,7 @@ export interface CampusItem {
 }
 
 export const unitedStates = {
-  intro: 'Two campuses, one family: South Florida gathers {sunday-service-florida.every}, and the North Campus is getting ready to launch.',
+  intro: 'Two campuses, one family: {campus.south-florida.region} gathers {sunday-service-florida.every}, and the North Campus is getting ready to launch.',
   galleryHeading: 'Sunday Services',
   gallery: [
     { kind: 'worship', alt: 'Worship on a Sunday in Plantation' },
@@ -18,16 +18,16 @@ export const unitedStates = {
     { kind: 'people', alt: 'Welcoming guests at the door' },
   ] as const,
   south: {
-    heading: 'South Florida Campus',
-    place: 'Plantation, Florida',
+    heading: '{campus.south-florida.name}',
+    place: '{campus.south-florida.city}, Florida',
     items: <CampusItem[]>[
       { label: '{sunday-service-florida.when}', detail: 'In person at {sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
       { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
     ],
   },
   north: {
-    heading: 'North Campus',
-    place: 'Delaware / Pennsylvania region',
+    heading: '{campus.north.name}',
+    place: '{campus.north.region}',
     items: <CampusItem[]>[
       { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
       // Its address shows once a volunteer gives it a date and a place (empty while coming soon).
@@ -125,7 +125,7 @@ export const globalCampuses = {
   intro: 'One family in many nations. Find the campus nearest you, or join us online.',
   /** Each campus's card; `notices` names a gathering of each campus it covers, whose campus notices it shows. */
   campuses: [
-    { name: 'United States', text: 'South Florida in Plantation, and the North Campus for DE, PA and NJ.', to: '/united-states', kind: 'city', scheduleId: undefined, notices: ['sunday-service-florida', 'north-monthly'] },
+    { name: 'United States', text: '{campus.south-florida.region} in {campus.south-florida.city}, and the North Campus for {campus.north.region}.', to: '/united-states', kind: 'city', scheduleId: undefined, notices: ['sunday-service-florida', 'north-monthly'] },
     { name: 'Pakistan', text: 'Over {figure.lives-changed} salvations in six months, and a church and school to build.', to: '/pakistan', kind: 'people', scheduleId: undefined, notices: ['sunday-service-pakistan'] },
     { name: 'Europe', text: 'An online Bible study {europe-bible-study.every-at}.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study', notices: ['europe-bible-study'] },
   ] as const,

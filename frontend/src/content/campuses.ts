@@ -29,7 +29,7 @@ export const campuses: Campus[] = [
   {
     id: 'united-states',
     name: 'United States',
-    places: 'Plantation FL, DE, PA',
+    places: '{campus.south-florida.region} and the North',
     to: '/united-states',
     gatherings: [
       { label: 'Sunday Service', when: '{sunday-service-florida.when}', where: '{sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
@@ -59,8 +59,8 @@ export const campuses: Campus[] = [
 /** The country navigator shared by the Bible-study and campus pages; `also` names the
  *  other pages of the same country, where it is marked current too. */
 export const countries: { name: string; to: string; detail: string; also?: string[]; /** The gathering whose time `detail` names. */ scheduleId?: string }[] = [
-  { name: 'Global', to: '/bible-study', detail: 'Online, all time zones' },
-  { name: 'United States', to: '/united-states', detail: 'Plantation, FL and the North Campus' },
+  { name: 'Global', to: '/bible-study', detail: '{campus.online.region}' },
+  { name: 'United States', to: '/united-states', detail: '{campus.south-florida.city}, FL and the North Campus' },
   { name: 'Europe', to: '/europe-bible-study', detail: '{europe-bible-study.when}', also: ['/europe'], scheduleId: 'europe-bible-study' },
   { name: 'Pakistan', to: '/pakistan', detail: 'Local gatherings and studies' },
 ];

@@ -9,8 +9,8 @@ export const contact = {
   campusesHeading: 'Our campuses',
   campuses: [
     // `when` is shown until the schedule answers; then the next time in its zone and the visitor's.
-    { name: 'South Florida', place: '{sunday-service-florida.where}', when: '{sunday-service-florida.when}', scheduleId: 'sunday-service-florida' },
-    { name: 'North Campus', place: 'Delaware, Pennsylvania and New Jersey', when: '{north-monthly.when}', scheduleId: 'north-monthly' },
+    { name: '{campus.south-florida.region}', place: '{sunday-service-florida.where}', when: '{sunday-service-florida.when}', scheduleId: 'sunday-service-florida' },
+    { name: 'North Campus', place: '{campus.north.region}', when: '{north-monthly.when}', scheduleId: 'north-monthly' },
     { name: 'Europe', place: '{europe-bible-study.where}', when: '{europe-bible-study.when}', scheduleId: 'europe-bible-study' },
     { name: 'Pakistan', place: 'In person', when: '{sunday-service-pakistan.when}', scheduleId: 'sunday-service-pakistan' },
   ],

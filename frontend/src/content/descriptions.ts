@@ -3,8 +3,8 @@
 // every visitor downloads; a route without one stops the build.
 
 export const descriptions: Record<string, string> = {
-  '/': 'The Well is a global ministry bringing Jesus to the marketplace, with campuses in South Florida, the North (DE, PA, NJ), Europe and Pakistan.',
-  '/united-states': 'The South Florida campus in Plantation, FL and the North Campus for Delaware, Pennsylvania and New Jersey.',
+  '/': 'The Well is a global ministry bringing Jesus to the marketplace, with campuses in {campus.south-florida.region}, the North, Europe and Pakistan.',
+  '/united-states': 'The {campus.south-florida.region} campus in {campus.south-florida.city}, FL and the North Campus for {campus.north.region}.',
   '/pakistan': 'Our Pakistan campus: {sunday-service-pakistan.day} service and {bible-study-pakistan.day} Bible study in person, and over {figure.lives-changed} salvations in six months.',
   '/pakistan-building': 'Help build a church and school in Pakistan: a {figure.building-goal} goal.',
   '/europe': 'An online Bible study {europe-bible-study.every-at}.',
@@ -31,8 +31,8 @@ export const descriptions: Record<string, string> = {
   '/prayer-request': 'Send The Well a prayer request: our team will pray for you.',
   '/connect-card': 'Fill in a Connect Card so The Well can get to know you.',
   '/serve': 'Tell The Well where you would like to serve.',
-  '/north-campus': 'Be part of the North Campus for Delaware, Pennsylvania and New Jersey as it launches.',
-  '/launch': 'The Well is launching in South Florida: let us know you are coming.',
+  '/north-campus': 'Be part of the North Campus for {campus.north.region} as it launches.',
+  '/launch': 'The Well is launching in {campus.south-florida.region}: let us know you are coming.',
 };
 
 /** The route's description; throws for a route without one, so the build stops. */

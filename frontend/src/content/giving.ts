@@ -21,7 +21,7 @@ export const city = {
 };
 
 export const giving = {
-  intro: 'Every gift carries the gospel further: in Plantation, across the North, in Europe and in Pakistan.',
+  intro: 'Every gift carries the gospel further: in {campus.south-florida.city}, across the North, in Europe and in Pakistan.',
   note: 'Giving happens on our secure giving page, which opens in a new tab.',
   funds: [
     { id: 'general', title: 'General Giving', text: 'Supports the ministry of The Well across all its campuses.', button: 'Give', art: 'worship' },
@@ -37,7 +37,7 @@ export const legal = {
   contactLine: 'Questions? Write to us at',
   /** In place of the address while the ministry's email is not set. */
   contactSoon: 'Questions? Write to us with',
-  place: 'The Well, Plantation, FL',
+  place: 'The Well, {campus.south-florida.city}, FL',
   privacy: [
     { heading: 'What we collect', text: 'Only what you send us in a form: your name and contact details, and what you choose to share, such as a prayer request. We do not store your IP address with your submissions.' },
     { heading: 'How we use it', text: 'To pray for you, answer you, and keep you informed when you ask us to. We never sell your information.' },

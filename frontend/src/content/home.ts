@@ -3,7 +3,7 @@
 export const home = {
   eyebrow: 'One family. Many nations. One mission.',
   intro:
-    'The Well is a global ministry bringing Jesus to the marketplace, with campuses in South Florida, the North (DE, PA, NJ), Europe and Pakistan.',
+    'The Well is a global ministry bringing Jesus to the marketplace, with campuses in {campus.south-florida.region}, the North, Europe and Pakistan.',
   joinInPerson: { label: 'Join In Person', to: '/united-states' },
   watchNow: 'Watch Now',
   /** The hero's background video (the `hero-video-file` setting), when one is set. */
@@ -64,5 +64,5 @@ export const home = {
   },
   minimizedWelcome: 'Read our welcome',
   /** Without script the launch's pop-up never opens: a link to its page instead. */
-  launchLink: "We're launching in South Florida: tell us you're coming",
+  launchLink: "We're launching in {campus.south-florida.region}: tell us you're coming",
 };

@@ -13,7 +13,7 @@ export const newHere = {
   },
   visit: {
     heading: 'Plan Your Visit',
-    campus: 'South Florida Campus',
+    campus: '{campus.south-florida.name}',
     items: [
       { label: 'Address', detail: address.oneLine },
       { label: '{sunday-service-florida.day} Service', detail: '{sunday-service-florida.time}, in person', scheduleId: 'sunday-service-florida' },
@@ -29,7 +29,7 @@ export const groups = {
   types: [
     { title: 'Bible Study Groups', text: 'Dig into Scripture together, online on {bible-study.days} or in homes through the week.' },
     { title: 'Marketplace Groups', text: 'Professionals and business owners learning to carry Jesus into their work.' },
-    { title: 'Regional Campus Groups', text: 'Gatherings in DE, PA, NJ and beyond while new campuses take shape.' },
+    { title: 'Regional Campus Groups', text: 'Gatherings in {campus.north.region} and beyond while new campuses take shape.' },
   ],
   app: { heading: 'Find and join a group', text: 'Groups are organised in our church app. Set up your account to browse and join.', label: 'Set Up the Church App' },
 };

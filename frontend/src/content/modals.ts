@@ -80,7 +80,7 @@ export const prayerRequest = {
 export const launch = {
   picture: 'Sunrise over Plantation, Florida',
   title: "We're Launching!",
-  intro: `The Well is opening its doors in South Florida. Come to our launch service at ${address.oneLine}: worship, a message of hope, and a family to belong to.`,
+  intro: `The Well is opening its doors in {campus.south-florida.region}. Come to our launch service at ${address.oneLine}: worship, a message of hope, and a family to belong to.`,
   when: '{sunday-service-florida.when}',
   scheduleId: 'sunday-service-florida',
   attend: "I'll Be There!",
@@ -109,7 +109,7 @@ export const welcome = {
 
 export const northCampus = {
   title: 'North Campus Interest',
-  subtitle: 'Delaware, Pennsylvania and New Jersey',
+  subtitle: '{campus.north.region}',
   intro: "We're preparing to launch in the North. Tell us how you'd like to be part of it.",
   location: 'City and state',
   interests: "I'm interested in",
@@ -148,7 +148,7 @@ export const serve = {
 
 export const joinService = {
   title: 'Join Our Next Service',
-  text: 'Worship with us in person in Plantation or online at the Wednesday Bible study.',
+  text: 'Worship with us in person in {campus.south-florida.city} or online at the Wednesday Bible study.',
   items: [
     // `when` is shown until the schedule answers; then the next time in its zone and the visitor's.
     { label: '{sunday-service-florida.day} Service', when: '{sunday-service-florida.when}', place: '{sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },

@@ -10,8 +10,8 @@ use toml::Spanned;
 use toml::value::Datetime;
 
 use super::markdown::blocks;
+use crate::campuses::{CAMPUSES, campus};
 use crate::content::model::{Block, HOME_ZONE, Problem};
-use crate::schedule::{CAMPUSES, campus};
 use crate::text::{free_text, one_line};
 
 /// A TOML date as a calendar day (None for one that does not exist, e.g. 2026-02-30).

@@ -159,6 +159,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!((p.group.name, p.order), ("north", 100));
+        for heading in [
+            "North Campus (Delaware, Pennsylvania and New Jersey)",
+            "north",
+        ] {
+            let p = person(&format!("{base}group = \"{heading}\"\n"), "").unwrap();
+            assert_eq!(p.group.name, "north", "{heading}");
+        }
+        assert!(person(&format!("{base}group = \"North Pole\"\n"), "").is_err());
         assert_eq!(p.photo, "person-maria-lopez");
         assert_eq!(p.bio[0].items, ["Loves <b>people</b>."]);
         let p = person(&format!("{base}group = \"worship-team\"\norder = 3\n"), "").unwrap();

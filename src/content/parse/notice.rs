@@ -6,8 +6,8 @@ use toml::value::Datetime;
 
 use super::file::{File, campus_named, stamp};
 use super::markdown::blocks;
+use crate::campuses::campus;
 use crate::content::model::{Notice, Problem};
-use crate::schedule::campus;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -27,12 +27,19 @@ pub(super) struct RawPerson {
 /// The most a person's bio may say: a few sentences on a card.
 pub(super) const MAX_BIO_CHARS: usize = 600;
 
-/// The group a person file names, by its name or its heading (any case).
+/// The group a person file names, by its name or its heading (any case). A heading
+/// that named a campus's region as it was then ("North Campus (DE, PA, NJ)") still
+/// finds its group by the words before the region.
 pub(super) fn group_named(text: &str) -> Option<&'static Group> {
-    let wanted = crate::content::template::slug(text);
-    GROUPS
-        .iter()
-        .find(|g| g.name == wanted || crate::content::template::slug(g.heading) == wanted)
+    use crate::content::template::slug;
+    let wanted = slug(text);
+    GROUPS.iter().find(|g| {
+        let heading = crate::campuses::fill_english(g.heading);
+        let before_region = heading.split(" (").next().unwrap_or_default();
+        g.name == wanted
+            || slug(&heading) == wanted
+            || (heading.contains(" (") && wanted.starts_with(&format!("{}-", slug(before_region))))
+    })
 }
 
 impl File<'_> {

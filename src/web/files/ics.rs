@@ -250,7 +250,7 @@ pub fn ics(g: &Gathering, join: Join, site: &str) -> String {
             Some(format!("Join online: {url}")),
         ),
         Join::Online(None) => {
-            let page = crate::schedule::campus(&g.campus)
+            let page = crate::campuses::campus(&g.campus)
                 .and_then(|c| c.routes.last())
                 .copied()
                 .unwrap_or("/bible-study");

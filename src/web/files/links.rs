@@ -113,7 +113,10 @@ fn not_yet(name: &str, words: &PartWords, snap: &crate::published::Snapshot) -> 
     let address = snap
         .library
         .gathering("sunday-service-florida")
-        .map_or("Plantation, Florida", |g| g.place.text());
+        .map_or_else(
+            || crate::campuses::campus("south-florida").map_or("", |c| c.city),
+            |g| g.place.text(),
+        );
     let path = |p: &str| words.path(p);
     let body = format!(
         r#"<!doctype html>
