@@ -6,7 +6,7 @@
 //! answered, the account and certificate reused after a restart (no new order), a
 //! 30-second certificate renewed by the running server (a new serial for new
 //! connections, an open connection kept), and a failed check told in one log line.
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::os::unix::fs::PermissionsExt;

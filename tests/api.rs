@@ -1,6 +1,6 @@
 //! HTTP tests of POST /api/<form>: answers and status codes, limits, the honeypot,
 //! rate limits and client addresses, and storage failures.
-mod common;
+use crate::common;
 
 use common::{FORMS, Server, client, thewell, valid};
 use reqwest::{StatusCode, header};

@@ -2,7 +2,7 @@
 //! of submissions hold every one acknowledged before them; `backup -` pipes one off
 //! the machine; `restore` refuses while a server runs and brings a backup back, to
 //! a server that serves it and an export that lists it.
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

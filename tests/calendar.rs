@@ -2,7 +2,7 @@
 //! read by a real iCalendar parser (the icalendar crate, its recurrences expanded by
 //! rrule), names the same instants that the schedule API gives week after week,
 //! across the clock changes.
-mod common;
+use crate::common;
 
 use chrono::{DateTime, Duration, Utc};
 use common::{Server, client};

@@ -1,6 +1,6 @@
 //! The staff command line, run while `thewell serve` runs on the same data directory:
 //! export (CSV and JSON Lines), stats, erase, backup, and their errors.
-mod common;
+use crate::common;
 
 use common::{Server, thewell};
 use reqwest::StatusCode;

@@ -4,7 +4,7 @@
 //! closed once the header timeout has passed; a kept-alive connection lives for
 //! the idle timeout between requests, but a later request's head trickled byte by
 //! byte does not extend it; a stopping server does not wait for idle connections.
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};

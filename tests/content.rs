@@ -3,7 +3,7 @@
 //! version and is logged once, and `content check` exits 1 naming file:line. The
 //! feeds (events.ics, sermons.xml) and the pages' JSON-LD follow the same files, read
 //! back by independent parsers (icalendar, roxmltree, serde_json).
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

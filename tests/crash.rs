@@ -1,6 +1,6 @@
 //! Crash safety: clients keep submitting while the server is killed with SIGKILL;
 //! after a restart every submission that was answered 201 is there.
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

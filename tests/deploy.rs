@@ -1,7 +1,7 @@
 //! The systemd unit in deploy/: valid for `systemd-analyze verify`, and hardened to
 //! an exposure of at most 2.0 by `systemd-analyze security --offline=true` (Debian's
 //! systemd package; .ci/run installs it).
-mod common;
+use crate::common;
 
 use std::process::Command;
 

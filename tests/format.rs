@@ -1,7 +1,7 @@
 //! A database written by format version 1 (tests/fixtures/format-1.redb.gz, made by
 //! the first release of the forms) must open in this and every later version: its
 //! submissions export unchanged and the server keeps adding to it.
-mod common;
+use crate::common;
 
 use common::{Server, thewell};
 use serde_json::{Value, json};

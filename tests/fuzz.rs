@@ -4,7 +4,7 @@
 //! and methods, chunked and oversized bodies. No answer may be a 5xx, and the CSV
 //! export of what was accepted holds no control character but newline and tab,
 //! and no bidi control. Seeded, so a failure repeats.
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -3,7 +3,7 @@
 //! settings file or a full disk is reported truthfully, a reader that stops early
 //! is a normal exit, and the small things (no-store on API answers, the query kept
 //! by the trailing-slash redirect, an X-Forwarded-For entry with a port).
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;

@@ -5,7 +5,7 @@
 //! visitor cannot add a header. The outbox keeps every acknowledged submission's
 //! notification through a SIGKILL while the mail server is down, and through a
 //! webhook answering 500 for a while.
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 //! object; the bucket down under traffic; an idle server uploading nothing. The
 //! floods, the outage and the slow download run at a small scale here and at full
 //! scale in the endurance benchmark (`Scale`, tests/bench/endurance.sh).
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::net::TcpStream;

@@ -1,7 +1,7 @@
 //! HTTP tests of a form sent by a browser without script: `POST <page>` as
 //! application/x-www-form-urlencoded, answered with the page (its problems beside their
 //! fields and the answers kept, or a redirect to its thank-you), stored as the API stores.
-mod common;
+use crate::common;
 
 use common::{Server, client, thewell};
 use reqwest::{StatusCode, header};

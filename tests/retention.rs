@@ -2,7 +2,7 @@
 //! running server and a stopped one, and `serve --keep` sweeping older submissions.
 //! Each time the erased text is gone from the database file itself and from the
 //! journal (read raw, as `grep -a` would), not only from the exports.
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

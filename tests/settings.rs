@@ -1,7 +1,7 @@
 //! The volunteer's settings and photos against a real server: `thewell site` writes
 //! them, the pages, redirects, photos, schedule and calendars show them, and a change
 //! reaches a running server without a restart.
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 //! HTTP tests of the served site: routes, the 404 page, assets, compression,
 //! ETags, HEAD, security headers, the health check, the data directory and stopping.
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! answer carries HSTS and the security headers, plain HTTP redirects with path and
 //! query kept and without HSTS, and replaced certificate files are served to new
 //! connections without a restart. Without certificate flags nothing changes.
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

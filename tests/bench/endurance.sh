@@ -13,7 +13,7 @@
 # ~/.cache/thewell-tools on first use). Prints each round's figures and the verdicts.
 set -u
 cd "$(dirname "$0")/../.."
-THEWELL_ENDURANCE=1 cargo test --release --test offsite -- --nocapture \
-  a_busy_site_flooded a_bucket_down_for_long a_hostile_endpoint 2>&1 |
+THEWELL_ENDURANCE=1 cargo test --release --test all -- --nocapture \
+  offsite::a_busy_site_flooded offsite::a_bucket_down_for_long offsite::a_hostile_endpoint 2>&1 |
   grep -E '^round |^bucket down|object over|^a 1 |^an endless|^the copier|^test |^test result|panicked|missing'
 exit "${PIPESTATUS[0]}"
