@@ -1,10 +1,9 @@
 //! Backups of the submissions: consistent snapshots in `<data-dir>/backups/`,
 //! named by the UTC time each was taken and kept to a count, taken by a running
-//! server on its timer (`schedule`); the newest one for `thewell stats`; restoring one in place of the database; and the lock by which
-//! a running server tells `restore` that the database is in use.
+//! server on its timer (`schedule`); the newest one for `thewell stats`; restoring one
+//! in place of the database, refused while a server holds it (src/lock.rs).
 use std::fs::File;
 use std::io;
-use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -59,136 +58,6 @@ pub fn prune(dir: &DataDir, keep: usize) -> io::Result<Vec<PathBuf>> {
     Ok(removed)
 }
 
-/// Held (exclusive) by a running server for its whole life: a second server on the
-/// same data directory is refused, and `restore` and the offline staff commands know
-/// to leave the database to it. The file says who holds it (`serve pid 1234 since …`).
-pub struct ServerLock {
-    _file: File,
-}
-
-fn lock_file(dir: &DataDir) -> io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .create(true)
-        .read(true)
-        .append(true)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(dir.server_lock())
-}
-
-/// Says in the lock file who holds it now.
-fn sign(file: &File, who: &str) {
-    use std::io::Write;
-    let line = format!(
-        "{who} pid {} since {}\n",
-        std::process::id(),
-        Utc::now().format("%Y-%m-%dT%H:%M:%SZ")
-    );
-    let _ = file.set_len(0);
-    let _ = (&*file).write_all(line.as_bytes());
-}
-
-/// What the lock file says of its holder, and whether that is a server still running.
-fn holder(file: &File) -> (String, bool) {
-    use std::os::unix::fs::FileExt;
-    let mut bytes = [0u8; 256];
-    let read = file.read_at(&mut bytes, 0).unwrap_or(0);
-    let text = String::from_utf8_lossy(&bytes[..read]).trim().to_string();
-    let pid = text
-        .strip_prefix("serve pid ")
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|pid| pid.parse::<libc::pid_t>().ok());
-    // SAFETY: kill with signal 0 only asks whether the process exists (EPERM: it
-    // does, under another user).
-    let alive = pid.is_some_and(|pid| {
-        (unsafe { libc::kill(pid, 0) }) == 0
-            || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
-    });
-    (text, alive)
-}
-
-/// How long a starting server waits for a staff command that holds the data
-/// directory alone to finish (a second server is refused at once).
-const SERVER_WAITS_FOR_STAFF: Duration = Duration::from_millis(800);
-/// How long a staff command waits for another that holds the directory alone (an
-/// erasure rewrites the whole database).
-const STAFF_WAITS_FOR_STAFF: Duration = Duration::from_secs(600);
-
-/// Takes the lock alone, waiting up to `patience` while a staff command holds it;
-/// while a server holds it, says so at once. Err(holder) names who holds it.
-fn take_alone(file: &File, patience: Duration) -> Result<(), String> {
-    let started = std::time::Instant::now();
-    loop {
-        if flock(file, libc::LOCK_EX | libc::LOCK_NB).is_ok() {
-            return Ok(());
-        }
-        let (text, server) = holder(file);
-        if server || started.elapsed() >= patience {
-            return Err(text);
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-/// Why a server could not have its data directory to itself.
-#[derive(Debug, thiserror::Error)]
-pub enum LockError {
-    #[error("cannot open {path}, which marks the data directory as in use: {source}")]
-    Open {
-        path: PathBuf,
-        #[source]
-        source: io::Error,
-    },
-    #[error(
-        "another thewell holds the data directory {dir} ({holder}): one server per data directory. Stop that one first (systemctl stop thewell), or give this one another --data-dir; if it is a staff command, start again when it has finished"
-    )]
-    Held { dir: PathBuf, holder: String },
-}
-
-fn flock(file: &File, operation: libc::c_int) -> io::Result<()> {
-    // SAFETY: flock on a descriptor this File owns.
-    if unsafe { libc::flock(file.as_raw_fd(), operation) } == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
-}
-
-impl ServerLock {
-    /// Marks the data directory as this server's for its whole life, or says who has it.
-    pub fn acquire(dir: &DataDir) -> Result<ServerLock, LockError> {
-        let file = lock_file(dir).map_err(|source| LockError::Open {
-            path: dir.server_lock(),
-            source,
-        })?;
-        take_alone(&file, SERVER_WAITS_FOR_STAFF).map_err(|holder| LockError::Held {
-            dir: dir.root().to_path_buf(),
-            holder: if holder.is_empty() {
-                "a process that did not say what it is".into()
-            } else {
-                holder
-            },
-        })?;
-        sign(&file, "serve");
-        Ok(ServerLock { _file: file })
-    }
-}
-
-/// The data directory's lock held alone (no server runs), for a change a server
-/// must not see half of; None while a server runs. Another staff command holding it
-/// is waited for (briefly): only a server is asked instead.
-pub fn alone(dir: &DataDir) -> io::Result<Option<File>> {
-    let lock = lock_file(dir)?;
-    match take_alone(&lock, STAFF_WAITS_FOR_STAFF) {
-        Ok(()) => {
-            sign(&lock, "staff command");
-            Ok(Some(lock))
-        }
-        Err(_) => Ok(None),
-    }
-}
-
 /// Why a restore did not happen.
 #[derive(Debug, thiserror::Error)]
 pub enum RestoreError {
@@ -229,10 +98,9 @@ pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreErr
         move |source| RestoreError::Io { path, source }
     };
     create_private_dir(dir.root()).map_err(io(dir.root()))?;
-    let lock = lock_file(dir).map_err(io(&dir.server_lock()))?;
-    if flock(&lock, libc::LOCK_EX | libc::LOCK_NB).is_err() {
+    let Some(_lock) = crate::lock::alone_now(dir).map_err(io(&dir.server_lock()))? else {
         return Err(RestoreError::ServerRunning(dir.root().to_path_buf()));
-    }
+    };
     // What a crashed server left in its journal goes into the database being
     // replaced (kept beside it), not into the one restored.
     if dir.database().exists() {
@@ -256,14 +124,8 @@ pub fn restore(dir: &DataDir, file: &Path) -> Result<Option<PathBuf>, RestoreErr
     }
     std::fs::rename(&incoming, &database).map_err(io(&database))?;
     // The off-site copier is told: fewer submissions now than it copied is no erasure.
-    crate::offsite::copier::State::backup_restored(dir, erasures);
+    crate::offsite::state::State::backup_restored(dir, erasures);
     Ok(replaced)
-}
-
-/// Whether a server holds the data directory now.
-#[cfg(test)]
-fn server_running(dir: &DataDir) -> bool {
-    lock_file(dir).is_ok_and(|file| flock(&file, libc::LOCK_EX | libc::LOCK_NB).is_err())
 }
 
 /// Snapshots the database every `every` into the backups folder, keeping `keep`. The
@@ -284,7 +146,7 @@ pub fn schedule(dir: DataDir, every: Duration, keep: usize) {
             let taken = tokio::task::spawn_blocking(move || {
                 let path = take(&job)?;
                 // While off-site copies fail, the local ones are all there is: none is removed.
-                let failing = crate::offsite::copier::State::read(&job)
+                let failing = crate::offsite::state::State::read(&job)
                     .is_some_and(|state| state.failing_since.is_some());
                 let removed = if failing {
                     Vec::new()
@@ -311,6 +173,7 @@ pub fn schedule(dir: DataDir, every: Duration, keep: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lock::{ServerLock, server_running};
 
     #[test]
     fn snapshots_are_named_by_time_listed_in_order_and_pruned() {

@@ -98,7 +98,7 @@ pub const SETTINGS_BLOCK_ID: &str = "site-settings";
 pub const CONTENT_BLOCK_ID: &str = "site-content";
 
 /// The attribute that marks an element whose inner HTML the server writes from the
-/// content files (src/content/parts.rs); its value names the part. The page keeps it as is.
+/// content files (src/page_parts/mod.rs); its value names the part. The page keeps it as is.
 pub const SERVER_PART_MARKER: &str = "data-server-part";
 
 /// The attribute that marks a drawing a photo can replace; its value is the slot.

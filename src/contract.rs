@@ -27,9 +27,9 @@ mod emit {
         PhotoSlot, SERVER_PART_MARKER, SET_MARKER, SETTINGS_BLOCK_ID, STYLESHEET_MARKER,
         ShownPhoto, TEMPLATE_MARKER, UNSET_MARKER, VIDEO_MARKER, WORD_MARKER,
     };
-    use crate::content::parts::{Part, ServerPart};
     use crate::content::{Block, Event, Launch, Note, Sermon, Shown};
     use crate::forms::{EMAIL_MAX, FORMS, FieldKind, HONEYPOT, LONG_MAX, SERVICE_PREFERENCES};
+    use crate::page_parts::{Part, ServerPart};
     use crate::schedule::zones::ZoneSpan;
     use crate::schedule::{CALENDAR_PATH, GatheringNow, LaterOccurrence, ScheduleNow};
     use crate::settings::{LINKS, SETTINGS};
@@ -303,14 +303,14 @@ mod emit {
     }
 
     /// parts.generated.ts: what the parts the server writes into pages say
-    /// (src/content/part_words.rs), by key, and the leadership's sections' headings by
+    /// (src/page_parts/part_words.rs), by key, and the leadership's sections' headings by
     /// the group's name, for the catalogues to translate; the build gives the server
     /// each language's (`<code>/part-words.json`).
     fn parts() -> String {
         use crate::content::GROUPS;
-        use crate::content::part_words::Said;
+        use crate::page_parts::part_words::Said;
         let quote = |s: &str| serde_json::to_string(s).expect("string");
-        let mut out = header("src/content/part_words.rs");
+        let mut out = header("src/page_parts/part_words.rs");
         out.push_str(
             "/** What the server's parts of pages say (the sermon list, the people pages, the\n \
              *  building's progress, the notices' link, how long forms are kept), and the\n \
@@ -367,8 +367,8 @@ mod emit {
 
     /// classes.generated.ts: the classes the server's page parts share with the pages.
     fn classes() -> String {
-        use crate::content::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
-        let mut out = header("src/content/html.rs");
+        use crate::page_parts::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
+        let mut out = header("src/page_parts/html.rs");
         for (doc, name, value) in [
             (
                 "The one column every section, heading, header and footer lines up in: one left edge on every page.",

@@ -6,8 +6,8 @@
 //! and writes its words beside it, and nothing here names one.
 use std::sync::LazyLock;
 
-use crate::content::part_words::PartWords;
 use crate::forms::FormWords;
+use crate::page_parts::part_words::PartWords;
 use crate::schedule::words::Vocabulary;
 
 /// One language of the pages and all the words the server writes in it.

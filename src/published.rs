@@ -12,10 +12,10 @@ use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
 use crate::content::in_english::words_in_english;
-use crate::content::part_words::PartWords;
 use crate::content::{Kind, Library, Shown};
 use crate::contract::camel_case;
 use crate::data_dir::DataDir;
+use crate::page_parts::part_words::PartWords;
 use crate::photos::{Job, Made, Ratio, Recipe, State};
 use crate::settings::{
     FIGURES, Key, Photo, SETTINGS, Setting, figure_words, find, names, read_file, read_last_good,

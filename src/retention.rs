@@ -78,7 +78,7 @@ pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, bounds: Bo
     loop {
         // The newest submission the bucket holds bounds what may be erased.
         let copied_until = bounds.offsite.then(|| {
-            crate::offsite::copier::State::read(&bounds.dir)
+            crate::offsite::state::State::read(&bounds.dir)
                 .and_then(|state| state.through)
                 .map(|id| crate::store::received_at(id) + chrono::Duration::milliseconds(1))
         });
@@ -97,9 +97,9 @@ pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, bounds: Bo
             lately.retain(|(at, _)| at.elapsed() < DAY);
             let allowed = lately.iter().map(|(_, n)| n).sum::<u64>().max(SWEEP_FLOOR);
             let (dir, of) = (bounds.dir.clone(), keep.form);
-            let counted = tokio::task::spawn_blocking(move || due(&dir, of, before)).await;
-            let due = match counted {
-                Ok(Ok(due)) => due,
+            let counted = tokio::task::spawn_blocking(move || expired(&dir, of, before)).await;
+            let expired = match counted {
+                Ok(Ok(expired)) => expired,
                 Ok(Err(error)) => {
                     tracing::error!(form, "cannot count older submissions: {error}");
                     continue;
@@ -109,9 +109,9 @@ pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, bounds: Bo
                     continue;
                 }
             };
-            if due > allowed {
+            if expired > allowed {
                 if waiting.insert(form) {
-                    hold_back(&bounds, keep, due, allowed, before);
+                    hold_back(&bounds, keep, expired, allowed, before);
                 }
                 continue;
             }
@@ -139,7 +139,7 @@ pub async fn sweep(writer: Writer, keeps: Vec<Keep>, every: Duration, bounds: Bo
 }
 
 /// How many of `form`'s submissions were received before `before`.
-fn due(dir: &DataDir, form: &Form, before: DateTime<Utc>) -> Result<u64, StoreError> {
+fn expired(dir: &DataDir, form: &Form, before: DateTime<Utc>) -> Result<u64, StoreError> {
     let mut count = 0;
     let until = crate::store::first_id_at(before);
     Reader::open(dir)?.scan::<StoreError>(form, 0, until, |_, _| {
@@ -150,18 +150,23 @@ fn due(dir: &DataDir, form: &Form, before: DateTime<Utc>) -> Result<u64, StoreEr
 }
 
 /// Logs and tells the staff that a sweep waits, and how to let it go on.
-fn hold_back(bounds: &Bounds, keep: &Keep, due: u64, allowed: u64, before: DateTime<Utc>) {
+fn hold_back(bounds: &Bounds, keep: &Keep, expired: u64, allowed: u64, before: DateTime<Utc>) {
     let form = keep.form.name;
     let day = before.date_naive();
     let text = format!(
-        "The {form} submissions are kept {}, so by this server's clock ({} UTC) {due} of them, received before {}, are due to be erased at once: more than a sweep erases without asking ({allowed}: what the last day's sweeps erased, at least {SWEEP_FLOOR}). It waits, in case the clock is wrong. Check it (`date` on the server). If it is right, erase them with `thewell erase --form {form} --before {day}` and the sweeps go on as before; if it is wrong, set it right: nothing was erased.",
+        "The {form} submissions are kept {}, so by this server's clock ({} UTC) {expired} of them, received before {}, are due to be erased at once: more than a sweep erases without asking ({allowed}: what the last day's sweeps erased, at least {SWEEP_FLOOR}). It waits, in case the clock is wrong. Check it (`date` on the server). If it is right, erase them with `thewell erase --form {form} --before {day}` and the sweeps go on as before; if it is wrong, set it right: nothing was erased.",
         describe(keep.period),
         Utc::now().format("%Y-%m-%d %H:%M"),
         before.format("%Y-%m-%d %H:%M UTC"),
     );
-    tracing::warn!(form, due, allowed, "older submissions not erased: {text}");
+    tracing::warn!(
+        form,
+        expired,
+        allowed,
+        "older submissions not erased: {text}"
+    );
     (bounds.tell)(
-        format!("Erasing {due} {form} submissions waits for you"),
+        format!("Erasing {expired} {form} submissions waits for you"),
         text,
     );
 }

@@ -8,7 +8,8 @@
 //!   reach the content files (what reads both for a running server sits above both);
 //! - no two files import each other, even through others: in Rust (src/, tests
 //!   aside: a test may use what depends on the code it tests) and in TypeScript
-//!   (frontend/src/).
+//!   (frontend/src/);
+//! - in frontend/src/, no file reaches a floor above its own (`TS_FLOORS`).
 //!
 //! An import is one file naming another's item through a path (`use` or inline). A
 //! module's own file declaring its children (`mod x;`) and re-exporting their items
@@ -577,6 +578,54 @@ fn ts_cycles(sources: &[(PathBuf, String)]) -> Vec<String> {
         .collect()
 }
 
+/// The floors of frontend/src/, lowest first: the site's words and data (`content`),
+/// what any part of the page uses (`lib`), what works with and without a signal
+/// (`offline`), the parts of pages (`components`), the pages (`pages`), and the files
+/// at the top (App, the entries). A generated file (`*.generated.ts`, emitted from
+/// Rust) is the ground under all of them.
+const TS_FLOORS: [&str; 5] = ["content", "lib", "offline", "components", "pages"];
+
+fn ts_floor(path: &Path) -> usize {
+    if path.to_string_lossy().contains(".generated.") {
+        return 0;
+    }
+    let first = path
+        .components()
+        .next()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
+    match TS_FLOORS.iter().position(|f| Some(*f) == first.as_deref()) {
+        Some(i) => i + 1,
+        // App.tsx, main.tsx, entry-server.tsx
+        None => TS_FLOORS.len() + 1,
+    }
+}
+
+/// Each import of a TypeScript file that reaches a floor above its own.
+fn ts_upward(sources: &[(PathBuf, String)]) -> Vec<String> {
+    let known: BTreeMap<PathBuf, usize> = sources
+        .iter()
+        .enumerate()
+        .map(|(i, (p, _))| (p.clone(), i))
+        .collect();
+    let mut out = Vec::new();
+    for (path, text) in sources {
+        for spec in ts_imports(text) {
+            let Some(to) = ts_resolve(path, &spec, &known) else {
+                continue;
+            };
+            let target = &sources[to].0;
+            if ts_floor(target) > ts_floor(path) {
+                out.push(format!(
+                    "frontend/src/{} reaches up to frontend/src/{} ({spec}): move what both need down, or the importer up",
+                    path.display(),
+                    target.display()
+                ));
+            }
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------- reading the trees
 
 fn sources(dir: &Path, root: &Path, ends: &[&str], out: &mut Vec<(PathBuf, String)>) {
@@ -631,6 +680,41 @@ fn no_two_typescript_files_import_each_other() {
     );
     let problems = ts_cycles(&files);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn no_typescript_file_reaches_a_floor_above_its_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("frontend/src");
+    let mut files = Vec::new();
+    sources(&root, &root, &[".ts", ".tsx"], &mut files);
+    assert!(files.len() > 40);
+    let problems = ts_upward(&files);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The rule itself: a word module reaching a component, a helper reaching the
+    // offline code, and a page reaching down are told apart.
+    let sample = [
+        file(
+            "content/routes.ts",
+            "import type { M } from '../components/modals/context';",
+        ),
+        file("components/modals/context.ts", "export type M = 1;"),
+        file(
+            "lib/useForm.ts",
+            "import { keep } from '../offline/phoneStore';",
+        ),
+        file(
+            "offline/phoneStore.ts",
+            "import { FORMS } from '../content/forms.generated';",
+        ),
+        file("content/forms.generated.ts", "export const FORMS = 1;"),
+        file(
+            "pages/Home.tsx",
+            "import { keep } from '../offline/phoneStore';",
+        ),
+    ];
+    let found = ts_upward(&sample);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("content/routes.ts") && found[1].contains("lib/useForm.ts"));
 }
 
 fn file(path: &str, text: &str) -> (PathBuf, String) {

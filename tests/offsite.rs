@@ -367,7 +367,7 @@ fn verify(
     let mut args = vec![
         "offsite".to_string(),
         "verify".into(),
-        "--offsite".into(),
+        "--from".into(),
         format!("s3://{BUCKET}/site"),
         "--identity".into(),
         identity.display().to_string(),
@@ -901,7 +901,7 @@ async fn a_bucket_down_for_long_costs_no_submission_and_is_caught_up() {
     let mut verify = vec![
         "offsite".to_string(),
         "verify".into(),
-        "--offsite".into(),
+        "--from".into(),
         format!("s3://{BUCKET}/site"),
         "--identity".into(),
         identity.display().to_string(),

@@ -112,7 +112,7 @@ export function compare(words, catalogue) {
 }
 
 /** The entries that are lists the code reads (as src/schedule/clock.rs and
- *  src/content/part_words.rs do), each with why it does not read: the parts of the day
+ *  src/page_parts/part_words.rs do), each with why it does not read: the parts of the day
  *  ('0: AM; 12: PM': from hour 0, each later one from a later hour before 24) and the
  *  units of large sums ('1,000,000,000 billion; 1,000,000 million': largest first). */
 export function misshapen(catalogue) {

@@ -148,7 +148,7 @@ for (const build of builds) {
   // The forms' labels and the server's messages about a submission (src/forms/words.rs);
   // English is the server's own.
   if (build.code !== all[0].code) write(join(base, 'form-words.json'), JSON.stringify(build.ssr.serverFormWords()));
-  // What the server's parts of pages say (the sermon list, the people pages…: src/content/part_words.rs).
+  // What the server's parts of pages say (the sermon list, the people pages…: src/page_parts/part_words.rs).
   if (build.code !== all[0].code) write(join(base, 'part-words.json'), JSON.stringify(build.ssr.serverPartWords()));
 }
 // The places a volunteer's photo can replace a drawing, for `thewell site photos`.

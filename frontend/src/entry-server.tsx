@@ -39,7 +39,7 @@ export function serverFormWords(): object {
 }
 
 /** What the server's parts of pages say, in this build's language, with the months'
- *  names and the line above a volunteer's English (src/content/part_words.rs reads them
+ *  names and the line above a volunteer's English (src/page_parts/part_words.rs reads them
  *  as <code>/part-words.json). */
 export function serverPartWords(): object {
   return { ...PART_WORDS, months: calendarWords.months, inEnglish: frame.inEnglish, dir };

@@ -391,7 +391,7 @@ pub struct OffsiteArgs {
     /// day for the second, one a month for the third (the server deletes the rest).
     /// An erasure replaces every older copy of the submissions at once.
     #[arg(long, env = "THEWELL_OFFSITE_KEEP", default_value = "2d,30d,12m", value_parser = crate::offsite::layout::parse_keep, value_name = "ALL,DAILY,MONTHLY")]
-    pub offsite_keep: crate::offsite::layout::Keep,
+    pub offsite_keep: crate::offsite::layout::CopiesKept,
 
     /// How long copies fail before the notification targets are told (an hour;
     /// shorter only in tests).
@@ -477,8 +477,14 @@ pub enum OffsiteCommand {
     /// Download the newest copy, decrypt it with the identity, and compare its
     /// submissions per form with the database's.
     Verify {
-        /// The bucket, as given to `serve --offsite`.
-        #[arg(long, env = "THEWELL_OFFSITE", value_name = "s3://BUCKET[/PREFIX]")]
+        /// The bucket, as given to `serve --offsite` (as `restore --from` names it;
+        /// `--offsite` works too).
+        #[arg(
+            long = "from",
+            alias = "offsite",
+            env = "THEWELL_OFFSITE",
+            value_name = "s3://BUCKET[/PREFIX]"
+        )]
         offsite: String,
         /// The identity file from `thewell offsite keygen`.
         #[arg(long, value_name = "FILE")]
@@ -820,7 +826,9 @@ pub enum ScheduleCommand {
         reason_in: Vec<String>,
     },
     /// Take back a skip or a move: the gathering meets on that date as usual again.
-    Restore {
+    /// (`restore`, its name before, still works.)
+    #[command(alias = "restore")]
+    Undo {
         /// The gathering's id, as `thewell schedule` lists it.
         gathering: String,
         /// The date that was skipped or moved, YYYY-MM-DD.

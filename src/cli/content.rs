@@ -152,6 +152,31 @@ fn check(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     }
 }
 
+/// Who each group's page names, or that it names nobody yet.
+fn list_people(library: &Library, out: &mut impl Write) -> Result<(), CliError> {
+    say!(out, "People (each on their group's page):")?;
+    for group in crate::content::GROUPS {
+        let people = library.people_of(group);
+        let names = if people.is_empty() {
+            "nobody named yet".to_string()
+        } else {
+            people
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.role))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        say!(out, "  {:<15} {names}", group.name)?;
+    }
+    if library.people.is_empty() {
+        say!(
+            out,
+            "  /leadership and /worship-team say their people will be introduced soon; `thewell content new person --title \"Maria Lopez\"` names one."
+        )?;
+    }
+    Ok(())
+}
+
 fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let library = Library::read(dir, &Library::default());
     let now = Utc::now();
@@ -221,26 +246,7 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             "  No event is upcoming: What's New says so, and keeps the sermon."
         )?;
     }
-    say!(out, "People (each on their group's page):")?;
-    for group in crate::content::GROUPS {
-        let people = library.people_of(group);
-        let names = if people.is_empty() {
-            "nobody named yet".to_string()
-        } else {
-            people
-                .iter()
-                .map(|p| format!("{} ({})", p.name, p.role))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        say!(out, "  {:<15} {names}", group.name)?;
-    }
-    if library.people.is_empty() {
-        say!(
-            out,
-            "  /leadership and /worship-team say their people will be introduced soon; `thewell content new person --title \"Maria Lopez\"` names one."
-        )?;
-    }
+    list_people(&library, out)?;
     if !library.problems.is_empty() {
         say!(
             out,

@@ -8,8 +8,8 @@ use chrono::SecondsFormat;
 use super::args::{BucketArgs, OffsiteCommand, RestoreArgs};
 use super::{CliError, say};
 use crate::data_dir::DataDir;
-use crate::offsite::copier::State;
-use crate::offsite::{crypt, recovery, restore, tag};
+use crate::offsite::state::State;
+use crate::offsite::{crypt, recovery, restore, tag, verify};
 
 pub fn run(
     data_dir: &DataDir,
@@ -186,12 +186,19 @@ fn status(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
             time(Some(*at))
         )?;
     }
+    say_safety(&state, out)
+}
+
+/// The status's last lines: erasures reaching the bucket, whether the bucket keeps
+/// what is deleted, what has gone up, and failures.
+fn say_safety(state: &State, out: &mut impl Write) -> Result<(), CliError> {
+    let time = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::Secs, true);
     say!(
         out,
         "last erasure    {}{}",
         state.last_erasure_copied.map_or_else(
             || "none has reached the bucket yet".to_string(),
-            |t| format!("reached the bucket {}", time(Some(t)))
+            |t| format!("reached the bucket {}", time(t))
         ),
         if state.purge {
             " (one is still being carried out)"
@@ -235,7 +242,7 @@ fn verify(
 ) -> Result<(), CliError> {
     let bucket = bucket.bucket(url)?;
     let verified = super::output::runtime()?
-        .block_on(restore::verify(data_dir, &bucket, identity, max_bytes))?;
+        .block_on(verify::verify(data_dir, &bucket, identity, max_bytes))?;
     refused(&verified.refused, out)?;
     say!(
         out,
@@ -266,29 +273,7 @@ pub fn restore_from(
             "restore --from needs --identity FILE (the recovery file)".into(),
         ));
     };
-    let bucket = match &args.from {
-        Some(url) => args.bucket.bucket(url)?,
-        None => {
-            let address = recovery::read_address(identity)?;
-            say!(
-                out,
-                "the bucket, as the recovery file names it: {}{}",
-                address.url,
-                address
-                    .endpoint
-                    .as_deref()
-                    .map(|e| format!(" at {e}"))
-                    .unwrap_or_default()
-            )?;
-            crate::offsite::Bucket::new(&crate::offsite::bucket::Settings {
-                url: &address.url,
-                endpoint: address.endpoint.as_deref(),
-                region: address.region.as_deref().unwrap_or("us-east-1"),
-                addressing: args.bucket.offsite_addressing,
-                credentials: args.bucket.offsite_credentials.as_deref(),
-            })?
-        }
-    };
+    let bucket = bucket_to_restore_from(args, identity, out)?;
     // The new server's tag key, from the identity: checked before anything is fetched.
     if let Some(key_file) = &args.offsite_tag_key {
         let done = tag::put_server_key(identity, key_file)?;
@@ -309,7 +294,6 @@ pub fn restore_from(
     };
     let restored = super::output::runtime()?
         .block_on(restore::restore(data_dir, &bucket, identity, &options))?;
-    let time = |t: &chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::Millis, true);
     let total: u64 = restored.rows.values().sum();
     if restored.finished_earlier {
         say!(
@@ -318,63 +302,118 @@ pub fn restore_from(
             data_dir.root().display()
         )?;
     } else {
-        say!(out, "objects taken (each with a genuine tag):")?;
-        for (name, at) in &restored.objects {
-            let uploaded = restored
-                .uploaded
-                .get(name)
-                .map(|t| format!("  (uploaded {})", time(t)))
-                .unwrap_or_default();
-            say!(out, "  {}  {name}{uploaded}", time(at))?;
-        }
-        refused(&restored.refused, out)?;
-        match restored.record {
-            Some((written, sequence)) => say!(
-                out,
-                "the copy's newest record (number {sequence}, written {}, {}): {}",
-                written.to_rfc3339_opts(SecondsFormat::Secs, true),
-                how_old(chrono::Utc::now() - written),
-                if restored.missing.is_empty() {
-                    "every object it names is restored"
-                } else {
-                    "what it names and is not restored is listed as MISSING"
-                }
-            )?,
-            None => say!(
-                out,
-                "no record of the copy from then in the bucket (copies made before 2026-11-27 have none, and older records go as --offsite-keep says): whether every object is there cannot be told"
-            )?,
-        }
-        for (path, why) in &restored.missing {
-            say!(
-                out,
-                "MISSING (not restored, --accept-missing): {path}: {why}"
-            )?;
-        }
-        if restored.left_out > 0 {
-            say!(
-                out,
-                "left out {} submissions the copy's newest record says were erased after this copy was made (erasures stay erased)",
-                restored.left_out
-            )?;
-        }
-        say!(
-            out,
-            "restored {total} submissions (the copy of {}, {}) and {} files{} into {}",
-            restored.copy_of.to_rfc3339_opts(SecondsFormat::Secs, true),
-            how_old(chrono::Utc::now() - restored.copy_of),
-            restored.files,
-            restored
-                .files_of
-                .map(|t| format!(" (of {})", t.to_rfc3339_opts(SecondsFormat::Secs, true)))
-                .unwrap_or_default(),
-            data_dir.root().display()
-        )?;
+        say_taken(data_dir, &restored, total, out)?;
     }
     for (form, n) in &restored.rows {
         say!(out, "  {form:<24} {n:>8}")?;
     }
-    // What visitors will be sent to and shown: staff check it before starting.
+    say_what_to_check(data_dir, out)?;
+    say!(
+        out,
+        "start the site as usual: thewell serve --data-dir {} … (it goes on copying to {} as this site's own)",
+        data_dir.root().display(),
+        bucket.describe()
+    )
+}
+
+/// The bucket a restore reads: `--from`, or the one the recovery file names (said).
+fn bucket_to_restore_from(
+    args: &RestoreArgs,
+    identity: &Path,
+    out: &mut impl Write,
+) -> Result<crate::offsite::Bucket, CliError> {
+    if let Some(url) = &args.from {
+        return Ok(args.bucket.bucket(url)?);
+    }
+    let address = recovery::read_address(identity)?;
+    say!(
+        out,
+        "the bucket, as the recovery file names it: {}{}",
+        address.url,
+        address
+            .endpoint
+            .as_deref()
+            .map(|e| format!(" at {e}"))
+            .unwrap_or_default()
+    )?;
+    Ok(crate::offsite::Bucket::new(
+        &crate::offsite::bucket::Settings {
+            url: &address.url,
+            endpoint: address.endpoint.as_deref(),
+            region: address.region.as_deref().unwrap_or("us-east-1"),
+            addressing: args.bucket.offsite_addressing,
+            credentials: args.bucket.offsite_credentials.as_deref(),
+        },
+    )?)
+}
+
+/// What a restore took, refused, left out and missed, and what it brought back.
+fn say_taken(
+    data_dir: &DataDir,
+    restored: &restore::Restored,
+    total: u64,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let time = |t: &chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::Millis, true);
+    say!(out, "objects taken (each with a genuine tag):")?;
+    for (name, at) in &restored.objects {
+        let uploaded = restored
+            .uploaded
+            .get(name)
+            .map(|t| format!("  (uploaded {})", time(t)))
+            .unwrap_or_default();
+        say!(out, "  {}  {name}{uploaded}", time(at))?;
+    }
+    refused(&restored.refused, out)?;
+    match restored.record {
+        Some((written, sequence)) => say!(
+            out,
+            "the copy's newest record (number {sequence}, written {}, {}): {}",
+            written.to_rfc3339_opts(SecondsFormat::Secs, true),
+            how_old(chrono::Utc::now() - written),
+            if restored.missing.is_empty() {
+                "every object it names is restored"
+            } else {
+                "what it names and is not restored is listed as MISSING"
+            }
+        )?,
+        None => say!(
+            out,
+            "no record of the copy from then in the bucket (copies made before 2026-11-27 have none, and older records go as --offsite-keep says): whether every object is there cannot be told"
+        )?,
+    }
+    for (path, why) in &restored.missing {
+        say!(
+            out,
+            "MISSING (not restored, --accept-missing): {path}: {why}"
+        )?;
+    }
+    if restored.left_out > 0 {
+        say!(
+            out,
+            "left out {} submissions the copy's newest record says were erased after this copy was made (erasures stay erased)",
+            restored.left_out
+        )?;
+    }
+    say!(
+        out,
+        "restored {total} submissions (the copy of {}, {}) and {} files{} into {}",
+        restored.copy_of.to_rfc3339_opts(SecondsFormat::Secs, true),
+        how_old(chrono::Utc::now() - restored.copy_of),
+        restored.files,
+        restored
+            .files_of
+            .map(|t| format!(" (of {})", t.to_rfc3339_opts(SecondsFormat::Secs, true)))
+            .unwrap_or_default(),
+        data_dir.root().display()
+    )?;
+    Ok(())
+}
+
+/// What visitors will be sent to and shown, and who is told of what: the restored
+/// settings' links and addresses, and the notification targets (paused), for staff
+/// to check before starting the site.
+fn say_what_to_check(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     say!(
         out,
         "the settings restored (check them: `thewell site` shows all):"
@@ -412,12 +451,7 @@ pub fn restore_from(
             )?;
         }
     }
-    say!(
-        out,
-        "start the site as usual: thewell serve --data-dir {} … (it goes on copying to {} as this site's own)",
-        data_dir.root().display(),
-        bucket.describe()
-    )
+    Ok(())
 }
 
 /// How old a copy is, in the unit a person would say: "40 seconds old", "3 days old".

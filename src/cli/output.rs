@@ -87,7 +87,7 @@ pub(crate) use say;
 /// The data directory held alone (no server runs), or None while a server runs and
 /// must be asked instead (see `handoff`).
 pub(super) fn alone(dir: &DataDir) -> Result<Option<std::fs::File>, CliError> {
-    crate::backups::alone(dir).map_err(|source| CliError::Output {
+    crate::lock::alone(dir).map_err(|source| CliError::Output {
         path: dir.server_lock(),
         source,
     })

@@ -68,7 +68,7 @@ pub fn run(
             )?;
             next_dates(&g, out)
         }
-        ScheduleCommand::Restore { gathering, date } => {
+        ScheduleCommand::Undo { gathering, date } => {
             let mut found = false;
             let g = edit(dir, &gathering, |doc| {
                 for key in ["skip", "move"] {

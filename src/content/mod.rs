@@ -12,14 +12,9 @@ use chrono::{DateTime, Utc};
 
 use crate::data_dir::DataDir;
 
-pub mod html;
 pub mod in_english;
 mod model;
 mod parse;
-pub mod part_words;
-pub mod parts;
-mod people_list;
-mod sermon_list;
 pub mod template;
 
 use model::BUILTIN;
@@ -151,7 +146,7 @@ impl Library {
                 slot: p.value.photo.clone(),
                 alt: format!("{}, {}", p.value.name, p.value.role),
                 ratio: "1:1".into(),
-                largest: people_list::CARD_LARGEST,
+                largest: crate::page_parts::people_list::CARD_LARGEST,
                 places: vec![match p.value.group.page {
                     PeoplePage::Leadership => "/leadership".into(),
                     PeoplePage::WorshipTeam => "/worship-team".into(),

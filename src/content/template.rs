@@ -94,20 +94,27 @@ pub fn slug(title: &str) -> String {
 /// A new file of `kind` for `day`, every field present with a note on what it takes.
 pub fn new_file(kind: Kind, day: NaiveDate, title: &str) -> String {
     let title = title.replace('\\', "").replace('"', "'");
-    let groups = GROUPS
-        .iter()
-        .map(|g| {
-            format!(
-                "#   {:<15} {}",
-                g.name,
-                crate::campuses::fill_english(g.heading)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
     match kind {
-        Kind::Sermon => format!(
-            r#"+++
+        Kind::Sermon => sermon_file(day, &title),
+        Kind::Event => event_file(day, &title),
+        Kind::Person => person_file(&title),
+        Kind::Gathering => {
+            let mut g =
+                crate::schedule::defaults::find("bible-study").expect("a built-in gathering");
+            g.name = title;
+            g.campus = "south-florida".into();
+            g.place = Place::At("Where it meets".into());
+            g.first = Some(day);
+            gathering_file(&g)
+        }
+        Kind::Notice => notice_file(day, &title),
+    }
+}
+
+/// A sermon's file: its fields, its notes, a table per language.
+fn sermon_file(day: NaiveDate, title: &str) -> String {
+    format!(
+        r#"+++
 # This week's sermon. Each field is  name = "text in quotes". Save, then run
 # `thewell content check`; the site shows it within a second.
 title = "{title}"
@@ -135,12 +142,16 @@ scripture = "Book 1:5"
 The description: one or two paragraphs below the +++ line. Leave an empty line
 between paragraphs; start lines with "- " for a list.
 "#,
-            translations(
-                "[{code}]\ntitle = \"\"\npassage = \"\"\nreflection = \"\"\n[[{code}.notes]]\nheading = \"\"\ntext = \"\""
-            )
-        ),
-        Kind::Event => format!(
-            r#"+++
+        translations(
+            "[{code}]\ntitle = \"\"\npassage = \"\"\nreflection = \"\"\n[[{code}.notes]]\nheading = \"\"\ntext = \"\""
+        )
+    )
+}
+
+/// An event's file.
+fn event_file(day: NaiveDate, title: &str) -> String {
+    format!(
+        r#"+++
 # A community event. Each field is  name = "text in quotes". Save, then run
 # `thewell content check`; the site shows it within a second, and stops showing it
 # once it has ended.
@@ -160,10 +171,25 @@ link = ""
 What it is and who it is for, below the +++ line. Leave an empty line between
 paragraphs.
 "#,
-            translations("[{code}]\ntitle = \"\"\nplace = \"\"")
-        ),
-        Kind::Person => format!(
-            r#"+++
+        translations("[{code}]\ntitle = \"\"\nplace = \"\"")
+    )
+}
+
+/// A person's file, with the sections they may appear in.
+fn person_file(title: &str) -> String {
+    let groups = GROUPS
+        .iter()
+        .map(|g| {
+            format!(
+                "#   {:<15} {}",
+                g.name,
+                crate::campuses::fill_english(g.heading)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    format!(
+        r#"+++
 # A person of the leadership or the worship team. Each field is  name = "text in
 # quotes". Save, then run `thewell content check`; their page shows them within a
 # second. Remove the file to take them off the site.
@@ -178,19 +204,14 @@ order = 1
 {}+++
 A short bio below the +++ line: two or three sentences (at most 600 characters).
 "#,
-            translations("[{code}]\nname = \"\"\nrole = \"\"")
-        ),
-        Kind::Gathering => {
-            let mut g =
-                crate::schedule::defaults::find("bible-study").expect("a built-in gathering");
-            g.name = title;
-            g.campus = "south-florida".into();
-            g.place = Place::At("Where it meets".into());
-            g.first = Some(day);
-            gathering_file(&g)
-        }
-        Kind::Notice => format!(
-            r#"+++
+        translations("[{code}]\nname = \"\"\nrole = \"\"")
+    )
+}
+
+/// A notice's file.
+fn notice_file(day: NaiveDate, title: &str) -> String {
+    format!(
+        r#"+++
 # A notice at the top of the pages, until the day and time below (no quotes, in the
 # zone below). Save, then run `thewell content check`; the site shows it within a
 # second. `thewell notice add` writes one for you.
@@ -205,13 +226,12 @@ link = ""
 +++
 {title}
 "#,
-            campuses = campus_list(),
-            in_languages = match crate::bundle::languages() {
-                [] => String::new(),
-                codes => format!(" ({})", codes.join(", ")),
-            },
-        ),
-    }
+        campuses = campus_list(),
+        in_languages = match crate::bundle::languages() {
+            [] => String::new(),
+            codes => format!(" ({})", codes.join(", ")),
+        },
+    )
 }
 
 /// The campus ids as a file would write them: "south-florida", "north", …
@@ -237,7 +257,7 @@ pub fn gathering_file(g: &Gathering) -> String {
 # A regular gathering. The file's name is its id in links and calendar files.
 # Save, then run `thewell content check`; the site follows within a second.
 # A date not held, or held at another time: `thewell schedule skip` and
-# `thewell schedule move` add them at the end, `thewell schedule restore` takes
+# `thewell schedule move` add them at the end, `thewell schedule undo` takes
 # them back.
 name = {name}
 # Its campus, one of: {campuses}.

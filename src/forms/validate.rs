@@ -74,6 +74,9 @@ impl Form {
     }
 }
 
+/// A field's message in the page's language, its label and `more` slots filled.
+type Say<'a> = dyn Fn(Message, &[(&str, &str)]) -> String + 'a;
+
 impl Field {
     fn check(&self, value: Option<&Value>, words: &FormWords) -> Result<Value, String> {
         let label = words.label(self.label);
@@ -86,98 +89,110 @@ impl Field {
             FieldKind::Text { .. }
             | FieldKind::Email { .. }
             | FieldKind::LongText
-            | FieldKind::One(_) => {
-                let text = match value {
-                    None | Some(Value::Null) => String::new(),
-                    Some(Value::String(s)) => crate::text::trim_edges(s).to_string(),
-                    Some(Value::Number(n)) if matches!(self.kind, FieldKind::Text { .. }) => {
-                        n.to_string()
-                    }
-                    Some(_) => return Err(say(Message::NotText, &[])),
-                };
-                // Free text keeps its lines; a one-line answer with a hidden character is refused.
-                let text = match self.kind {
-                    FieldKind::LongText => {
-                        crate::text::trim_edges(&crate::text::free_text(&text)).to_string()
-                    }
-                    _ => crate::text::one_line(&text)
-                        .ok_or_else(|| say(Message::HiddenCharacter, &[]))?,
-                };
-                if text.is_empty() {
-                    return if self.required {
-                        Err(say(Message::Required, &[]))
-                    } else {
-                        Ok(Value::String(text))
-                    };
-                }
-                let chars = text.chars().count();
-                match self.kind {
-                    FieldKind::Text { max, min } => {
-                        if let Some((min, message)) = min
-                            && chars < min
-                        {
-                            return Err(say(message, &[]));
-                        }
-                        if chars > max {
-                            return Err(say(Message::TooLong, &[("max", &max.to_string())]));
-                        }
-                    }
-                    FieldKind::Email { message } => {
-                        if chars > EMAIL_MAX {
-                            return Err(say(Message::TooLong, &[("max", &EMAIL_MAX.to_string())]));
-                        }
-                        if !looks_like_email(&text) {
-                            return Err(say(message, &[]));
-                        }
-                    }
-                    FieldKind::LongText if chars > LONG_MAX => {
-                        return Err(say(Message::TooLong, &[("max", &LONG_MAX.to_string())]));
-                    }
-                    FieldKind::One(options) if !options.contains(&text.as_str()) => {
-                        let shown: Vec<&str> = options.iter().map(|o| words.option(o)).collect();
-                        return Err(say(Message::NotOneOf, &[("options", &shown.join(", "))]));
-                    }
-                    _ => {}
-                }
-                Ok(Value::String(text))
-            }
-            FieldKind::Bool { must_be_true } => {
-                let ticked = match value {
-                    None | Some(Value::Null) => false,
-                    Some(Value::Bool(b)) => *b,
-                    Some(_) => return Err(say(Message::NotTrueOrFalse, &[])),
-                };
-                if must_be_true && !ticked {
-                    return Err(say(Message::MustAgree, &[]));
-                }
-                Ok(Value::Bool(ticked))
-            }
-            FieldKind::Many(_) | FieldKind::Grouped(_) => {
-                let items = match value {
-                    None | Some(Value::Null) => Vec::new(),
-                    Some(Value::Array(items)) => items.clone(),
-                    Some(_) => return Err(say(Message::NotAList, &[])),
-                };
-                let options = self.kind.options();
-                let mut chosen: Vec<Value> = Vec::new();
-                for item in items {
-                    let Value::String(s) = item else {
-                        return Err(say(Message::NotTextList, &[]));
-                    };
-                    if !options.contains(&s.as_str()) {
-                        let value: String = s.chars().take(60).collect();
-                        return Err(say(Message::NotAnOption, &[("value", &value)]));
-                    }
-                    if chosen.iter().any(|c| c.as_str() == Some(s.as_str())) {
-                        return Err(say(Message::ListedTwice, &[("value", &s)]));
-                    }
-                    chosen.push(Value::String(s));
-                }
-                if self.required && chosen.is_empty() {
-                    return Err(say(Message::ChooseOne, &[]));
-                }
-                Ok(Value::Array(chosen))
-            }
+            | FieldKind::One(_) => self.check_text(value, words, &say),
+            FieldKind::Bool { must_be_true } => check_tick(value, must_be_true, &say),
+            FieldKind::Many(_) | FieldKind::Grouped(_) => self.check_choices(value, &say),
         }
     }
+
+    /// A text answer: trimmed, one line unless free text, within its limits; an
+    /// option's text one of its options.
+    fn check_text(
+        &self,
+        value: Option<&Value>,
+        words: &FormWords,
+        say: &Say,
+    ) -> Result<Value, String> {
+        let text = match value {
+            None | Some(Value::Null) => String::new(),
+            Some(Value::String(s)) => crate::text::trim_edges(s).to_string(),
+            Some(Value::Number(n)) if matches!(self.kind, FieldKind::Text { .. }) => n.to_string(),
+            Some(_) => return Err(say(Message::NotText, &[])),
+        };
+        // Free text keeps its lines; a one-line answer with a hidden character is refused.
+        let text = match self.kind {
+            FieldKind::LongText => {
+                crate::text::trim_edges(&crate::text::free_text(&text)).to_string()
+            }
+            _ => crate::text::one_line(&text).ok_or_else(|| say(Message::HiddenCharacter, &[]))?,
+        };
+        if text.is_empty() {
+            return if self.required {
+                Err(say(Message::Required, &[]))
+            } else {
+                Ok(Value::String(text))
+            };
+        }
+        let chars = text.chars().count();
+        match self.kind {
+            FieldKind::Text { max, min } => {
+                if let Some((min, message)) = min
+                    && chars < min
+                {
+                    return Err(say(message, &[]));
+                }
+                if chars > max {
+                    return Err(say(Message::TooLong, &[("max", &max.to_string())]));
+                }
+            }
+            FieldKind::Email { message } => {
+                if chars > EMAIL_MAX {
+                    return Err(say(Message::TooLong, &[("max", &EMAIL_MAX.to_string())]));
+                }
+                if !looks_like_email(&text) {
+                    return Err(say(message, &[]));
+                }
+            }
+            FieldKind::LongText if chars > LONG_MAX => {
+                return Err(say(Message::TooLong, &[("max", &LONG_MAX.to_string())]));
+            }
+            FieldKind::One(options) if !options.contains(&text.as_str()) => {
+                let shown: Vec<&str> = options.iter().map(|o| words.option(o)).collect();
+                return Err(say(Message::NotOneOf, &[("options", &shown.join(", "))]));
+            }
+            _ => {}
+        }
+        Ok(Value::String(text))
+    }
+
+    /// Options ticked: each one of the field's, none twice, at least one if required.
+    fn check_choices(&self, value: Option<&Value>, say: &Say) -> Result<Value, String> {
+        let items = match value {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => items.clone(),
+            Some(_) => return Err(say(Message::NotAList, &[])),
+        };
+        let options = self.kind.options();
+        let mut chosen: Vec<Value> = Vec::new();
+        for item in items {
+            let Value::String(s) = item else {
+                return Err(say(Message::NotTextList, &[]));
+            };
+            if !options.contains(&s.as_str()) {
+                let value: String = s.chars().take(60).collect();
+                return Err(say(Message::NotAnOption, &[("value", &value)]));
+            }
+            if chosen.iter().any(|c| c.as_str() == Some(s.as_str())) {
+                return Err(say(Message::ListedTwice, &[("value", &s)]));
+            }
+            chosen.push(Value::String(s));
+        }
+        if self.required && chosen.is_empty() {
+            return Err(say(Message::ChooseOne, &[]));
+        }
+        Ok(Value::Array(chosen))
+    }
+}
+
+/// A tick box: true or false, true where it must be (an agreement).
+fn check_tick(value: Option<&Value>, must_be_true: bool, say: &Say) -> Result<Value, String> {
+    let ticked = match value {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(say(Message::NotTrueOrFalse, &[])),
+    };
+    if must_be_true && !ticked {
+        return Err(say(Message::MustAgree, &[]));
+    }
+    Ok(Value::Bool(ticked))
 }

@@ -6,7 +6,8 @@
 //! pages and keeps only the names the caller knows, no wait for a byte is longer
 //! than a minute. A failure says what failed in words: DNS, the connection, TLS, the
 //! key, the bucket, the clock, throttling or the HTTP status (with the bucket's own
-//! error code, cut to a short printable word).
+//! error code, cut to a short printable word). Whether it keeps what is deleted is
+//! src/offsite/protection.rs's.
 use std::path::Path;
 
 use bytes::Bytes;
@@ -14,6 +15,7 @@ use http_body_util::Full;
 
 use super::error::{BucketError, OffsiteError};
 use super::sign::{self, Credentials};
+use super::xml::{elements, unescape};
 use crate::outbound::{Outbound, OutboundError};
 
 /// Objects listed per request (the most S3 gives).
@@ -44,7 +46,7 @@ pub struct Bucket {
     /// The endpoint's host as signed.
     host: String,
     /// `/BUCKET` with path addressing, else empty.
-    path_base: String,
+    pub(super) path_base: String,
     name: String,
     region: String,
     credentials: Credentials,
@@ -243,7 +245,7 @@ impl Bucket {
     }
 
     /// A request whose answer is small, kept in memory.
-    async fn send_small(&self, call: Call<'_>) -> Result<Vec<u8>, BucketError> {
+    pub(super) async fn send_small(&self, call: Call<'_>) -> Result<Vec<u8>, BucketError> {
         let mut answer = Vec::new();
         self.send(call, ANSWER_MAX, |piece| {
             answer.extend_from_slice(piece);
@@ -448,106 +450,23 @@ impl Bucket {
     }
 }
 
-impl Bucket {
-    /// What the bucket does with an object deleted or written over, as it says when
-    /// asked (its versioning and its Object Lock), in words for `offsite status`.
-    /// Never fails: what it will not say is said as such.
-    pub async fn protection(&self) -> Protection {
-        let path = format!("{}/", self.path_base);
-        let ask = |what: &'static str| {
-            let path = path.as_str();
-            async move {
-                self.send_small(Call {
-                    query: &[(what, "")],
-                    ..Call::new(hyper::Method::GET, path, Vec::new(), what)
-                })
-                .await
-            }
-        };
-        Protection {
-            versions: versions_in_words(ask("versioning").await),
-            lock: lock_in_words(ask("object-lock").await),
-        }
-    }
-}
-
-/// The bucket's versioning and Object Lock, in words (see `Bucket::protection`).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Protection {
-    pub versions: String,
-    pub lock: String,
-}
-
-/// A `GetBucketVersioning` answer in words: a bucket never versioned has no `<Status>`.
-fn versions_in_words(answer: Result<Vec<u8>, BucketError>) -> String {
-    let text = match answer {
-        Ok(body) => String::from_utf8_lossy(&body).into_owned(),
-        Err(error) => return format!("the bucket did not say ({error})"),
-    };
-    match elements(&text, "Status").next().map(str::trim) {
-        Some("Enabled") => "kept: the bucket keeps every version, so an object deleted or written over can be brought back from the provider".into(),
-        Some("Suspended") => "suspended: versions kept before stay, but a deletion now is final (turn versioning on again: README, Off-site copies)".into(),
-        _ => "not kept: an object deleted from the bucket is gone (turn versioning on: README, Off-site copies)".into(),
-    }
-}
-
-/// A bucket without Object Lock, in words.
-const LOCK_OFF: &str = "off: any object can be deleted by whoever holds the bucket's keys";
-
-/// A `GetObjectLockConfiguration` answer in words: a bucket without Object Lock
-/// answers `ObjectLockConfigurationNotFoundError`.
-fn lock_in_words(answer: Result<Vec<u8>, BucketError>) -> String {
-    let text = match answer {
-        Ok(body) => String::from_utf8_lossy(&body).into_owned(),
-        Err(BucketError::Status { code, .. }) if code == "ObjectLockConfigurationNotFoundError" => {
-            return LOCK_OFF.into();
-        }
-        Err(error) => return format!("the bucket did not say ({error})"),
-    };
-    if elements(&text, "ObjectLockEnabled").next().map(str::trim) != Some("Enabled") {
-        return LOCK_OFF.into();
-    }
-    let retention = elements(&text, "DefaultRetention")
-        .next()
-        .unwrap_or_default();
-    let mode = elements(retention, "Mode").next().map(str::trim);
-    let count = |unit: &str, n: &str| {
-        let n = n.trim();
-        format!("{n} {unit}{}", if n == "1" { "" } else { "s" })
-    };
-    let span = elements(retention, "Days")
-        .next()
-        .map(|d| count("day", d))
-        .or_else(|| {
-            elements(retention, "Years")
-                .next()
-                .map(|y| count("year", y))
-        });
-    match (mode, span) {
-        (Some(mode), Some(span)) => format!(
-            "on: every new object is locked for {span} ({mode}): {}",
-            if mode == "COMPLIANCE" {
-                "no one, not even the bucket's owner, can delete it sooner"
-            } else {
-                "only a key allowed to bypass governance can delete it sooner"
-            }
-        ),
-        _ => "on, with no default retention: a new object is not locked unless a rule says so (README, Off-site copies)".into(),
-    }
-}
-
 /// One request: `path` (already URI-encoded) with `query`; `name` is the object,
 /// for errors.
-struct Call<'a> {
-    method: hyper::Method,
-    path: &'a str,
-    query: &'a [(&'a str, &'a str)],
-    body: Vec<u8>,
-    name: &'a str,
+pub(super) struct Call<'a> {
+    pub(super) method: hyper::Method,
+    pub(super) path: &'a str,
+    pub(super) query: &'a [(&'a str, &'a str)],
+    pub(super) body: Vec<u8>,
+    pub(super) name: &'a str,
 }
 
 impl<'a> Call<'a> {
-    fn new(method: hyper::Method, path: &'a str, body: Vec<u8>, name: &'a str) -> Call<'a> {
+    pub(super) fn new(
+        method: hyper::Method,
+        path: &'a str,
+        body: Vec<u8>,
+        name: &'a str,
+    ) -> Call<'a> {
         Call {
             method,
             path,
@@ -558,55 +477,8 @@ impl<'a> Call<'a> {
     }
 }
 
-/// The text inside each `<tag>…</tag>` of an XML answer (S3's listings are flat and
-/// plain: no attributes on these elements, no CDATA).
-fn elements<'a>(xml: &'a str, tag: &str) -> impl Iterator<Item = &'a str> {
-    let open = format!("<{tag}>");
-    let close = format!("</{tag}>");
-    let mut rest = xml;
-    std::iter::from_fn(move || {
-        let start = rest.find(&open)? + open.len();
-        let end = start + rest[start..].find(&close)?;
-        let inside = &rest[start..end];
-        rest = &rest[end + close.len()..];
-        Some(inside)
-    })
-}
-
-/// XML's five escapes and numeric references undone.
-fn unescape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        let Some(end) = rest[at..].find(';') else {
-            break;
-        };
-        let entity = &rest[at + 1..at + end];
-        let decoded = match entity {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            _ => entity
-                .strip_prefix("#x")
-                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
-                .and_then(char::from_u32),
-        };
-        match decoded {
-            Some(c) => out.push(c),
-            None => out.push_str(&rest[at..=at + end]),
-        }
-        rest = &rest[at + end + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// What an S3 error answer means (its `<Code>` says more than the status).
-fn refusal(status: u16, body: &[u8], bucket: &str, name: &str) -> BucketError {
+pub(super) fn refusal(status: u16, body: &[u8], bucket: &str, name: &str) -> BucketError {
     let text = String::from_utf8_lossy(body);
     // The bucket's own word for the refusal, if it is one (letters and digits, short).
     let code = text
@@ -680,52 +552,6 @@ mod tests {
         assert_eq!(
             unescape(elements(xml, "NextContinuationToken").next().unwrap()),
             "x/y"
-        );
-    }
-
-    #[test]
-    fn the_buckets_versioning_and_object_lock_are_said_in_words() {
-        // As AWS documents the answers (GetBucketVersioning, GetObjectLockConfiguration).
-        let ns = r#" xmlns="http://s3.amazonaws.com/doc/2006-03-01/""#;
-        let versions = |xml: String| versions_in_words(Ok(xml.into_bytes()));
-        assert!(
-            versions(format!(
-                "<VersioningConfiguration{ns}><Status>Enabled</Status></VersioningConfiguration>"
-            ))
-            .starts_with("kept:")
-        );
-        assert!(versions(format!("<VersioningConfiguration{ns}><Status>Suspended</Status><MfaDelete>Disabled</MfaDelete></VersioningConfiguration>")).starts_with("suspended:"));
-        assert!(versions(format!("<VersioningConfiguration{ns}/>")).starts_with("not kept:"));
-        let lock = |xml: String| lock_in_words(Ok(xml.into_bytes()));
-        assert_eq!(
-            lock(format!(
-                "<ObjectLockConfiguration{ns}><ObjectLockEnabled>Enabled</ObjectLockEnabled><Rule><DefaultRetention><Mode>COMPLIANCE</Mode><Days>30</Days></DefaultRetention></Rule></ObjectLockConfiguration>"
-            )),
-            "on: every new object is locked for 30 days (COMPLIANCE): no one, not even the bucket's owner, can delete it sooner"
-        );
-        assert!(lock(format!("<ObjectLockConfiguration{ns}><ObjectLockEnabled>Enabled</ObjectLockEnabled><Rule><DefaultRetention><Mode>GOVERNANCE</Mode><Years>1</Years></DefaultRetention></Rule></ObjectLockConfiguration>")).starts_with("on: every new object is locked for 1 year (GOVERNANCE)"));
-        assert!(lock(format!("<ObjectLockConfiguration{ns}><ObjectLockEnabled>Enabled</ObjectLockEnabled></ObjectLockConfiguration>")).starts_with("on, with no default retention"));
-        let refused = |status: u16, code: &str| {
-            lock_in_words(Err(refusal(
-                status,
-                format!("<Error><Code>{code}</Code></Error>").as_bytes(),
-                "b",
-                "object-lock",
-            )))
-        };
-        assert!(refused(404, "ObjectLockConfigurationNotFoundError").starts_with("off:"));
-        assert_eq!(
-            refused(501, "NotImplemented"),
-            "the bucket did not say (the bucket answered HTTP 501 NotImplemented)"
-        );
-        assert!(
-            versions_in_words(Err(refusal(
-                403,
-                b"<Error><Code>AccessDenied</Code></Error>",
-                "b",
-                "versioning"
-            )))
-            .starts_with("the bucket did not say (")
         );
     }
 

@@ -262,15 +262,15 @@ impl Listing {
 /// How long copies are kept in the bucket: every copy for `all_days`, then the
 /// newest of each day for `daily_days`, then the newest of each month for `months`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Keep {
+pub struct CopiesKept {
     pub all_days: u32,
     pub daily_days: u32,
     pub months: u32,
 }
 
-impl Default for Keep {
-    fn default() -> Keep {
-        Keep {
+impl Default for CopiesKept {
+    fn default() -> CopiesKept {
+        CopiesKept {
             all_days: 2,
             daily_days: 30,
             months: 12,
@@ -279,7 +279,7 @@ impl Default for Keep {
 }
 
 /// `2d,30d,12m`: every copy for 2 days, one a day for 30 days, one a month for 12 months.
-pub fn parse_keep(text: &str) -> Result<Keep, String> {
+pub fn parse_keep(text: &str) -> Result<CopiesKept, String> {
     let wrong = || {
         format!(
             "{text}: write three periods, e.g. 2d,30d,12m (every copy for 2 days, one a day for 30 days, one a month for 12 months)"
@@ -294,7 +294,7 @@ pub fn parse_keep(text: &str) -> Result<Keep, String> {
             .and_then(|n| n.parse::<u32>().ok())
             .ok_or_else(wrong)
     };
-    Ok(Keep {
+    Ok(CopiesKept {
         all_days: number(all, 'd')?,
         daily_days: number(daily, 'd')?,
         months: number(monthly, 'm')?,
@@ -302,7 +302,11 @@ pub fn parse_keep(text: &str) -> Result<Keep, String> {
 }
 
 /// Of `times`, those `keep` keeps at `now` (the newest always).
-pub fn kept(times: &[DateTime<Utc>], keep: Keep, now: DateTime<Utc>) -> BTreeSet<DateTime<Utc>> {
+pub fn kept(
+    times: &[DateTime<Utc>],
+    keep: CopiesKept,
+    now: DateTime<Utc>,
+) -> BTreeSet<DateTime<Utc>> {
     let mut sorted: Vec<DateTime<Utc>> = times.to_vec();
     sorted.sort();
     let mut out = BTreeSet::new();
@@ -332,7 +336,7 @@ pub fn kept(times: &[DateTime<Utc>], keep: Keep, now: DateTime<Utc>) -> BTreeSet
 /// The objects to delete so that the bucket holds what `keep` keeps: whole chains
 /// none of whose times is kept (and chains with no base), files objects and records
 /// not kept. The newest chain, files object and record are never deleted.
-pub fn to_prune(listing: &Listing, keep: Keep, now: DateTime<Utc>) -> Vec<String> {
+pub fn to_prune(listing: &Listing, keep: CopiesKept, now: DateTime<Utc>) -> Vec<String> {
     let newest_chain = listing.complete().last().map(|c| c.name.clone());
     let chain_times: Vec<DateTime<Utc>> = listing.complete().flat_map(|c| c.times()).collect();
     let kept_chain_times = kept(&chain_times, keep, now);
@@ -488,7 +492,7 @@ mod tests {
 
     #[test]
     fn keep_keeps_every_copy_then_one_a_day_then_one_a_month() {
-        assert_eq!(parse_keep("2d,30d,12m").unwrap(), Keep::default());
+        assert_eq!(parse_keep("2d,30d,12m").unwrap(), CopiesKept::default());
         assert!(parse_keep("2d,30d").is_err());
         assert!(parse_keep("2,30,12").is_err());
         let now = t("2026-11-23T12:00:00Z");
@@ -501,7 +505,7 @@ mod tests {
             t("2026-06-20T08:00:00Z"),
             t("2024-01-01T08:00:00Z"),
         ];
-        let kept = kept(&times, Keep::default(), now);
+        let kept = kept(&times, CopiesKept::default(), now);
         let expected: BTreeSet<_> = [
             t("2026-11-23T11:00:00Z"),
             t("2026-11-22T13:00:00Z"),
@@ -529,7 +533,7 @@ mod tests {
             (record_name(t("2026-11-23T11:01:00Z")), 1),
         ];
         let listing = Listing::read(&objects);
-        let mut pruned = to_prune(&listing, Keep::default(), now);
+        let mut pruned = to_prune(&listing, CopiesKept::default(), now);
         pruned.sort();
         // Records go as copies do: the newest of each day kept, the newest always.
         assert_eq!(

@@ -161,11 +161,10 @@ pub fn zone_names(zone: Tz, at: DateTime<Utc>, words: &Vocabulary) -> (String, S
     (short, long)
 }
 
-/// The words of `g` at `now` in `words`' language: its name, times, days, zone, place
-/// ("where"), the address to go to ("address": empty while it is online or coming
-/// soon) and a note of a week skipped or moved, or of its first date ahead.
-pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'static str, String)> {
-    let (short, long) = zone_names(g.zone, now, words);
+/// Which week of the month `g` meets (0 first … 3 fourth, 4 last; None: every
+/// week), and its day and days: "Wednesday", "Wednesdays"; "First Saturday",
+/// "First Saturdays".
+fn day_words(g: &Gathering, words: &Vocabulary) -> (Option<usize>, String, String) {
     let index = g.repeat.weekday().num_days_from_sunday() as usize;
     let weekday = words.weekdays[index].as_str();
     let weekdays = words.weekdays_plural[index].as_str();
@@ -176,26 +175,35 @@ pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'stati
             (nth as usize - 1).min(3)
         }
     });
-    let (day, days) = match ordinal {
-        None => (weekday.to_string(), weekdays.to_string()),
-        Some(o) => {
-            let title = words.ordinals_title[o].as_str();
-            (
-                slotted(
-                    &words.ordinal_day,
-                    &[("ordinal", title), ("weekday", weekday)],
-                ),
-                slotted(
-                    &words.ordinal_days,
-                    &[
-                        ("ordinal", title),
-                        ("weekdays", weekdays),
-                        ("weekday", weekday),
-                    ],
-                ),
-            )
-        }
+    let Some(o) = ordinal else {
+        return (None, weekday.to_string(), weekdays.to_string());
     };
+    let title = words.ordinals_title[o].as_str();
+    (
+        ordinal,
+        slotted(
+            &words.ordinal_day,
+            &[("ordinal", title), ("weekday", weekday)],
+        ),
+        slotted(
+            &words.ordinal_days,
+            &[
+                ("ordinal", title),
+                ("weekdays", weekdays),
+                ("weekday", weekday),
+            ],
+        ),
+    )
+}
+
+/// The words of `g` at `now` in `words`' language: its name, times, days, zone, place
+/// ("where"), the address to go to ("address": empty while it is online or coming
+/// soon) and a note of a week skipped or moved, or of its first date ahead.
+pub fn of(g: &Gathering, now: DateTime<Utc>, words: &Vocabulary) -> Vec<(&'static str, String)> {
+    let (short, long) = zone_names(g.zone, now, words);
+    let (ordinal, day, days) = day_words(g, words);
+    let index = g.repeat.weekday().num_days_from_sunday() as usize;
+    let weekday = words.weekdays[index].as_str();
     let end = g.start + Duration::minutes(g.minutes);
     let time = words.own_direction(
         &words

@@ -162,7 +162,7 @@ fn start_offsite(
     ) else {
         return Ok(());
     };
-    let config = crate::offsite::copier::Config {
+    let config = crate::offsite::state::Config {
         bucket: offsite.bucket.bucket(url)?,
         recipient: crate::offsite::crypt::recipient(recipient)?,
         tag_key: crate::offsite::tag::read_server_key(tag_key)?,
@@ -180,10 +180,56 @@ fn start_offsite(
     Ok(())
 }
 
+/// The site as published (settings, photos, content), with its address and the
+/// retention periods its pages state.
+fn open_site(data_dir: &DataDir, args: &ServeArgs) -> Arc<Live> {
+    let site_url = args.domains.first().map(|domain| match args.https_port {
+        443 => format!("https://{domain}"),
+        port => format!("https://{domain}:{port}"),
+    });
+    let retention = args
+        .keep
+        .iter()
+        .map(|k| {
+            (
+                k.form.name.to_string(),
+                crate::retention::describe(k.period),
+            )
+        })
+        .collect();
+    Arc::new(Live::open(data_dir, site_url, retention))
+}
+
+/// How many connections at once (by the open-file limit, raised, and the machine's
+/// memory, unless `--max-connections` says), and the header and idle timeouts; said
+/// in the log.
+fn connection_limits(args: &ServeArgs) -> Limits {
+    let open_files = listen::raise_open_file_limit();
+    // Every listener (HTTPS and its redirect too) shares one cap.
+    let by_memory = listen::machine_memory().map_or(usize::MAX, listen::connections_for_memory);
+    let limits = Limits {
+        max_connections: args.max_connections.map_or_else(
+            || listen::connections_for(open_files).min(by_memory),
+            |n| n.get() as usize,
+        ),
+        header_timeout: Duration::from_secs(args.header_timeout.get().into()),
+        idle_timeout: Duration::from_secs(args.idle_timeout.get().into()),
+    };
+    tracing::info!(
+        open_files,
+        max_connections = limits.max_connections,
+        header_timeout = ?limits.header_timeout,
+        idle_timeout = ?limits.idle_timeout,
+        "serving at most {} connections at once, on every listener together (open-file limit {open_files})",
+        limits.max_connections
+    );
+    limits
+}
+
 pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> {
     prepare_data_dir(data_dir)?;
     // Held until the process ends: `thewell restore` refuses while it is.
-    let _lock = backups::ServerLock::acquire(data_dir)?;
+    let _lock = crate::lock::ServerLock::acquire(data_dir)?;
     let limiter = Arc::new(Limiter::new(args.rate_burst, args.rate_per_minute));
     limiter.sweep_in_background(ratelimit::SWEEP_EVERY);
     let targets = Arc::new(crate::notify::targets::Registry::open(data_dir));
@@ -219,21 +265,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         limiter,
         trusted_proxy: args.trusted_proxy,
     });
-    let site_url = args.domains.first().map(|domain| match args.https_port {
-        443 => format!("https://{domain}"),
-        port => format!("https://{domain}:{port}"),
-    });
-    let retention = args
-        .keep
-        .iter()
-        .map(|k| {
-            (
-                k.form.name.to_string(),
-                crate::retention::describe(k.period),
-            )
-        })
-        .collect();
-    let live = Arc::new(Live::open(data_dir, site_url, retention));
+    let live = open_site(data_dir, &args);
     name_placeholders(&live);
     assets::prepare();
     assets::compress_ahead(&live, &live.current());
@@ -247,25 +279,7 @@ pub async fn run(data_dir: &DataDir, args: ServeArgs) -> Result<(), ServeError> 
         args.backup_keep.get() as usize,
     );
     let stop = stop_signal().map_err(ServeError::Run)?;
-    let open_files = listen::raise_open_file_limit();
-    // Every listener (HTTPS and its redirect too) shares one cap.
-    let by_memory = listen::machine_memory().map_or(usize::MAX, listen::connections_for_memory);
-    let limits = Limits {
-        max_connections: args.max_connections.map_or_else(
-            || listen::connections_for(open_files).min(by_memory),
-            |n| n.get() as usize,
-        ),
-        header_timeout: Duration::from_secs(args.header_timeout.get().into()),
-        idle_timeout: Duration::from_secs(args.idle_timeout.get().into()),
-    };
-    tracing::info!(
-        open_files,
-        max_connections = limits.max_connections,
-        header_timeout = ?limits.header_timeout,
-        idle_timeout = ?limits.idle_timeout,
-        "serving at most {} connections at once, on every listener together (open-file limit {open_files})",
-        limits.max_connections
-    );
+    let limits = connection_limits(&args);
     let connections = (limits, Registry::new(limits.max_connections));
     match https::https_mode(&args) {
         Some(https) => {

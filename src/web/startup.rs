@@ -23,7 +23,7 @@ pub enum ServeError {
     )]
     ForeignFolder { path: PathBuf, why: String },
     #[error(transparent)]
-    Lock(#[from] crate::backups::LockError),
+    Lock(#[from] crate::lock::LockError),
     #[error("cannot listen on {addr}: {source}. {hint}", hint = bind_hint(source))]
     Bind { addr: SocketAddr, source: io::Error },
     #[error("cannot open the submissions database: {0}")]

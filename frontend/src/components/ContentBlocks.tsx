@@ -3,7 +3,7 @@
 // page in another language, text shown in English (`lang`: its file gave no words in
 // that language, lib/words.tsx's englishIn) is marked as English (so it reads in its
 // own direction, and a screen reader speaks it as English), under a short line saying
-// so, as the server's write_blocks (src/content/html.rs) writes it.
+// so, as the server's write_blocks (src/page_parts/html.rs) writes it.
 import { frame } from '../content/frame';
 import type { Block } from '../lib/content';
 import { dir, lang, languages } from '../lib/lang';

@@ -9,7 +9,7 @@ import { formWords } from '../content/modals';
 import { InOrder } from '../lib/figures';
 import { englishBuild } from '../lib/lang';
 import { offlineWords } from '../content/offline';
-import type { FormState } from '../lib/useForm';
+import type { FormState } from './forms/useForm';
 
 const inputClass =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-700 focus:outline-none focus:ring-2 focus:ring-sky-700/30 aria-[invalid=true]:border-red-700';

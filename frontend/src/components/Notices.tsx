@@ -1,6 +1,6 @@
 // The volunteer's current notices (`thewell notice add`), at the top of every page or
 // of their campus's pages: plain text, with a link for more. The server writes the
-// same markup into the page it serves (src/content/parts.rs, notices_html), so a
+// same markup into the page it serves (src/page_parts/mod.rs, notices_html), so a
 // reader without JavaScript sees them too; each leaves when it expires.
 import { useNow } from '../lib/clock';
 import { content } from '../lib/content';

@@ -1,7 +1,7 @@
 // A part of the page the server writes from the content files, kept exactly as
 // the server wrote it, so the page reads the same with and without its script. The
 // server writes it in the page's language, a volunteer's English marked English
-// (src/content/part_words.rs).
+// (src/page_parts/part_words.rs).
 import { SERVER_PART_MARKER } from '../lib/contract.generated';
 import { partHtml } from '../lib/serverParts';
 

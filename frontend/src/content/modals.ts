@@ -32,7 +32,7 @@ export const sermon = {
   minimize: 'Minimize',
 };
 
-/** Every form's failure toast when the visitor can act on it (see lib/useForm.ts). */
+/** Every form's failure toast when the visitor can act on it (see components/forms/useForm.ts). */
 export const failureWords = {
   checkAnswers: 'Please check your answers',
   tooMany: 'Too many submissions from your network just now. Please wait a minute, then try again.',

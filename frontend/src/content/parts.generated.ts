@@ -1,4 +1,4 @@
-// Generated from src/content/part_words.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
+// Generated from src/page_parts/part_words.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
 // A Rust test fails when this file and the declarations drift apart.
 
 /** What the server's parts of pages say (the sermon list, the people pages, the

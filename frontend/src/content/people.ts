@@ -1,6 +1,6 @@
 // Leadership and the worship team: what each page says above its people. The people
 // themselves are content files (`thewell content new person`), written into the
-// pages by the server (src/content/people_list.rs).
+// pages by the server (src/page_parts/people_list.rs).
 export const leadership = {
   intro: 'Servant leaders across every campus of The Well.',
 };

@@ -3,7 +3,19 @@
 // The prerender script writes one HTML file per entry; the server knows a route
 // exactly when that file exists, so this list is the one source of routes.
 
-import type { ModalName } from '../components/modals/context';
+/** Every pop-up, by the name a button opens it with (components/ModalHost.tsx has a
+ *  loader for each). */
+export type ModalName =
+  | 'global-ministry'
+  | 'whats-new'
+  | 'prayer-request'
+  | 'sermon'
+  | 'north-campus'
+  | 'connect-card'
+  | 'serve'
+  | 'join-service'
+  | 'launch'
+  | 'welcome';
 
 export interface RouteMeta {
   path: string;

@@ -1,4 +1,4 @@
-// Generated from src/content/html.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
+// Generated from src/page_parts/html.rs by `UPDATE_CONTRACT_TS=1 cargo test contract::` (src/contract.rs): do not edit by hand.
 // A Rust test fails when this file and the declarations drift apart.
 
 /** The one column every section, heading, header and footer lines up in: one left edge on every page. */

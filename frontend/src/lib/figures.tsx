@@ -2,7 +2,7 @@
 // page: a Bible reference's "3:16-17", a range "18–24", a sum "$12,500", "35%". After
 // Arabic letters the digits take the right-to-left order between their parts
 // ("3:16-17" drawn as "17-3:16"), so each such figure is isolated left to right, as
-// the server isolates those it writes (PartWords::in_order, src/content/part_words.rs;
+// the server isolates those it writes (PartWords::in_order, src/page_parts/part_words.rs;
 // one pattern, FIGURE_PATTERN, for both).
 import { Fragment } from 'react';
 import { FIGURE_PATTERN } from './contract.generated';

@@ -1,4 +1,4 @@
-// The parts of pages the server writes from the content files (src/content/parts.rs):
+// The parts of pages the server writes from the content files (src/page_parts/mod.rs):
 // the /media list of sermons, the people of /leadership and /worship-team. A page
 // keeps the server's HTML: read from the page it was served with, or fetched with
 // the page a client-side navigation goes to. Prerendering writes the built-in HTML.

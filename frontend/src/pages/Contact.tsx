@@ -6,7 +6,7 @@ import { ReachUs } from '../components/ReachUs';
 import { contact } from '../content/contact';
 import { CONTACT_FIELDS as F, type Contact as ContactForm } from '../content/forms.generated';
 import type { RouteMeta } from '../content/routes';
-import { useForm } from '../lib/useForm';
+import { useForm } from '../components/forms/useForm';
 import { Parts } from '../lib/later';
 
 /** The message form's heading, which the words about writing to us point to. */

@@ -104,24 +104,7 @@ impl File<'_> {
     }
 
     pub(super) fn gathering(&self, raw: RawGathering) -> Result<Gathering, Problem> {
-        let id = self
-            .source
-            .rsplit('/')
-            .next()
-            .unwrap_or_default()
-            .trim_end_matches(".md")
-            .to_string();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        {
-            return Err(Problem::new(
-                self.source.to_string(),
-                1,
-                "a gathering's file name is its id in links and calendars: lowercase letters, digits and dashes, e.g. north-monthly.md".into(),
-            ));
-        }
+        let id = self.gathering_id()?;
         let repeat = Repeat::parse(raw.repeats.get_ref()).ok_or_else(|| {
             self.problem(
                 raw.repeats.span().start,
@@ -147,6 +130,57 @@ impl File<'_> {
         } else {
             Place::At(place_text)
         };
+        let (first, last) = self.first_and_last(&raw)?;
+        let mut gathering = Gathering {
+            id,
+            name: self.line("name", Some(&raw.name), 100, true)?,
+            campus,
+            repeat,
+            start: self.time_of_day("start", &raw.start)?,
+            minutes,
+            zone,
+            place,
+            soon: raw.soon.as_ref().is_some_and(|s| *s.get_ref()),
+            first,
+            last,
+            skips: Vec::new(),
+            moves: Vec::new(),
+            changed: None,
+        };
+        self.skips_and_moves(&raw, &mut gathering)?;
+        gathering.skips.sort_by_key(|s| s.date);
+        gathering.moves.sort_by_key(|m| m.date);
+        Ok(gathering)
+    }
+
+    /// A gathering's id: its file's name, which links and calendars carry.
+    fn gathering_id(&self) -> Result<String, Problem> {
+        let id = self
+            .source
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches(".md")
+            .to_string();
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(Problem::new(
+                self.source.to_string(),
+                1,
+                "a gathering's file name is its id in links and calendars: lowercase letters, digits and dashes, e.g. north-monthly.md".into(),
+            ));
+        }
+        Ok(id)
+    }
+
+    /// Its first and last dates, if given (the last not before the first).
+    fn first_and_last(
+        &self,
+        raw: &RawGathering,
+    ) -> Result<(Option<chrono::NaiveDate>, Option<chrono::NaiveDate>), Problem> {
         let first = raw
             .first
             .as_ref()
@@ -165,22 +199,16 @@ impl File<'_> {
                 "last must not be before first".into(),
             ));
         }
-        let mut gathering = Gathering {
-            id,
-            name: self.line("name", Some(&raw.name), 100, true)?,
-            campus,
-            repeat,
-            start: self.time_of_day("start", &raw.start)?,
-            minutes,
-            zone,
-            place,
-            soon: raw.soon.as_ref().is_some_and(|s| *s.get_ref()),
-            first,
-            last,
-            skips: Vec::new(),
-            moves: Vec::new(),
-            changed: None,
-        };
+        Ok((first, last))
+    }
+
+    /// Its skipped and moved dates: each one of its regular dates, none twice, a move
+    /// within MOVE_REACH days.
+    fn skips_and_moves(
+        &self,
+        raw: &RawGathering,
+        gathering: &mut Gathering,
+    ) -> Result<(), Problem> {
         let mut taken: Vec<chrono::NaiveDate> = Vec::new();
         let mut regular = |g: &Gathering, name: &str, value: &Spanned<Datetime>| {
             let date = self.date(name, value)?;
@@ -210,12 +238,12 @@ impl File<'_> {
             Ok(date)
         };
         for s in &raw.skip {
-            let date = regular(&gathering, "date", &s.date)?;
+            let date = regular(gathering, "date", &s.date)?;
             let reason = self.line("reason", Some(&s.reason), 100, false)?;
             gathering.skips.push(Skip { date, reason });
         }
         for m in &raw.moves {
-            let date = regular(&gathering, "date", &m.date)?;
+            let date = regular(gathering, "date", &m.date)?;
             let to = self.local_time("to", &m.to)?;
             if (to.date() - date).num_days().unsigned_abs() > MOVE_REACH {
                 return Err(self.problem(
@@ -235,8 +263,6 @@ impl File<'_> {
                 reason,
             });
         }
-        gathering.skips.sort_by_key(|s| s.date);
-        gathering.moves.sort_by_key(|m| m.date);
-        Ok(gathering)
+        Ok(())
     }
 }

@@ -6,11 +6,12 @@ use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use bytes::Bytes;
 use poem::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use poem::web::Data;
-use poem::web::headers::{ETag, HeaderMapExt, IfNoneMatch};
 use poem::{Body, IntoResponse, Request, Response, handler};
 use rust_embed::EmbeddedFile;
 
-use super::personalize::{self, etag_value};
+use super::negotiate::{Accepts, not_modified, saves_data};
+use super::personalize;
+use super::rendered::{self, etag_value};
 use crate::bundle::{self, STYLESHEET_MARKER, Stored};
 use crate::published::{Live, Snapshot};
 use crate::web::error::WebError;
@@ -27,19 +28,6 @@ const PAGE_VARY: &str = "Accept-Encoding, Save-Data, ECT";
 /// next request on, so that a page for a 2G phone comes without its photos.
 const ACCEPT_CH: header::HeaderName = header::HeaderName::from_static("accept-ch");
 const ECT: &str = "ECT";
-
-/// Whether the visitor asks to save data (`Save-Data: on`) or is on a 2G connection
-/// (`ECT: 2g` or `slow-2g`): then a page comes without its photos until asked for.
-fn saves_data(headers: &HeaderMap) -> bool {
-    let value = |name: &str| {
-        headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .map(|v| v.trim().to_ascii_lowercase())
-    };
-    value("save-data").is_some_and(|v| v == "on")
-        || value("ect").is_some_and(|v| v == "2g" || v == "slow-2g")
-}
 
 /// What a request path resolves to in the bundle.
 enum Target {
@@ -100,85 +88,12 @@ fn resolve(path: &str) -> Target {
     }
 }
 
-/// The content codings we store that the client accepts (`Accept-Encoding`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct Accepts {
-    br: bool,
-    gzip: bool,
-}
-
-impl Accepts {
-    fn of(headers: &HeaderMap) -> Accepts {
-        let Some(value) = headers
-            .get(header::ACCEPT_ENCODING)
-            .and_then(|v| v.to_str().ok())
-        else {
-            return Accepts::default();
-        };
-        let mut accepts = Accepts::default();
-        for item in value.split(',') {
-            let mut parts = item.split(';');
-            let name = parts.next().unwrap_or("").trim();
-            let refused = parts.any(|p| {
-                p.trim()
-                    .strip_prefix("q=")
-                    .is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0))
-            });
-            if refused {
-                continue;
-            }
-            if name.eq_ignore_ascii_case("br") || name == "*" {
-                accepts.br = true;
-            }
-            if name.eq_ignore_ascii_case("gzip") || name == "*" {
-                accepts.gzip = true;
-            }
-        }
-        accepts
-    }
-
-    fn allows(self, coding: Option<&str>) -> bool {
-        match coding {
-            Some("br") => self.br,
-            Some("gzip") => self.gzip,
-            _ => true,
-        }
-    }
-
-    /// The best of them: brotli, then gzip.
-    fn best(self) -> Option<&'static str> {
-        if self.br {
-            Some("br")
-        } else if self.gzip {
-            Some("gzip")
-        } else {
-            None
-        }
-    }
-}
-
 /// The first 16 bytes of the file's SHA-256, in hex.
 fn hash_of(file: &EmbeddedFile) -> String {
     file.metadata.sha256_hash()[..16]
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
-}
-
-/// True when `If-None-Match` names this ETag (weak or strong) or is `*`. The usual
-/// case, a browser sending back the one tag it was given, is a plain comparison.
-fn not_modified(headers: &HeaderMap, etag: &HeaderValue) -> bool {
-    let Some(raw) = headers.get(header::IF_NONE_MATCH) else {
-        return false;
-    };
-    if raw.as_bytes() == etag.as_bytes() {
-        return true;
-    }
-    let etag = etag.to_str().unwrap_or_default().parse::<ETag>();
-    let (Some(wanted), Ok(etag)) = (headers.typed_get::<IfNoneMatch>(), etag) else {
-        return false;
-    };
-    !wanted.precondition_passes(&etag)
 }
 
 fn content_type(key: &str) -> String {
@@ -343,11 +258,11 @@ impl Entry {
         match variant.coding {
             Some("br") => variant
                 .bytes
-                .get_or_init(|| personalize::brotli(&self.identity()))
+                .get_or_init(|| rendered::brotli(&self.identity()))
                 .clone(),
             Some(_) => variant
                 .bytes
-                .get_or_init(|| personalize::gzip(&self.identity()))
+                .get_or_init(|| rendered::gzip(&self.identity()))
                 .clone(),
             None => self.identity(),
         }
@@ -424,9 +339,7 @@ pub fn compress_ahead(live: &Arc<Live>, snap: &Arc<Snapshot>) {
                 return;
             }
             match entry.rewritten_for(Arc::clone(&snap)) {
-                Some(snap) => {
-                    personalize::prepare(&entry.key, &entry.identity(), &entry.hash, &snap)
-                }
+                Some(snap) => rendered::prepare(&entry.key, &entry.identity(), &entry.hash, &snap),
                 None => drop(entry.bytes(&entry.variants[0])),
             }
         }
@@ -519,7 +432,7 @@ fn respond(
     if let Some(snap) = settings {
         compress_ahead(live, &snap);
         let lean = entry.page && !snap.photos.is_empty() && saves_data(headers);
-        let rendered = personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap, lean);
+        let rendered = rendered::render(&entry.key, &entry.identity(), &entry.hash, &snap, lean);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
         let variant = (bytes.clone(), encoding, etag.clone());
@@ -592,7 +505,7 @@ pub fn page_text(path: &str, live: &Arc<Live>) -> Option<String> {
     let bytes = match entry.rewritten_for(live.current()) {
         Some(snap) => {
             let rendered =
-                personalize::render(&entry.key, &entry.identity(), &entry.hash, &snap, false);
+                rendered::render(&entry.key, &entry.identity(), &entry.hash, &snap, false);
             rendered.identity.clone()
         }
         None => entry.identity(),
@@ -619,42 +532,6 @@ pub fn answer_directly(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn headers(name: header::HeaderName, value: &str) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        map.insert(name, HeaderValue::from_str(value).unwrap());
-        map
-    }
-
-    #[test]
-    fn encodings_follow_accept_encoding_and_refuse_q0() {
-        let of = |value: &str| Accepts::of(&headers(header::ACCEPT_ENCODING, value));
-        assert_eq!(
-            of("gzip, deflate, br"),
-            Accepts {
-                br: true,
-                gzip: true
-            }
-        );
-        assert_eq!(
-            of("gzip"),
-            Accepts {
-                br: false,
-                gzip: true
-            }
-        );
-        assert_eq!(
-            of("br;q=0, gzip;q=0.5"),
-            Accepts {
-                br: false,
-                gzip: true
-            }
-        );
-        assert_eq!(of("identity"), Accepts::default());
-        assert_eq!(Accepts::of(&HeaderMap::new()), Accepts::default());
-        assert_eq!(of("gzip, br").best(), Some("br"));
-        assert_eq!(of("identity").best(), None);
-    }
 
     #[test]
     fn the_catalog_knows_each_route_and_its_variants_best_first() {
@@ -699,30 +576,6 @@ mod tests {
         let mut etags: Vec<_> = asset.variants.iter().map(|v| v.etag.as_bytes()).collect();
         etags.dedup();
         assert_eq!(etags.len(), 3, "each form has its own ETag: {etags:?}");
-    }
-
-    #[test]
-    fn if_none_match_compares_quoted_tags_weak_or_strong() {
-        assert!(not_modified(
-            &headers(header::IF_NONE_MATCH, "\"abc\""),
-            &HeaderValue::from_static("\"abc\"")
-        ));
-        assert!(not_modified(
-            &headers(header::IF_NONE_MATCH, "\"x\", W/\"abc\""),
-            &HeaderValue::from_static("\"abc\"")
-        ));
-        assert!(not_modified(
-            &headers(header::IF_NONE_MATCH, "*"),
-            &HeaderValue::from_static("\"abc\"")
-        ));
-        assert!(!not_modified(
-            &headers(header::IF_NONE_MATCH, "abc"),
-            &HeaderValue::from_static("\"abc\"")
-        ));
-        assert!(!not_modified(
-            &HeaderMap::new(),
-            &HeaderValue::from_static("\"abc\"")
-        ));
     }
 
     #[test]

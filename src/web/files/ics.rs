@@ -213,6 +213,37 @@ pub enum Join {
     Online(Option<String>),
 }
 
+/// Where `g` is joined, for its calendar events: the LOCATION, the URL (an online
+/// one's meeting link, when the site has one) and the DESCRIPTION.
+fn where_to_join(
+    g: &Gathering,
+    join: Join,
+    site: &str,
+) -> (String, Option<String>, Option<String>) {
+    match join {
+        Join::InPerson => (g.place.text().to_string(), None, None),
+        Join::Online(Some(url)) => (
+            url.clone(),
+            Some(url.clone()),
+            Some(format!("Join online: {url}")),
+        ),
+        Join::Online(None) => {
+            let page = crate::campuses::campus(&g.campus)
+                .and_then(|c| c.routes.last())
+                .copied()
+                .unwrap_or("/bible-study");
+            (
+                "Online".to_string(),
+                None,
+                Some(format!(
+                    "Online. The meeting link will be on {}{page} when the study is live.",
+                    site.trim_end_matches('/')
+                )),
+            )
+        }
+    }
+}
+
 /// The gathering as an iCalendar file: one series in its own zone (weekly, or monthly
 /// on the nth weekday), its skipped dates as EXDATE, each moved date as an override
 /// (RECURRENCE-ID), and SEQUENCE raised whenever its file changes, so calendars
@@ -242,28 +273,7 @@ pub fn ics(g: &Gathering, join: Join, site: &str) -> String {
         let end = g.occurrence_on(last).start.format("%Y%m%dT%H%M%SZ");
         rrule.push_str(&format!(";UNTIL={end}"));
     }
-    let (location, link, description) = match join {
-        Join::InPerson => (g.place.text().to_string(), None, None),
-        Join::Online(Some(url)) => (
-            url.clone(),
-            Some(url.clone()),
-            Some(format!("Join online: {url}")),
-        ),
-        Join::Online(None) => {
-            let page = crate::campuses::campus(&g.campus)
-                .and_then(|c| c.routes.last())
-                .copied()
-                .unwrap_or("/bible-study");
-            (
-                "Online".to_string(),
-                None,
-                Some(format!(
-                    "Online. The meeting link will be on {}{page} when the study is live.",
-                    site.trim_end_matches('/')
-                )),
-            )
-        }
-    };
+    let (location, link, description) = where_to_join(g, join, site);
     let mut lines = calendar_head(&g.name);
     // The rules as of the year before the series, so they cover its first weeks.
     lines.extend(cached_vtimezone(g.zone).iter().cloned());

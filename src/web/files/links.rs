@@ -11,7 +11,7 @@ use poem::web::{Data, Path};
 use poem::{Request, Response, handler};
 use serde::Deserialize;
 
-use crate::content::part_words::{PartWords, Said};
+use crate::page_parts::part_words::{PartWords, Said};
 use crate::published::Live;
 use crate::settings::{Key, LINKS};
 use crate::text::escape_html;

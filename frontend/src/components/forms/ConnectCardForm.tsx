@@ -2,7 +2,7 @@
 // on a second tick, next steps, a prayer request and consent.
 import { connectCard as copy, formWords } from '../../content/modals';
 import { CONNECTCARD_FIELDS as F, type ConnectCard } from '../../content/forms.generated';
-import { useForm } from '../../lib/useForm';
+import { useForm } from './useForm';
 import { CheckboxGroup, ConsentAndSubmit, ContactFields, Field, FormShell, RadioGroup, TextInput, valueOf } from '../FormParts';
 
 const empty: ConnectCard = { firstName: '', lastName: '', phone: '', email: '', location: '', serviceInfo: [], ageGroup: '', howDidYouHear: '', nextSteps: [], prayerRequest: '', consent: false };

@@ -2,7 +2,7 @@
 // server's own messages (src/forms/words.rs) shown beside each field before anything is sent.
 import { launch as copy, formWords } from '../../content/modals';
 import { CHURCHLAUNCHRESPONSE_FIELDS as F, MESSAGE_WORDS, type ChurchLaunchResponse } from '../../content/forms.generated';
-import { useForm } from '../../lib/useForm';
+import { useForm } from './useForm';
 import { FormShell, SubmitButton, TextInput } from '../FormParts';
 
 const empty: ChurchLaunchResponse = { name: '', phone: '', email: '' };

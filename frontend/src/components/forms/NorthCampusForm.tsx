@@ -1,7 +1,7 @@
 // North Campus interest: names and email required, interests to tick, consent required.
 import { northCampus as copy } from '../../content/modals';
 import { NORTHCAMPUSINTEREST_FIELDS as F, type NorthCampusInterest } from '../../content/forms.generated';
-import { useForm } from '../../lib/useForm';
+import { useForm } from './useForm';
 import { CheckboxGroup, ConsentAndSubmit, ContactFields, FormShell, TextInput } from '../FormParts';
 
 const empty: NorthCampusInterest = { firstName: '', lastName: '', email: '', phone: '', location: '', interests: [], hearAbout: '', questions: '', consent: false };

@@ -2,7 +2,7 @@
 // one marked beside its field, and the 'Missing Information' toast naming it), phone optional.
 import { prayerRequest as copy, formWords } from '../../content/modals';
 import { PRAYERREQUEST_FIELDS as F, type PrayerRequest } from '../../content/forms.generated';
-import { useForm } from '../../lib/useForm';
+import { useForm } from './useForm';
 import { FormShell, SubmitButton, TextInput } from '../FormParts';
 
 const empty: PrayerRequest = { name: '', phone: '', prayerRequest: '' };

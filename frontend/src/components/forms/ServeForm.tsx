@@ -2,7 +2,7 @@
 // preferences, availability, a little about them, and consent.
 import { serve as copy } from '../../content/modals';
 import { SERVEINTEREST_FIELDS as F, SERVICE_PREFERENCE_GROUPS, type ServeInterest } from '../../content/forms.generated';
-import { useForm } from '../../lib/useForm';
+import { useForm } from './useForm';
 import { CheckboxGroup, ConsentAndSubmit, ContactFields, FieldError, FormShell, TextInput, said } from '../FormParts';
 
 const empty: ServeInterest = { firstName: '', lastName: '', email: '', phone: '', contactMethod: [], location: '', servicePreference: [], availability: [], aboutYou: '', consent: false, otherSkills: '' };

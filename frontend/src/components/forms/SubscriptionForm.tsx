@@ -1,7 +1,7 @@
 // The mailing-list sign-up: 'Join the Mailing List' on /worship, 'Notify Me' on /media.
 import { SUBSCRIPTION_FIELDS as F, type Subscription } from '../../content/forms.generated';
 import { subscription as copy } from '../../content/modals';
-import { useForm } from '../../lib/useForm';
+import { useForm } from './useForm';
 import { FormShell, SubmitButton, TextInput } from '../FormParts';
 
 export function SubscriptionForm({ list, button, dark = false }: { list: Subscription['list']; button: string; dark?: boolean }) {

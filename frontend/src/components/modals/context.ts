@@ -1,20 +1,10 @@
-// How the components below the ModalHost open and close a modal, and the names
-// of the modals. Its own module, so a modal that opens another (What's New) does not
+// How the components below the ModalHost open and close a modal (the modals' names
+// are content/routes.ts's). Its own module, so a modal that opens another (What's New) does not
 // import the host that loads it.
 import { createContext, useContext } from 'react';
+import type { ModalName } from '../../content/routes';
 
-/** Every modal, by the name a button opens it with (ModalHost has a loader for each). */
-export type ModalName =
-  | 'global-ministry'
-  | 'whats-new'
-  | 'prayer-request'
-  | 'sermon'
-  | 'north-campus'
-  | 'connect-card'
-  | 'serve'
-  | 'join-service'
-  | 'launch'
-  | 'welcome';
+export type { ModalName };
 
 /** Stays the same object while modals open and close: the parts of the page that open
  *  one (Home, the floating buttons, …) are not drawn again each time one does. */

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-use super::Group;
+use crate::content::Group;
 use crate::schedule::words::Vocabulary;
 use crate::settings::FigureStyle;
 use crate::text::escape_html;
@@ -548,7 +548,7 @@ mod tests {
                     );
                 }
             }
-            for group in super::super::GROUPS {
+            for group in crate::content::GROUPS {
                 assert!(
                     words.words.groups.contains_key(group.name),
                     "{} in {code}",

@@ -7,14 +7,14 @@
 // finds answers kept from before asks whether to continue them (a phone is often
 // shared): they fill it only when the visitor says so.
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, newSubmissionKey, submitForm } from './api';
-import { HONEYPOT } from '../content/forms.generated';
-import { toast } from './toast';
-import { lang } from './lang';
-import { failureWords } from '../content/modals';
-import { offlineWords } from '../content/offline';
-import { forget, keep, kept, type Waiting } from '../offline/phoneStore';
-import { onPhoneChange, sendWhenOnline } from '../offline/page';
+import { ApiError, newSubmissionKey, submitForm } from '../../lib/api';
+import { HONEYPOT } from '../../content/forms.generated';
+import { toast } from '../../lib/toast';
+import { lang } from '../../lib/lang';
+import { failureWords } from '../../content/modals';
+import { offlineWords } from '../../content/offline';
+import { forget, keep, kept, type Waiting } from '../../offline/phoneStore';
+import { onPhoneChange, sendWhenOnline } from '../../offline/page';
 
 interface Message {
   title: string;

@@ -6,9 +6,9 @@
 //! escaped text. The classes are Tailwind's (styles.css scans this file).
 use chrono::NaiveDate;
 
-use super::in_english::shows_in_english;
 use super::part_words::{PartWords, Said};
-use super::{Item, Sermon};
+use crate::content::in_english::shows_in_english;
+use crate::content::{Item, Sermon};
 use crate::text::escape_html;
 
 /// The book of a passage ('1 John' of '1 John 3:1-3', 'Psalm' of 'Psalm 23'): what

@@ -2,8 +2,8 @@
 //! sections the frontend's pages are built of (the frontend's copy,
 //! `frontend/src/lib/classes.generated.ts`, is generated from these), and long text
 //! from a content file written as paragraphs and lists, every word escaped.
-use super::model::Block;
 use super::part_words::PartWords;
+use crate::content::Block;
 use crate::text::escape_html;
 
 /// The one column every section, heading, header and footer lines up in: one left

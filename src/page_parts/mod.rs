@@ -9,11 +9,16 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
-use super::in_english::shows_in_english;
-use super::part_words::{PartWords, Said};
-use super::{Library, Notice, PeoplePage};
+pub mod html;
+pub mod part_words;
+pub mod people_list;
+mod sermon_list;
+
 use crate::bundle::GATHERING_MARKER;
+use crate::content::in_english::shows_in_english;
+use crate::content::{Library, Notice, PeoplePage};
 use crate::text::escape_html;
+use part_words::{PartWords, Said};
 
 /// A part of a page the server writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,9 +105,9 @@ impl Part {
         match self {
             Part::BuildingProgress => building_progress_html(words, said),
             Part::Gatherings(route) => added_gatherings_html(library, now, route, words),
-            Part::SermonList => super::sermon_list::html(&library.preached(now), said),
-            Part::Leadership => super::people_list::html(library, PeoplePage::Leadership, said),
-            Part::WorshipTeam => super::people_list::html(library, PeoplePage::WorshipTeam, said),
+            Part::SermonList => sermon_list::html(&library.preached(now), said),
+            Part::Leadership => people_list::html(library, PeoplePage::Leadership, said),
+            Part::WorshipTeam => people_list::html(library, PeoplePage::WorshipTeam, said),
             Part::Retention => retention_html(retention, said),
         }
     }

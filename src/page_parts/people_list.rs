@@ -5,10 +5,10 @@
 //! them, with links; a section of the leadership with no one named while others
 //! have someone says in one line that its people will be introduced soon.
 use super::html::{CONTAINER, SECTION_HEADING, SECTION_PADDING};
-use super::in_english::shows_in_english;
 use super::part_words::{PartWords, Said};
-use super::{GROUPS, Group, Library, PeoplePage, Person};
 use crate::bundle::{PHOTO_FIRST_MARKER, PHOTO_MARKER, PHOTO_SIZES_MARKER};
+use crate::content::in_english::shows_in_english;
+use crate::content::{GROUPS, Group, Library, PeoplePage, Person};
 use crate::text::escape_html;
 
 /// The widest a person's card is drawn, in CSS pixels: a third of the page's column
