@@ -551,20 +551,28 @@ fn ts_resolve(from: &Path, spec: &str, known: &BTreeMap<PathBuf, usize>) -> Opti
     candidates.iter().find_map(|c| known.get(c).copied())
 }
 
-fn ts_cycles(sources: &[(PathBuf, String)]) -> Vec<String> {
+/// Each file's imports of the others, as (the spec written, the file it names).
+fn ts_edges(sources: &[(PathBuf, String)]) -> Vec<Vec<(String, usize)>> {
     let known: BTreeMap<PathBuf, usize> = sources
         .iter()
         .enumerate()
         .map(|(i, (p, _))| (p.clone(), i))
         .collect();
-    let edges: Vec<BTreeSet<usize>> = sources
+    sources
         .iter()
         .map(|(path, text)| {
             ts_imports(text)
-                .iter()
-                .filter_map(|spec| ts_resolve(path, spec, &known))
+                .into_iter()
+                .filter_map(|spec| ts_resolve(path, &spec, &known).map(|to| (spec, to)))
                 .collect()
         })
+        .collect()
+}
+
+fn ts_cycles(sources: &[(PathBuf, String)]) -> Vec<String> {
+    let edges: Vec<BTreeSet<usize>> = ts_edges(sources)
+        .into_iter()
+        .map(|imports| imports.into_iter().map(|(_, to)| to).collect())
         .collect();
     cycles(sources.len(), &edges)
         .into_iter()
@@ -602,17 +610,9 @@ fn ts_floor(path: &Path) -> usize {
 
 /// Each import of a TypeScript file that reaches a floor above its own.
 fn ts_upward(sources: &[(PathBuf, String)]) -> Vec<String> {
-    let known: BTreeMap<PathBuf, usize> = sources
-        .iter()
-        .enumerate()
-        .map(|(i, (p, _))| (p.clone(), i))
-        .collect();
     let mut out = Vec::new();
-    for (path, text) in sources {
-        for spec in ts_imports(text) {
-            let Some(to) = ts_resolve(path, &spec, &known) else {
-                continue;
-            };
+    for ((path, _), imports) in sources.iter().zip(ts_edges(sources)) {
+        for (spec, to) in imports {
             let target = &sources[to].0;
             if ts_floor(target) > ts_floor(path) {
                 out.push(format!(
