@@ -11,8 +11,10 @@
 # logging on (one line per request to a file, as a service's journal would take it).
 # Durable submissions: POST /api/contact at 1, 16, 64 and 256 clients, every 201
 # counted and checked against `thewell export`, beside SQLite's group commit (WAL,
-# synchronous=FULL, 64 per transaction) on the same disk. RSS after each phase, and
-# after 100,000 and 500,000 stored submissions (SUBMISSIONS=0 skips those). Then
+# synchronous=FULL, 64 per transaction) on the same disk. RSS (and its anonymous part,
+# what the server itself holds rather than pages of the executable) at rest once every
+# page is compressed ahead, after each phase, and after 100,000, 300,000 and 500,000
+# stored submissions (SUBMISSIONS=0 skips those). Then
 # notify.sh: submissions with and without a slow notification target.
 # Needs Debian's wrk nginx-light libnginx-mod-http-brotli-static python3.
 set -u
@@ -22,7 +24,7 @@ SUBMISSIONS=${SUBMISSIONS:-1}
 needs "wrk nginx-light libnginx-mod-http-brotli-static python3 curl" wrk nginx python3 curl
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 tmp=$(mktemp -d)
-rss() { echo "$(( $(ps -o rss= -p "$1") / 1024 )) MB"; }
+rss() { awk '/^VmRSS/{r=$2} /^RssAnon/{a=$2} END{printf "%.1f MB (%.1f MB anonymous)", r/1024, a/1024}' "/proc/$1/status"; }
 P1=$(free) P2=$(free)
 
 start_thewell() {
@@ -33,6 +35,10 @@ start_thewell() {
   echo "thewell did not start:"; cat "$tmp/thewell.log"; exit 1
 }
 start_thewell
+# At rest: once every page is compressed ahead (the log says so), nothing asked of it.
+for _ in $(seq 600); do grep -q 'every page compressed ahead' "$tmp/thewell.log" && break; sleep 0.1; done
+sleep 3
+echo "RSS of a fresh server at rest, every page compressed ahead: thewell $(rss $T)"
 cat >"$tmp/nginx.conf" <<NGX
 load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
 worker_processes 2; pid $tmp/nginx.pid; error_log $tmp/nginx.err;
@@ -119,7 +125,7 @@ if [ "$SUBMISSIONS" != 0 ]; then
   echo "== memory as the database grows (a new database, filled at 256 clients) =="
   kill $T; wait $T 2>/dev/null
   start_thewell "$tmp/grow"
-  for target in 100000 500000; do
+  for target in 100000 300000 500000; do
     have=$("$BIN" --data-dir "$tmp/grow" stats 2>/dev/null | awk '$1=="contact"{print $2}')
     while [ "${have:-0}" -lt $target ]; do
       wrk -t2 -c256 -d3s -s "$here/post-contact.lua" "http://127.0.0.1:$P1" >/dev/null

@@ -150,8 +150,26 @@ struct Entry {
     in_other_language: bool,
     /// An HTML page (a route, the 404 page, the offline page).
     page: bool,
+    /// The bytes inside the executable, and how the file itself is made from them.
+    embedded: Bytes,
+    kept: Kept,
     /// Brotli, gzip and the file itself, those stored, best first; the file itself is last.
     variants: Vec<Variant>,
+}
+
+/// How the executable keeps a file, and so how the file itself is made from it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    /// As it is (a photo, a font): nothing to make.
+    Plain,
+    /// Brotli-compressed: unpacked the first time a client that takes no brotli asks,
+    /// and kept.
+    Brotli,
+    /// A page, brotli-compressed, whose stylesheet goes in as it is served: made each
+    /// time it is needed and never kept (96 pages with their stylesheet would hold
+    /// 7.4 MB for the rare client that takes neither brotli nor gzip; the pages'
+    /// rewrites and compressed copies are made from it once per change of the site).
+    Page,
 }
 
 fn static_bytes(file: &EmbeddedFile) -> Bytes {
@@ -186,37 +204,39 @@ fn with_stylesheet(page: &[u8]) -> Option<Vec<u8>> {
 impl Entry {
     fn new(key: &str) -> Option<Entry> {
         let stored = bundle::get(key)?;
-        let filled = match &stored {
-            Stored::Brotli(file) if key.ends_with(".html") => {
-                with_stylesheet(&bundle::unpack(&file.data))
+        let (file, kept) = match stored {
+            Stored::Plain(file) => (file, Kept::Plain),
+            Stored::Brotli(file)
+                if key.ends_with(".html")
+                    && with_stylesheet(&bundle::unpack(&file.data)).is_some() =>
+            {
+                (file, Kept::Page)
             }
-            _ => None,
+            Stored::Brotli(file) => (file, Kept::Brotli),
         };
-        let (hash, variants) = match (stored, filled) {
-            // A page whose stylesheet goes in as it is served: the file itself is made now
-            // (pages are small), its compressed forms when first asked for (once: a few ms
-            // for the first visitor of each page, and only while the settings are the
-            // defaults; a site with its settings serves pages rewritten for them).
-            (Stored::Brotli(file), Some(page)) => {
-                let hash = hash_of(&file);
-                let br = Variant::later(Some("br"), format!("\"{hash}\""));
-                let gzip = Variant::later(Some("gzip"), format!("\"{hash}-gz\""));
-                let identity = Variant::ready(None, format!("\"{hash}-id\""), Bytes::from(page));
-                (hash, vec![br, gzip, identity])
-            }
-            (Stored::Plain(file), _) => {
-                let hash = hash_of(&file);
-                let only = Variant::ready(None, format!("\"{hash}\""), static_bytes(&file));
-                (hash, vec![only])
-            }
-            // Each form gets its own ETag (RFC 9110 8.8.3), all named after the brotli copy.
-            (Stored::Brotli(file), None) => {
-                let hash = hash_of(&file);
-                let br = Variant::ready(Some("br"), format!("\"{hash}\""), static_bytes(&file));
-                let gzip = Variant::later(Some("gzip"), format!("\"{hash}-gz\""));
-                let identity = Variant::later(None, format!("\"{hash}-id\""));
-                (hash, vec![br, gzip, identity])
-            }
+        let hash = hash_of(&file);
+        let embedded = static_bytes(&file);
+        // Each form gets its own ETag (RFC 9110 8.8.3), all named after the brotli copy.
+        let variants = match kept {
+            Kept::Plain => vec![Variant::ready(
+                None,
+                format!("\"{hash}\""),
+                embedded.clone(),
+            )],
+            Kept::Brotli => vec![
+                Variant::ready(Some("br"), format!("\"{hash}\""), embedded.clone()),
+                Variant::later(Some("gzip"), format!("\"{hash}-gz\"")),
+                Variant::later(None, format!("\"{hash}-id\"")),
+            ],
+            // The compressed forms of a page with its stylesheet when first asked for
+            // (once: a few ms for the first visitor of each page, and only while the
+            // settings are the defaults; a site with its settings serves pages rewritten
+            // for them).
+            Kept::Page => vec![
+                Variant::later(Some("br"), format!("\"{hash}\"")),
+                Variant::later(Some("gzip"), format!("\"{hash}-gz\"")),
+                Variant::later(None, format!("\"{hash}-id\"")),
+            ],
         };
         Some(Entry {
             key: key.to_string(),
@@ -230,24 +250,27 @@ impl Entry {
             personalized: personalize::personalized(key),
             in_other_language: !crate::language::of_path(key).is_english(),
             page: key.ends_with(".html"),
+            embedded,
+            kept,
             variants,
         })
     }
 
-    /// The file as the build wrote it (unpacked from brotli the first time).
+    /// The file itself, as the build wrote it (a page with its stylesheet).
     fn identity(&self) -> Bytes {
-        let variant = self
-            .variants
-            .last()
-            .expect("the file itself is always a variant");
-        variant
-            .bytes
-            .get_or_init(|| {
-                Bytes::from(bundle::unpack(
-                    self.variants[0].bytes.get().expect("brotli is embedded"),
-                ))
-            })
-            .clone()
+        match self.kept {
+            Kept::Plain => self.embedded.clone(),
+            Kept::Brotli => self
+                .variants
+                .last()
+                .expect("the file itself is always a variant")
+                .bytes
+                .get_or_init(|| Bytes::from(bundle::unpack(&self.embedded)))
+                .clone(),
+            Kept::Page => with_stylesheet(&bundle::unpack(&self.embedded))
+                .map(Bytes::from)
+                .unwrap_or_default(),
+        }
     }
 
     /// The bytes of one of the variants, made now if it is made from the others.
@@ -339,7 +362,9 @@ pub fn compress_ahead(live: &Arc<Live>, snap: &Arc<Snapshot>) {
                 return;
             }
             match entry.rewritten_for(Arc::clone(&snap)) {
-                Some(snap) => rendered::prepare(&entry.key, &entry.identity(), &entry.hash, &snap),
+                Some(snap) => {
+                    rendered::prepare(&entry.key, || entry.identity(), &entry.hash, &snap)
+                }
                 None => drop(entry.bytes(&entry.variants[0])),
             }
         }
@@ -432,10 +457,10 @@ fn respond(
     if let Some(snap) = settings {
         compress_ahead(live, &snap);
         let lean = entry.page && !snap.photos.is_empty() && saves_data(headers);
-        let rendered = rendered::render(&entry.key, &entry.identity(), &entry.hash, &snap, lean);
+        let rendered = rendered::render(&entry.key, || entry.identity(), &entry.hash, &snap, lean);
         let encoding = accepts.best();
         let (bytes, etag) = rendered.variant(encoding);
-        let variant = (bytes.clone(), encoding, etag.clone());
+        let variant = (bytes, encoding, etag.clone());
         answer(method, headers, entry, status, variant)
     } else {
         answer(method, headers, entry, status, entry.variant(accepts))
@@ -505,8 +530,8 @@ pub fn page_text(path: &str, live: &Arc<Live>) -> Option<String> {
     let bytes = match entry.rewritten_for(live.current()) {
         Some(snap) => {
             let rendered =
-                rendered::render(&entry.key, &entry.identity(), &entry.hash, &snap, false);
-            rendered.identity.clone()
+                rendered::render(&entry.key, || entry.identity(), &entry.hash, &snap, false);
+            rendered.text()
         }
         None => entry.identity(),
     };
