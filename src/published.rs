@@ -233,6 +233,14 @@ impl Snapshot {
     }
 
     /// Whether a setting still has its placeholder value.
+    /// The words the pages in language `code` show (a gathering's day and place, the
+    /// figures): its own where the site has that language, else the English.
+    pub fn words_in(&self, code: &str) -> &BTreeMap<String, String> {
+        self.in_language
+            .get(code)
+            .map_or(&self.shown.words, |l| &l.shown.words)
+    }
+
     pub fn is_placeholder(&self, key: Key) -> bool {
         self.get(key) == setting(key).default
     }

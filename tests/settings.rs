@@ -27,6 +27,8 @@ async fn configured() -> Server {
             "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
         ),
         ("sermon-speaker", "Pastor Ana & \"Friends\" </script>"),
+        ("lives-changed", "1200"),
+        ("lives-changed-months", "12"),
     ] {
         let (ok, _, stderr) = thewell(&data, &["site", "set", name, value]);
         assert!(ok, "site set {name}: {stderr}");
@@ -158,6 +160,28 @@ async fn pages_carry_the_settings_and_the_photo() {
         home.contains(r#""url":"https://thewell.church""#),
         "JSON-LD"
     );
+    // The figure and its period, each a setting, in every language that shows them.
+    let months = r#"<span data-word="figure.lives-changed-months">12</span>"#;
+    // On a right-to-left page each word is isolated in its own direction.
+    let rtl = r#"<span data-word="figure.lives-changed-months" dir="auto">12</span>"#;
+    for (path, period) in [
+        ("/", format!("in {months} months")),
+        ("/pakistan", format!("in {months} months")),
+        ("/es/pakistan", format!("en {months} meses")),
+        ("/ur/pakistan-building", format!("{rtl} مہینوں میں")),
+    ] {
+        let page = if path == "/" {
+            home.clone()
+        } else {
+            text(&server, path).await
+        };
+        assert!(page.contains(&period), "{path}: {period}");
+        assert!(page.contains(">1200</span>"), "{path}: the figure");
+        assert!(
+            !page.contains("six months") && !page.contains("seis meses"),
+            "{path}"
+        );
+    }
 
     let sitemap = text(&server, "/sitemap.xml").await;
     assert!(sitemap.contains("<loc>https://thewell.church/about</loc>"));

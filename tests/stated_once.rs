@@ -2,7 +2,8 @@
 //! or the built-in defaults (src/schedule/defaults.rs): every page, pop-up and meta
 //! description takes them from the words the server makes. This fails when a time
 //! of day is written again as text in the site's words (frontend/src/content/) or in
-//! a string of the Rust code outside the defaults and the tests.
+//! a string of the Rust code outside the defaults and the tests; likewise a campus's
+//! region and city (src/campuses.rs), and a gathering's weekday and "online".
 use std::path::{Path, PathBuf};
 
 /// A time of day as people write one: "7:00 PM", "7 pm", "10:30 a.m.", "19:00 CET",
@@ -327,9 +328,30 @@ fn the_campuses_regions_and_cities_are_written_once() {
             }
         }
     }
+    for (place, line) in words_lines(root) {
+        for fact in facts.iter().filter(|f| line.contains(f.as_str())) {
+            found.push(format!("{place}: {fact:?}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a campus's region or city written as text; name it as {{campus.<id>.region}} or {{campus.<id>.city}} (src/campuses.rs):\n{}",
+        found.join("\n")
+    );
+}
+
+/// The lines of the site's words (frontend/src/content/*.ts, the generated ones aside)
+/// that say something to a visitor, as ("path:line", text): not a comment, and not a
+/// picture's description, which names its photo slot (`thewell site photos`) and must
+/// not move when a fact changes: it describes the picture.
+fn words_lines(root: &Path) -> Vec<(String, String)> {
     let mut words = Vec::new();
     files(&root.join("frontend/src/content"), "ts", &mut words);
-    assert!(words.len() > 10);
+    assert!(
+        words.len() > 10,
+        "frontend/src/content/ holds the site's words"
+    );
+    let mut out = Vec::new();
     for path in words
         .iter()
         .filter(|p| !p.to_string_lossy().contains(".generated."))
@@ -337,26 +359,144 @@ fn the_campuses_regions_and_cities_are_written_once() {
         let text = std::fs::read_to_string(path).unwrap();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
-            // A picture's description names its photo slot (`thewell site photos`),
-            // which must not move when a fact changes: it describes the picture.
             let picture = ["alt:", "picture:", "Art:"]
                 .iter()
                 .any(|key| line.contains(key));
-            if line.starts_with("//") || line.starts_with('*') || picture {
+            if line.starts_with("//") || line.starts_with('*') || line.starts_with("/*") || picture
+            {
                 continue;
             }
-            for fact in facts.iter().filter(|f| line.contains(f.as_str())) {
+            let place = format!("{}:{}", path.strip_prefix(root).unwrap().display(), n + 1);
+            out.push((place, line.to_string()));
+        }
+    }
+    out
+}
+
+/// Whether `text` holds `word` as a word of its own (not inside "offline" or "Sundays").
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+const WEEKDAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+/// What a text says of the gatherings' days and places that their data says: each
+/// weekday (and its plural), and "online" in a sentence that names one of `gatherings`'
+/// words.
+fn days_and_places(text: &str, gatherings: &[String]) -> Vec<String> {
+    let mut found: Vec<String> = WEEKDAYS
+        .iter()
+        .flat_map(|day| [day.to_string(), format!("{day}s")])
+        .filter(|day| has_word(text, day))
+        .collect();
+    // Sentence by sentence: "online giving" beside a service's day says nothing of where
+    // the service is.
+    let online_of_a_gathering = text.split(". ").any(|sentence| {
+        gatherings
+            .iter()
+            .any(|id| sentence.contains(&format!("{{{id}.")))
+            && (has_word(sentence, "online") || has_word(sentence, "Online"))
+    });
+    if online_of_a_gathering {
+        found.push("online".to_string());
+    }
+    found
+}
+
+/// The built-in gatherings' ids: the first string after each `gathering(` of
+/// src/schedule/defaults.rs.
+fn gathering_ids(defaults: &str) -> Vec<String> {
+    defaults
+        .split("gathering(")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').nth(1))
+        .filter(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_detector_finds_days_and_places_as_words() {
+    let ids = vec!["bible-study".to_string()];
+    assert_eq!(
+        days_and_places("Join us on Wednesdays, online", &ids),
+        ["Wednesdays"]
+    );
+    assert_eq!(
+        days_and_places("Live online {bible-study.every-at}.", &ids),
+        ["online"]
+    );
+    assert!(days_and_places("Live {bible-study.every-at}: {bible-study.where}.", &ids).is_empty());
+    assert!(days_and_places("Sent now that you are back online.", &ids).is_empty());
+    assert!(
+        days_and_places(
+            "Online giving opens soon. Give at {bible-study.where}.",
+            &ids
+        )
+        .is_empty()
+    );
+    assert!(days_and_places("Saved offline {bible-study.when}; Sundaysky", &ids).is_empty());
+    let defaults = "gathering(\n \"bible-study\",\n \"The Well\"); fn gathering(id: &str)";
+    assert_eq!(gathering_ids(defaults), ["bible-study"]);
+}
+
+#[test]
+fn the_gatherings_days_and_places_are_named_not_written() {
+    // A gathering's day and place are its data (content/gatherings/, the built-in
+    // defaults): a text saying "Wednesday", or "online" of a gathering, would keep
+    // saying it after the study moves to a Thursday or to a hall. The site's words name
+    // {bible-study.day}, {bible-study.where} instead. "Online" as a campus's nature
+    // (the Global campus, "join us online") or a connection ("back online") names no
+    // gathering's word and stays; the calendar's own vocabulary (calendar.ts) and the
+    // pictures' descriptions are not statements about a gathering.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let defaults = std::fs::read_to_string(root.join("src/schedule/defaults.rs")).unwrap();
+    let ids = gathering_ids(&defaults);
+    assert!(
+        ids.contains(&"bible-study".to_string()) && ids.len() >= 5,
+        "the built-in gatherings moved from src/schedule/defaults.rs: update this test ({ids:?})"
+    );
+    let mut found = Vec::new();
+    for (place, line) in words_lines(root)
+        .into_iter()
+        .filter(|(place, _)| !place.starts_with("frontend/src/content/calendar.ts:"))
+    {
+        for said in days_and_places(&line, &ids) {
+            found.push(format!("{place}: {said:?}"));
+        }
+    }
+    // The words the server writes into pages (src/page_parts/) and serves (src/web/; a
+    // calendar file's "Online" is written only for a gathering whose place is online).
+    let mut rust = Vec::new();
+    files(&root.join("src/page_parts"), "rs", &mut rust);
+    files(&root.join("src/web"), "rs", &mut rust);
+    let ics = root.join("src/web/files/ics.rs");
+    for path in rust.iter().filter(|p| **p != ics) {
+        let text = std::fs::read_to_string(path).unwrap();
+        for (line, literal) in rust_strings(&text) {
+            for said in days_and_places(&literal, &ids) {
                 found.push(format!(
-                    "{}:{}: {fact:?}",
-                    path.strip_prefix(root).unwrap().display(),
-                    n + 1
+                    "{}:{line}: {said:?}",
+                    path.strip_prefix(root).unwrap().display()
                 ));
             }
         }
     }
     assert!(
         found.is_empty(),
-        "a campus's region or city written as text; name it as {{campus.<id>.region}} or {{campus.<id>.city}} (src/campuses.rs):\n{}",
+        "a gathering's day or place written as text; name its word ({{bible-study.day}}, {{bible-study.days}}, {{bible-study.where}}: src/schedule/words.rs):\n{}",
         found.join("\n")
     );
 }

@@ -106,8 +106,8 @@ impl Part {
             Part::BuildingProgress => building_progress_html(words, said),
             Part::Gatherings(route) => added_gatherings_html(library, now, route, words),
             Part::SermonList => sermon_list::html(&library.preached(now), said),
-            Part::Leadership => people_list::html(library, PeoplePage::Leadership, said),
-            Part::WorshipTeam => people_list::html(library, PeoplePage::WorshipTeam, said),
+            Part::Leadership => people_list::html(library, PeoplePage::Leadership, said, words),
+            Part::WorshipTeam => people_list::html(library, PeoplePage::WorshipTeam, said, words),
             Part::Retention => retention_html(retention, said),
         }
     }

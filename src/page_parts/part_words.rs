@@ -151,10 +151,10 @@ impl Said {
             Said::ServeOnTheTeam => "Serve on the team",
             Said::AboutOurWorship => "About our worship",
             Said::LeadershipIntro => {
-                "The Well is led by pastors and servant leaders on every campus: {campus.south-florida.region} and the North Campus in the United States, Europe online, and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a Sunday in {campus.south-florida.city} or at the Wednesday Bible study online, and any of them will answer a message sent through our contact page."
+                "The Well is led by pastors and servant leaders on every campus: {campus.south-florida.region} and the North Campus in the United States, Europe ({europe-bible-study.where}), and Pakistan. Together they carry one mission, bringing Jesus to the marketplace. You can meet them on a {sunday-service-florida.day} in {campus.south-florida.city} or at the {bible-study.day} Bible study ({bible-study.where}), and any of them will answer a message sent through our contact page."
             }
             Said::WorshipTeamIntro => {
-                "Worship at The Well is led by musicians, singers and creatives from our campuses, on Sunday mornings in {campus.south-florida.city} and at the Bible study online on Wednesdays. If you sing, play an instrument or create, there is a place for you on the team."
+                "Worship at The Well is led by musicians, singers and creatives from our campuses, {sunday-service-florida.every} in {campus.south-florida.city} and {bible-study.every} at the Bible study ({bible-study.where}). If you sing, play an instrument or create, there is a place for you on the team."
             }
             Said::NoSermonsYet => "The first sermons will be listed here soon.",
             Said::SermonNotes => "Sermon notes",
@@ -172,7 +172,7 @@ impl Said {
             // The page an outside link answers while it is not set (web/files/links.rs).
             Said::GoGivingHeading => "Online giving opens soon",
             Said::GoGiving => {
-                "The Well's online giving page is being set up. Until it opens, you can give in person at a Sunday service, or write to us and we will tell you how."
+                "The Well's online giving page is being set up. Until it opens, you can give in person at a {sunday-service-florida.day} service, or write to us and we will tell you how."
             }
             Said::GoAppHeading => "The church app opens soon",
             Said::GoApp => {
@@ -189,7 +189,7 @@ impl Said {
             Said::GoTitle => "{heading} | The Well",
             Said::GoReach => "Reach The Well",
             Said::GoEmail => "Email: {email}",
-            Said::GoSundayService => "Sunday service in person: {address}",
+            Said::GoSundayService => "{sunday-service-florida.day} service in person: {address}",
             Said::GoBack => "Back to the home page",
             Said::NavHome => "Home",
             Said::NavAbout => "About",
@@ -287,11 +287,35 @@ impl PartWords {
         }
     }
 
+    /// The language's code (`ur`); empty for English.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
     /// What `said` says, its slots filled with HTML the caller made safe.
     pub fn say(&self, said: Said, slots: &[(&str, &str)]) -> String {
         let mut out = escape_html(&self.pattern(said));
         for (name, value) in slots {
             out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+
+    /// What `said` says, its slots filled as `say` does, and the site's words it names
+    /// (`{bible-study.day}`, `{sunday-service-florida.where}`) written in from `shown`,
+    /// the words of the page's language, escaped.
+    pub fn say_with(
+        &self,
+        said: Said,
+        slots: &[(&str, &str)],
+        shown: &std::collections::BTreeMap<String, String>,
+    ) -> String {
+        let mut out = self.say(said, slots);
+        for (name, word) in shown {
+            let slot = format!("{{{name}}}");
+            if out.contains(&slot) {
+                out = out.replace(&slot, &escape_html(word));
+            }
         }
         out
     }

@@ -70,11 +70,15 @@ fn no_one_named(page: PeoplePage) -> NoOneNamed {
     }
 }
 
-fn no_one_named_html(page: PeoplePage, words: &PartWords) -> String {
+fn no_one_named_html(
+    page: PeoplePage,
+    words: &PartWords,
+    shown: &std::collections::BTreeMap<String, String>,
+) -> String {
     let said = no_one_named(page);
     let mut out = format!(
         r#"<div class="max-w-3xl" data-testid="no-one-named"><p class="text-lg text-slate-700">{}</p><ul class="mt-6 flex flex-wrap gap-3">"#,
-        words.say(said.text, &[])
+        words.say_with(said.text, &[], shown)
     );
     for (to, label) in said.links {
         out.push_str(&format!(
@@ -194,7 +198,13 @@ fn cards(
 const PHONE_ROW: (&str, usize) = ("grid-cols-2", 2);
 
 /// The inner HTML of `page`'s part, in the language of `words`.
-pub fn html(library: &Library, page: PeoplePage, words: &PartWords) -> String {
+/// `shown`: the page's language's words, for what the page says while no one is named.
+pub fn html(
+    library: &Library,
+    page: PeoplePage,
+    words: &PartWords,
+    shown: &std::collections::BTreeMap<String, String>,
+) -> String {
     let groups: Vec<(&Group, Vec<&Person>)> = GROUPS
         .iter()
         .filter(|g| g.page == page)
@@ -202,7 +212,12 @@ pub fn html(library: &Library, page: PeoplePage, words: &PartWords) -> String {
         .collect();
     let mut out = String::new();
     if groups.iter().all(|(_, people)| people.is_empty()) {
-        section(&mut out, None, false, &no_one_named_html(page, words));
+        section(
+            &mut out,
+            None,
+            false,
+            &no_one_named_html(page, words, shown),
+        );
         return out;
     }
     match page {
@@ -253,16 +268,37 @@ mod tests {
     #[test]
     fn nobody_named_reads_as_complete_and_people_are_escaped_cards_in_order() {
         let mut library = Library::default();
+        // The gatherings' words as the page's language shows them: named, not written.
+        let shown: std::collections::BTreeMap<String, String> = [
+            ("sunday-service-florida.day", "Saturday"),
+            ("sunday-service-florida.every", "every Saturday"),
+            ("bible-study.day", "Thursday"),
+            ("bible-study.every", "every Thursday"),
+            ("bible-study.where", "Main <Hall>"),
+            ("europe-bible-study.where", "Online"),
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .into();
         for page in [PeoplePage::Leadership, PeoplePage::WorshipTeam] {
-            let out = html(&library, page, PartWords::english());
+            let out = html(&library, page, PartWords::english(), &shown);
             assert_eq!(out.matches("no-one-named").count(), 1, "{out}");
+            assert!(
+                out.contains("Thursday") && out.contains("(Main &lt;Hall&gt;)"),
+                "{out}"
+            );
+            assert!(!out.contains("Wednesday") && !out.contains('{'), "{out}");
             assert!(!out.contains("introduced-soon"), "{out}");
             assert!(out.contains(r#"href="/contact""#), "{out}");
             assert!(!out.contains("<h2"));
         }
         library.people.push(person("Zoe Park", "senior-leaders", 2));
         library.people.push(person("Ann Lee", "senior-leaders", 1));
-        let out = html(&library, PeoplePage::Leadership, PartWords::english());
+        let out = html(
+            &library,
+            PeoplePage::Leadership,
+            PartWords::english(),
+            &shown,
+        );
         let ann = out.find("Ann Lee").unwrap();
         assert!(ann < out.find("Zoe Park").unwrap(), "order first: {out}");
         assert!(out.contains(r#"data-photo="person-ann-lee""#));
@@ -274,7 +310,13 @@ mod tests {
         assert_eq!(out.matches("<h2").count(), 6);
         assert_eq!(out.matches("introduced-soon").count(), 5);
         assert!(
-            html(&library, PeoplePage::WorshipTeam, PartWords::english()).contains("no-one-named")
+            html(
+                &library,
+                PeoplePage::WorshipTeam,
+                PartWords::english(),
+                &shown
+            )
+            .contains("no-one-named")
         );
         // On an Urdu page: the site's words in Urdu, links to the Urdu pages, and the
         // volunteer's English (the files have no Urdu) marked so.
@@ -282,6 +324,7 @@ mod tests {
             &library.in_language("ur"),
             PeoplePage::Leadership,
             crate::language::find("ur").unwrap().parts,
+            &shown,
         );
         assert!(urdu.contains(r#"href="/ur/contact""#), "{urdu}");
         assert!(

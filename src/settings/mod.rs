@@ -31,6 +31,7 @@ pub enum Key {
     SermonSpeaker,
     ContactEmail,
     LivesChanged,
+    LivesChangedMonths,
     Continents,
     BuildingGoal,
     BuildingRaised,
@@ -54,6 +55,8 @@ pub enum ValueKind {
     Text,
     /// A whole number, e.g. 800.
     Count,
+    /// A number of months, 2 to 120 (a figure's period: "in 6 months").
+    Months,
     /// An amount in US dollars, whole: 35000, 35,000 or $35,000 (stored as 35000).
     Dollars,
     /// A day, YYYY-MM-DD.
@@ -76,7 +79,7 @@ pub struct Setting {
 
 /// The settings, as data. Their defaults are placeholders that read as such (or,
 /// for the hero video, nothing: the drawn background stays).
-pub static SETTINGS: [Setting; 19] = [
+pub static SETTINGS: [Setting; 20] = [
     Setting {
         key: Key::SiteUrl,
         name: "site-url",
@@ -178,8 +181,16 @@ pub static SETTINGS: [Setting; 19] = [
         name: "lives-changed",
         kind: ValueKind::Count,
         default: "800",
-        help: "How many people in Pakistan have given their lives to Jesus in six months (\"800+ lives changed\" on /, /pakistan, /pakistan-building, /global-campuses).",
+        help: "How many people in Pakistan have given their lives to Jesus in the months lives-changed-months gives (\"800+ lives changed in 6 months\" on /, /pakistan, /pakistan-building, /global-campuses).",
         unset: "the pages say 800",
+    },
+    Setting {
+        key: Key::LivesChangedMonths,
+        name: "lives-changed-months",
+        kind: ValueKind::Months,
+        default: "6",
+        help: "In how many months the lives-changed figure was counted (\"in 6 months\" wherever the figure is); set it with the figure.",
+        unset: "the pages say in 6 months",
     },
     Setting {
         key: Key::Continents,
@@ -233,8 +244,9 @@ pub static SETTINGS: [Setting; 19] = [
 
 /// The ministry's promoted figures: their defaults are the real figures, not
 /// placeholders, so `site show` never lists them as waiting to be set.
-pub const FIGURES: [Key; 7] = [
+pub const FIGURES: [Key; 8] = [
     Key::LivesChanged,
+    Key::LivesChangedMonths,
     Key::Continents,
     Key::BuildingGoal,
     Key::BuildingRaised,

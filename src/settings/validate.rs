@@ -48,6 +48,12 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             .parse::<u32>()
             .map(|n| n.to_string())
             .map_err(|_| invalid("write a whole number, e.g. 800")),
+        ValueKind::Months => value
+            .parse::<u32>()
+            .ok()
+            .filter(|months| (2..=120).contains(months))
+            .map(|months| months.to_string())
+            .ok_or_else(|| invalid("write a number of months from 2 to 120, e.g. 6 (the pages say \"in 6 months\")")),
         ValueKind::Dollars => dollars(value).map(|n| n.to_string()).ok_or_else(|| {
             invalid("write a whole number of US dollars, e.g. 35000, $35,000 or $1.5 million")
         }),
@@ -205,6 +211,14 @@ mod tests {
             "1200"
         );
         assert!(validate(find("lives-changed").unwrap(), "800+").is_err());
+        // A figure's period reads "in N months": one month would read wrong, and a
+        // figure counted over more than ten years is not "lives changed lately".
+        let months = find("lives-changed-months").unwrap();
+        assert_eq!(validate(months, " 12 ").unwrap(), "12");
+        for bad in ["1", "0", "121", "six", "6 months", "-6"] {
+            let error = validate(months, bad).unwrap_err().to_string();
+            assert!(error.contains("from 2 to 120"), "{bad}: {error}");
+        }
         assert_eq!(
             validate(find("building-raised-on").unwrap(), "2026-11-24").unwrap(),
             "2026-11-24"

@@ -13,7 +13,7 @@ export function Section({ title, intro, children, tone = 'plain', id }: { title?
   return (
     <section id={id} class={bg}>
       <div class={`${container} ${sectionPadding}`}>
-        {title && <h2 class={sectionHeading}>{title}</h2>}
+        {title && <h2 class={sectionHeading}><Words text={title} /></h2>}
         {intro && <div class="mt-3 max-w-3xl text-lg text-slate-700">{intro}</div>}
         {children && <div class={title || intro ? 'mt-8' : ''}>{children}</div>}
       </div>
@@ -74,7 +74,7 @@ export function Stat({ figure, label }: { figure: string; label: string }) {
       <p class="font-serif text-4xl font-semibold text-sky-900">
         <Words text={figure} />
       </p>
-      <p class="mt-1 text-slate-700">{label}</p>
+      <p class="mt-1 text-slate-700"><Words text={label} /></p>
     </div>
   );
 }

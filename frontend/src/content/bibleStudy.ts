@@ -24,7 +24,7 @@ export const europeStudy: StudyCopy = {
   scheduleId: 'europe-bible-study',
   zone: 'Europe/Berlin',
   schedule: '{europe-bible-study.hours}',
-  intro: 'Our European family studies the Bible together online, {europe-bible-study.every}.',
+  intro: 'Our European family studies the Bible together {europe-bible-study.every}: {europe-bible-study.where}.',
   clockLabel: '{europe-bible-study.zone} now',
 };
 

@@ -11,7 +11,7 @@ export interface CampusItem {
 
 export const unitedStates = {
   intro: 'Two campuses, one family: {campus.south-florida.region} gathers {sunday-service-florida.every}, and the North Campus is getting ready to launch.',
-  galleryHeading: 'Sunday Services',
+  galleryHeading: '{sunday-service-florida.day} Services',
   gallery: [
     { kind: 'worship', alt: 'Worship on a Sunday in Plantation' },
     { kind: 'bible', alt: 'The message on a Sunday morning' },
@@ -22,14 +22,14 @@ export const unitedStates = {
     place: '{campus.south-florida.city}, Florida',
     items: <CampusItem[]>[
       { label: '{sunday-service-florida.when}', detail: 'In person at {sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
-      { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
+      { label: '{bible-study.when}', detail: 'Bible study: {bible-study.where}', scheduleId: 'bible-study' },
     ],
   },
   north: {
     heading: '{campus.north.name}',
     place: '{campus.north.region}',
     items: <CampusItem[]>[
-      { label: '{bible-study.when}', detail: 'Bible study, online only', scheduleId: 'bible-study' },
+      { label: '{bible-study.when}', detail: 'Bible study: {bible-study.where}', scheduleId: 'bible-study' },
       // Its address shows once a volunteer gives it a date and a place (empty while coming soon).
       { label: 'Monthly in-person gathering', detail: '{north-monthly.when}', place: '{north-monthly.address}', scheduleId: 'north-monthly' },
     ],
@@ -52,7 +52,7 @@ export const unitedStates = {
 export const pakistan = {
   hero: 'The Well Pakistan',
   intro: 'A growing church where the gospel is changing families, neighbourhoods and the marketplace.',
-  claim: 'Over {figure.lives-changed} salvations in six months.',
+  claim: 'Over {figure.lives-changed} salvations in {figure.lives-changed-months} months.',
   photos: [
     { kind: 'people', alt: 'The congregation in Pakistan' },
     { kind: 'worship', alt: 'Worship in Urdu' },
@@ -91,7 +91,7 @@ export const pakistan = {
 
 export const building = {
   narrative:
-    'In six months more than {figure.lives-changed} people in our Pakistan community have given their lives to Jesus. They meet wherever they can: in homes, in courtyards, in rented rooms. It is time to build.',
+    'In {figure.lives-changed-months} months, more than {figure.lives-changed} people in our Pakistan community have given their lives to Jesus. They meet wherever they can: in homes, in courtyards, in rented rooms. It is time to build.',
   why: {
     heading: 'Why This Matters',
     points: [
@@ -106,7 +106,7 @@ export const building = {
   },
   blueprintAlt: 'Blueprint of the planned church and school',
   stats: [
-    { figure: '{figure.lives-changed}+', label: 'salvations in six months' },
+    { figure: '{figure.lives-changed}+', label: 'salvations in {figure.lives-changed-months} months' },
     { figure: '{figure.building-goal}', label: 'building goal' },
   ],
   give: { label: 'Give Now', to: '/giving' },
@@ -114,7 +114,7 @@ export const building = {
 
 export const europe = {
   intro: 'The Well in Europe meets online every week, with believers across the continent.',
-  study: { heading: 'Weekly Bible Study', when: '{europe-bible-study.when}', where: 'Online only', scheduleId: 'europe-bible-study' },
+  study: { heading: 'Weekly Bible Study', when: '{europe-bible-study.when}', where: '{europe-bible-study.where}', scheduleId: 'europe-bible-study' },
   clockLabel: 'Time in Berlin now',
   join: { label: 'Join Bible Study', to: '/europe-bible-study' },
   countriesHeading: 'Joining us from',
@@ -126,8 +126,8 @@ export const globalCampuses = {
   /** Each campus's card; `notices` names a gathering of each campus it covers, whose campus notices it shows. */
   campuses: [
     { name: 'United States', text: '{campus.south-florida.region} in {campus.south-florida.city}, and the North Campus for {campus.north.region}.', to: '/united-states', kind: 'city', scheduleId: undefined, notices: ['sunday-service-florida', 'north-monthly'] },
-    { name: 'Pakistan', text: 'Over {figure.lives-changed} salvations in six months, and a church and school to build.', to: '/pakistan', kind: 'people', scheduleId: undefined, notices: ['sunday-service-pakistan'] },
-    { name: 'Europe', text: 'An online Bible study {europe-bible-study.every-at}.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study', notices: ['europe-bible-study'] },
+    { name: 'Pakistan', text: 'Over {figure.lives-changed} salvations in {figure.lives-changed-months} months, and a church and school to build.', to: '/pakistan', kind: 'people', scheduleId: undefined, notices: ['sunday-service-pakistan'] },
+    { name: 'Europe', text: 'A Bible study {europe-bible-study.every-at}: {europe-bible-study.where}.', to: '/europe', kind: 'globe', scheduleId: 'europe-bible-study', notices: ['europe-bible-study'] },
   ] as const,
-  claim: 'In Pakistan alone, over {figure.lives-changed} people have come to faith in six months.',
+  claim: 'In Pakistan alone, over {figure.lives-changed} people have come to faith in {figure.lives-changed-months} months.',
 };

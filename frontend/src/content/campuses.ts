@@ -32,9 +32,9 @@ export const campuses: Campus[] = [
     places: '{campus.south-florida.region} and the North',
     to: '/united-states',
     gatherings: [
-      { label: 'Sunday Service', when: '{sunday-service-florida.when}', where: '{sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
+      { label: '{sunday-service-florida.day} Service', when: '{sunday-service-florida.when}', where: '{sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
       { label: 'Monthly Gathering', when: '{north-monthly.when}', where: '{north-monthly.where}', scheduleId: 'north-monthly' },
-      { label: 'Bible Study', when: '{bible-study.when}', where: 'Online', scheduleId: 'bible-study' },
+      { label: 'Bible Study', when: '{bible-study.when}', where: '{bible-study.where}', scheduleId: 'bible-study' },
     ],
   },
   {
@@ -43,16 +43,16 @@ export const campuses: Campus[] = [
     places: 'In person',
     to: '/pakistan',
     gatherings: [
-      { label: 'Sunday Service', when: '{sunday-service-pakistan.when}', where: 'In person', scheduleId: 'sunday-service-pakistan' },
-      { label: 'Bible Study', when: '{bible-study-pakistan.when}', where: 'In person', scheduleId: 'bible-study-pakistan' },
+      { label: '{sunday-service-pakistan.day} Service', when: '{sunday-service-pakistan.when}', where: '{sunday-service-pakistan.where}', scheduleId: 'sunday-service-pakistan' },
+      { label: 'Bible Study', when: '{bible-study-pakistan.when}', where: '{bible-study-pakistan.where}', scheduleId: 'bible-study-pakistan' },
     ],
   },
   {
     id: 'europe',
     name: 'Europe',
-    places: 'Online',
+    places: '{europe-bible-study.where}',
     to: '/europe',
-    gatherings: [{ label: 'Bible Study', when: '{europe-bible-study.when}', where: 'Online', scheduleId: 'europe-bible-study' }],
+    gatherings: [{ label: 'Bible Study', when: '{europe-bible-study.when}', where: '{europe-bible-study.where}', scheduleId: 'europe-bible-study' }],
   },
 ];
 

@@ -21,7 +21,7 @@ export const home = {
   discoverHeading: 'Discover The Well',
   discover: [
     { title: "I'm New", text: 'What to expect and how to plan your visit.', to: '/new-here' },
-    { title: 'Bible Study', text: 'Live online {bible-study.every-at}.', to: '/bible-study', scheduleId: 'bible-study' },
+    { title: 'Bible Study', text: 'Live {bible-study.every-at}: {bible-study.where}.', to: '/bible-study', scheduleId: 'bible-study' },
     { title: 'Groups', text: 'Find people to grow with.', to: '/groups' },
     { title: 'Get Involved', text: 'Find your place to serve.', to: '/get-involved' },
     { title: 'Global Campuses', text: 'The United States, Pakistan and Europe.', to: '/global-campuses' },
@@ -41,7 +41,7 @@ export const home = {
     heading: 'Global Impact',
     intro: 'What God is doing through one family in many nations.',
     stats: [
-      { figure: '{figure.lives-changed}+', label: 'lives changed in six months' },
+      { figure: '{figure.lives-changed}+', label: 'lives changed in {figure.lives-changed-months} months' },
       { figure: '{figure.continents}', label: 'continents' },
     ],
     link: { label: 'See our campuses', to: '/global-campuses' },
@@ -49,15 +49,15 @@ export const home = {
   building: {
     picture: 'Drawing of the planned church and school in Pakistan',
     heading: 'Build a Church and School in Pakistan',
-    text: 'Over {figure.lives-changed} people have come to Jesus in six months. Help us raise {figure.building-goal} for a church and school building where they can worship and their children can learn.',
+    text: 'Over {figure.lives-changed} people have come to Jesus in {figure.lives-changed-months} months. Help us raise {figure.building-goal} for a church and school building where they can worship and their children can learn.',
     learnMore: { label: 'Learn More', context: ' about the Pakistan building', to: '/pakistan-building' },
     giveNow: { label: 'Give Now', to: '/giving' },
   },
   promo: {
     heading: 'Live Bible Study',
     items: [
-      { where: 'Online, from the Americas', when: '{bible-study.when}', scheduleId: 'bible-study' },
-      { where: 'Online, from Europe', when: '{europe-bible-study.when}', scheduleId: 'europe-bible-study' },
+      { where: '{bible-study.where}, from the Americas', when: '{bible-study.when}', scheduleId: 'bible-study' },
+      { where: '{europe-bible-study.where}, from Europe', when: '{europe-bible-study.when}', scheduleId: 'europe-bible-study' },
       { where: 'In person in Pakistan', when: '{bible-study-pakistan.when}', scheduleId: 'bible-study-pakistan' },
     ],
     link: { label: 'Join the Bible study', to: '/bible-study' },

@@ -17,17 +17,17 @@ export const newHere = {
     items: [
       { label: 'Address', detail: address.oneLine },
       { label: '{sunday-service-florida.day} Service', detail: '{sunday-service-florida.time}, in person', scheduleId: 'sunday-service-florida' },
-      { label: '{bible-study.day} Bible Study', detail: '{bible-study.time}, online', scheduleId: 'bible-study' },
+      { label: '{bible-study.day} Bible Study', detail: '{bible-study.time}, {bible-study.where}', scheduleId: 'bible-study' },
     ],
   },
-  study: { text: 'Not in Florida? Join our Bible study online, {bible-study.every}.', link: { label: 'Join the Bible study', to: '/bible-study' } },
+  study: { text: 'Not in Florida? Join our Bible study {bible-study.every}: {bible-study.where}.', link: { label: 'Join the Bible study', to: '/bible-study' } },
   connect: { heading: 'Let us get to know you', text: 'Fill in a Connect Card and someone from our team will reach out.', button: 'Fill Out a Connect Card' },
 };
 
 export const groups = {
   intro: 'Life is better together. Groups are where friendships form and faith grows.',
   types: [
-    { title: 'Bible Study Groups', text: 'Dig into Scripture together, online on {bible-study.days} or in homes through the week.' },
+    { title: 'Bible Study Groups', text: 'Dig into Scripture together on {bible-study.days} ({bible-study.where}) or in homes through the week.' },
     { title: 'Marketplace Groups', text: 'Professionals and business owners learning to carry Jesus into their work.' },
     { title: 'Regional Campus Groups', text: 'Gatherings in {campus.north.region} and beyond while new campuses take shape.' },
   ],

@@ -148,11 +148,11 @@ export const serve = {
 
 export const joinService = {
   title: 'Join Our Next Service',
-  text: 'Worship with us in person in {campus.south-florida.city} or online at the Wednesday Bible study.',
+  text: 'Worship with us in person in {campus.south-florida.city}, or at the {bible-study.day} Bible study: {bible-study.where}.',
   items: [
     // `when` is shown until the schedule answers; then the next time in its zone and the visitor's.
     { label: '{sunday-service-florida.day} Service', when: '{sunday-service-florida.when}', place: '{sunday-service-florida.where}', scheduleId: 'sunday-service-florida' },
-    { label: 'Online Bible Study', when: '{bible-study.when}', place: '{bible-study.where}', scheduleId: 'bible-study' },
+    { label: '{bible-study.day} Bible Study', when: '{bible-study.when}', place: '{bible-study.where}', scheduleId: 'bible-study' },
   ],
   plan: { label: 'Plan your visit', to: '/new-here' },
   study: { label: 'Join the Bible study', to: '/bible-study' },

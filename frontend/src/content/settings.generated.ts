@@ -28,8 +28,10 @@ export interface SiteSettings {
   sermonSpeaker: string;
   /** The ministry's email address (on /contact and the legal pages). */
   contactEmail: string;
-  /** How many people in Pakistan have given their lives to Jesus in six months ("800+ lives changed" on /, /pakistan, /pakistan-building, /global-campuses). */
+  /** How many people in Pakistan have given their lives to Jesus in the months lives-changed-months gives ("800+ lives changed in 6 months" on /, /pakistan, /pakistan-building, /global-campuses). */
   livesChanged: string;
+  /** In how many months the lives-changed figure was counted ("in 6 months" wherever the figure is); set it with the figure. */
+  livesChangedMonths: string;
   /** On how many continents The Well gathers (the home page's figures). */
   continents: string;
   /** The Pakistan church-and-school building's goal in US dollars (/, /pakistan, /pakistan-building, /giving). */
@@ -60,6 +62,7 @@ export const defaultSettings: SiteSettings = {
   sermonSpeaker: "",
   contactEmail: "contact@thewell.example",
   livesChanged: "800",
+  livesChangedMonths: "6",
   continents: "3",
   buildingGoal: "35000",
   buildingRaised: "",

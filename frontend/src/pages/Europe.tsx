@@ -18,7 +18,7 @@ export default function Europe({ meta }: { meta: RouteMeta }) {
         <div class="grid items-start gap-6 md:grid-cols-2">
           <Card title={copy.study.heading} top>
             <p class="text-lg font-semibold text-slate-900"><Words text={copy.study.when} /></p>
-            <p>{copy.study.where}</p>
+            <p><Words text={copy.study.where} /></p>
             <p class="mt-2 text-sm" data-testid="europe-next">
               <GatheringTime id={copy.study.scheduleId} fallback={copy.study.when} calendar next />
             </p>

@@ -175,7 +175,7 @@ export default function Home() {
           {home.promo.items.map((item) => (
             <li key={item.where} class="rounded-2xl border border-slate-200 bg-white p-6">
               <p class="font-serif text-xl font-semibold text-sky-900"><Words text={item.when} /></p>
-              <p class="mt-1 text-slate-700">{item.where}</p>
+              <p class="mt-1 text-slate-700"><Words text={item.where} /></p>
               <p class="mt-2 text-sm text-slate-700">
                 <GatheringTime id={item.scheduleId} fallback="" />
                 <GatheringNotes id={item.scheduleId} />

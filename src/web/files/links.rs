@@ -118,6 +118,7 @@ fn not_yet(name: &str, words: &PartWords, snap: &crate::published::Snapshot) -> 
             |g| g.place.text(),
         );
     let path = |p: &str| words.path(p);
+    let shown = snap.words_in(words.code());
     let body = format!(
         r#"<!doctype html>
 <html{lang}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>{title}</title>
@@ -129,12 +130,13 @@ fn not_yet(name: &str, words: &PartWords, snap: &crate::published::Snapshot) -> 
 "#,
         lang = words.page_lang(),
         title = words.say(Said::GoTitle, &[("heading", &heading)]),
-        text = words.say(text, &[]),
+        text = words.say_with(text, &[], shown),
         reach = words.say(Said::GoReach, &[]),
         contact_us = words.say(Said::ContactUs, &[]),
-        sunday = words.say(
+        sunday = words.say_with(
             Said::GoSundayService,
-            &[("address", &words.english_in(address))]
+            &[("address", &words.english_in(address))],
+            shown
         ),
         join_study = words.say(Said::JoinTheBibleStudy, &[]),
         back = words.say(Said::GoBack, &[]),

@@ -14,12 +14,12 @@ export default function GlobalMinistryModal({ onClose }: ModalProps) {
         {campuses.map((campus) => (
           <li key={campus.id} class="rounded-xl border border-slate-200 p-4">
             <h3 class="font-serif text-lg font-semibold text-sky-900">
-              {campus.name} <span class="font-sans text-sm font-normal text-slate-600">({campus.places})</span>
+              {campus.name} <span class="font-sans text-sm font-normal text-slate-600">(<Words text={campus.places} />)</span>
             </h3>
             <dl class="mt-2 grid gap-1 text-sm">
               {campus.gatherings.filter((g) => listed(g.scheduleId)).map((g) => (
                 <div key={g.label} class="grid gap-x-4 sm:grid-cols-[9rem_1fr]">
-                  <dt class="font-medium text-slate-800">{g.label}</dt>
+                  <dt class="font-medium text-slate-800"><Words text={g.label} /></dt>
                   <dd class="text-slate-700">
                     {/* Where, then when, then the calendar link: each on its own line, nothing run together. */}
                     <div>

@@ -9,7 +9,7 @@ import { Words } from '../../lib/words';
 export default function JoinServiceModal({ onClose }: ModalProps) {
   return (
     <Modal title={copy.title} onClose={onClose} testId="join-service-modal">
-      <p class="text-slate-700">{copy.text}</p>
+      <p class="text-slate-700"><Words text={copy.text} /></p>
       <dl class="mt-4 grid gap-3">
         {copy.items.map((item) => (
           <div key={item.label} class="rounded-xl border border-slate-200 p-3">
