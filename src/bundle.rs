@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 /// beside every text file (scripts/prerender.mjs), and only the brotli copy is kept.
 /// The file itself and its gzip copy are made from it when first needed (every
 /// browser takes brotli over HTTPS; a page with settings is rewritten from the file
-/// itself anyway). That keeps 1 MB out of the executable, which stays under 12 MB.
+/// itself anyway). That keeps 1 MB out of the executable and inside its size budget
+/// (tests/size.rs).
 #[derive(RustEmbed)]
 #[folder = "frontend/dist/"]
 #[exclude = "*.gz"]

@@ -25,5 +25,6 @@ mod plain_forms;
 mod retention;
 mod settings;
 mod site;
+mod size;
 mod stated_once;
 mod tls;
