@@ -155,17 +155,11 @@ impl Pebble {
             .count()
     }
 
-    /// `serve --domain thewell.test --domain www.thewell.test` against this pebble.
-    fn serve(&self, data: &Path, http_port: u16, https_port: u16, extra: &[&str]) -> HttpsServer {
-        let (https, http) = (https_port.to_string(), http_port.to_string());
+    /// The flags that point `serve` at this pebble, its ports given, before its domains.
+    fn flags(&self, http_port: u16, https_port: u16) -> Vec<String> {
         let ca = self.listener_ca.display().to_string();
-        let mut flags = vec![
-            "--domain",
-            DOMAIN,
-            "--domain",
-            WWW,
-            "--acme-email",
-            "office@thewell.test",
+        let (https, http) = (https_port.to_string(), http_port.to_string());
+        [
             "--acme-directory",
             &self.directory,
             "--acme-ca-root",
@@ -176,7 +170,17 @@ impl Pebble {
             &http,
             "--addr",
             "127.0.0.1:0",
-        ];
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    /// `serve --domain thewell.test --domain www.thewell.test` against this pebble.
+    fn serve(&self, data: &Path, http_port: u16, https_port: u16, extra: &[&str]) -> HttpsServer {
+        let own = self.flags(http_port, https_port);
+        let mut flags = vec!["--domain", DOMAIN, "--domain", WWW];
+        flags.extend(["--acme-email", "office@thewell.test"]);
+        flags.extend(own.iter().map(String::as_str));
         flags.extend_from_slice(extra);
         static RUNS: AtomicUsize = AtomicUsize::new(0);
         let log = data.with_extension(format!("{}.log", RUNS.fetch_add(1, Ordering::Relaxed)));
@@ -383,20 +387,12 @@ fn a_failed_check_is_one_log_line_that_says_what_to_check() {
     let pebble = Pebble::start(blocked, None);
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("serve.log");
-    let mut child = Command::new(common::binary())
-        .args(["serve", "--data-dir"])
-        .arg(dir.path().join("data"))
-        .args(["--domain", DOMAIN, "--acme-directory", &pebble.directory])
-        .arg("--acme-ca-root")
-        .arg(&pebble.listener_ca)
-        .args([
-            "--https-port",
-            &https.to_string(),
-            "--http-port",
-            &http.to_string(),
-        ])
-        .args(["--addr", "127.0.0.1:0"])
-        .env("THEWELL_LOG", "info")
+    let own = pebble.flags(http, https);
+    let flags: Vec<&str> = ["--domain", DOMAIN]
+        .into_iter()
+        .chain(own.iter().map(String::as_str))
+        .collect();
+    let mut child = common::serve_command(&dir.path().join("data"), &flags, common::Under::Itself)
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()

@@ -86,13 +86,15 @@ async fn a_second_server_on_the_same_data_directory_is_refused_and_nothing_is_lo
         let clients = flood(&server.url("/api/connect-card"), &acknowledged);
         tokio::time::sleep(Duration::from_millis(300)).await;
         let started = std::time::Instant::now();
-        let mut second = std::process::Command::new(common::binary())
-            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
-            .arg(server.data_dir())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut second = common::serve_command(
+            &server.data_dir(),
+            &["--addr", "127.0.0.1:0"],
+            common::Under::Itself,
+        )
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
         let status = loop {
             if let Some(status) = second.try_wait().unwrap() {
                 break Some(status);

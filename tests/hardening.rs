@@ -366,14 +366,17 @@ async fn assert_photo_refused(server: &Server, secret: &str) {
 async fn a_trusted_ipv4_proxy_is_recognised_on_a_dual_stack_socket() {
     use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(common::binary())
-        .args(["serve", "--addr", "[::]:0", "--trusted-proxy", "127.0.0.1"])
-        .args(["--rate-burst", "2", "--rate-per-minute", "1", "--data-dir"])
-        .arg(dir.path().join("data"))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let flags = ["--addr", "[::]:0", "--trusted-proxy", "127.0.0.1"];
+    let limits = ["--rate-burst", "2", "--rate-per-minute", "1"];
+    let mut child = common::serve_command(
+        &dir.path().join("data"),
+        &[&flags[..], &limits].concat(),
+        common::Under::Itself,
+    )
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
@@ -534,14 +537,12 @@ fn a_data_folder_that_is_a_link_stops_the_server_at_start() {
         std::fs::create_dir_all(&data).unwrap();
         std::fs::create_dir_all(&elsewhere).unwrap();
         std::os::unix::fs::symlink(&elsewhere, data.join(folder)).unwrap();
-        let mut child = std::process::Command::new(common::binary())
-            .arg("--data-dir")
-            .arg(&data)
-            .args(["serve", "--addr", "127.0.0.1:0"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child =
+            common::serve_command(&data, &["--addr", "127.0.0.1:0"], common::Under::Itself)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
         let started = std::time::Instant::now();
         let status = loop {
             if let Some(status) = child.try_wait().unwrap() {
@@ -592,15 +593,21 @@ fn a_staff_command_run_as_another_user_than_the_server_says_so_at_once() {
     std::fs::create_dir(&data).unwrap();
     std::os::unix::fs::chown(&data, Some(65534), Some(65534)).unwrap();
     std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o700)).unwrap();
-    let mut server = std::process::Command::new("setpriv")
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(&binary)
-        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
-        .arg(&data)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("setpriv (util-linux) runs the server as nobody");
+    let nobody = [
+        "setpriv",
+        "--reuid=65534",
+        "--regid=65534",
+        "--clear-groups",
+    ];
+    let mut server = common::serve_command(
+        &data,
+        &["--addr", "127.0.0.1:0"],
+        common::Under::Wrapper(&nobody, &binary),
+    )
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .expect("setpriv (util-linux) runs the server as nobody");
     let mut line = String::new();
     std::io::BufReader::new(server.stdout.take().unwrap())
         .read_line(&mut line)

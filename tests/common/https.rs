@@ -38,22 +38,8 @@ impl HttpsServer {
         limit: Duration,
     ) -> HttpsServer {
         let stderr = std::fs::File::create(&log).expect("log file");
-        let mut command = match prefix {
-            Some(prefix) => {
-                let mut c = Command::new("bash");
-                c.arg("-c")
-                    .arg(format!("{prefix}; exec \"$0\" \"$@\""))
-                    .arg(super::binary());
-                c
-            }
-            None => Command::new(super::binary()),
-        };
-        let mut child = command
-            .arg("serve")
-            .arg("--data-dir")
-            .arg(data)
-            .args(flags)
-            .env("THEWELL_LOG", "info")
+        let under = prefix.map_or(super::Under::Itself, super::Under::Shell);
+        let mut child = super::serve_command(data, flags, under)
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()

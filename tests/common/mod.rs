@@ -89,6 +89,45 @@ pub fn binary() -> &'static str {
     env!("CARGO_BIN_EXE_thewell")
 }
 
+/// How `serve_command` runs the binary.
+pub enum Under<'a> {
+    /// As it is.
+    Itself,
+    /// After a shell line (limits: `ulimit -n 1024`).
+    Shell(&'a str),
+    /// As the last argument of another command (`setpriv …`), this copy of it.
+    Wrapper(&'a [&'a str], &'a Path),
+}
+
+/// `thewell serve --data-dir <data> <flags>`, logging at info: the one way every test
+/// starts a server (Server, HttpsServer, and the tests of a start that must fail, of a
+/// dual-stack address, of a server run as another user).
+pub fn serve_command(data: &Path, flags: &[&str], under: Under) -> Command {
+    let mut command = match under {
+        Under::Itself => Command::new(binary()),
+        Under::Shell(prefix) => {
+            let mut c = Command::new("bash");
+            c.arg("-c")
+                .arg(format!("{prefix}; exec \"$0\" \"$@\""))
+                .arg(binary());
+            c
+        }
+        Under::Wrapper(wrapper, program) => {
+            let (first, rest) = wrapper.split_first().expect("a wrapper command");
+            let mut c = Command::new(first);
+            c.args(rest).arg(program);
+            c
+        }
+    };
+    command
+        .arg("serve")
+        .arg("--data-dir")
+        .arg(data)
+        .args(flags)
+        .env("THEWELL_LOG", "info");
+    command
+}
+
 /// Runs a `thewell` command on `data_dir`; returns (exit success, stdout, stderr).
 pub fn thewell(data_dir: &Path, args: &[&str]) -> (bool, String, String) {
     let output = Command::new(binary())
@@ -138,31 +177,13 @@ impl Server {
             .open(dir.path().join("stderr.log"))
             .expect("log file");
         let data = dir.path().join("data");
-        let mut args: Vec<String> = vec![
-            "serve".into(),
-            "--addr".into(),
-            "127.0.0.1:0".into(),
-            "--data-dir".into(),
-            data.display().to_string(),
-        ];
-        args.extend(flags.iter().map(|f| f.to_string()));
-        let mut command = match shell_prefix {
-            Some(prefix) => {
-                let mut c = Command::new("bash");
-                c.arg("-c")
-                    .arg(format!("{prefix}; exec \"$0\" \"$@\""))
-                    .arg(binary())
-                    .args(&args);
-                c
-            }
-            None => {
-                let mut c = Command::new(binary());
-                c.args(&args);
-                c
-            }
-        };
-        let mut child = command
-            .env("THEWELL_LOG", "info")
+        let flags: Vec<&str> = ["--addr", "127.0.0.1:0"]
+            .iter()
+            .chain(flags)
+            .copied()
+            .collect();
+        let under = shell_prefix.map_or(Under::Itself, Under::Shell);
+        let mut child = serve_command(&data, &flags, under)
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()
