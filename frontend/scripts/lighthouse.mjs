@@ -6,15 +6,15 @@
 //
 // npx fetches Lighthouse 13 on first use, with the Node 22 it needs from npm's
 // `node` package (Lighthouse 12 cannot read the traces of Chromium 150 and later).
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newDataDir, startThewell } from '../e2e/thewell.mjs';
 import { requirePhoneFonts } from './phone-fonts.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const binary = process.env.THEWELL_BIN ?? join(root, 'target/release/thewell');
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 18787);
 const goals = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -36,7 +36,7 @@ const busy = loadavg()[0];
 if (busy > 0.5) console.log(`(this machine is busy: load ${busy.toFixed(2)} over the last minute; blocking times will read high)`);
 
 // REPORTS_DIR (below): keep the reports. DATA_DIR: score a filled site (e.g. the one photos.mjs leaves, every slot a camera photo).
-const server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'thewell-lh-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
+const { child: server, stop } = await startThewell({ dataDir: process.env.DATA_DIR ?? newDataDir('thewell-lh-'), addr: `127.0.0.1:${port}`, log: 'info', stderr: 'pipe' });
 // Measured as a visitor meets a server that has been up a while: after it has compressed
 // every page at its best (a few seconds after start-up; until then a page is compressed
 // quickly, larger by a tenth).
@@ -119,6 +119,6 @@ try {
     }
   }
 } finally {
-  server.kill();
+  stop();
 }
 process.exit(failed ? 1 : 0);

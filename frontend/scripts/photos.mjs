@@ -15,14 +15,14 @@
 // XMP, the city in IPTC, the phone's make and model; every fifth is stored sideways
 // with its EXIF orientation, as phones do.
 import { chromium } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { binary, startThewell } from '../e2e/thewell.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const binary = process.env.THEWELL_BIN ?? join(root, 'target/release/thewell');
 const work = mkdtempSync(join(tmpdir(), 'thewell-photos-'));
 const data = join(work, 'data');
 mkdirSync(data, { mode: 0o700 });
@@ -120,11 +120,8 @@ const variantBytes = variants.reduce((sum, f) => sum + statSync(join(data, 'phot
 console.log(`variants: ${variants.length} files, ${(variantBytes / 1e6).toFixed(1)} MB`);
 
 // A server on it, and what visitors download.
-const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', data], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, THEWELL_LOG: 'warn' } });
-const origin = await new Promise((resolve, reject) => {
-  server.stdout.once('data', (line) => resolve(String(line).replace('thewell listening on ', '').trim()));
-  server.once('exit', (code) => reject(new Error(`thewell exited (${code}) before listening`)));
-});
+const server = await startThewell({ dataDir: data, log: 'warn' });
+const origin = server.url;
 const routes = ['/', '/worship', '/united-states', '/pakistan', '/leadership'].flatMap((r) => [r, r === '/' ? '/ur/' : `/ur${r}`]);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-quic'] });
 const rows = [];
@@ -177,7 +174,7 @@ for (const { route, phone, desktop } of rows) {
   const of = (v) => `${v.photoKb.toFixed(0)} KB (${v.photos})`.padStart(18);
   console.log(`${route.padEnd(16)}${cell(phone)}  ${of(phone)}${cell(desktop)}${of(desktop)}`);
 }
-server.kill('SIGTERM');
+server.stop();
 
 // The weak-3G largest paint, on the same data directory.
 if (!process.env.NO_WEAK) {

@@ -12,22 +12,20 @@
 // it, as they share a phone's radio). Chromium's own network emulation would not do:
 // it slows the page's requests but not those of its service worker.
 import { chromium } from '@playwright/test';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { binary, newDataDir, startThewell } from '../e2e/thewell.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const binary = process.env.THEWELL_BIN ?? join(root, 'target/release/thewell');
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/bible-study', '/pakistan'];
 const RUNS = Number(process.env.RUNS ?? 5);
 const ONE_WAY_MS = 200;
 const BYTES_PER_MS = 400_000 / 8 / 1000;
 
 // DATA_DIR: measure a filled site (photos.mjs passes its own), else an empty one.
-const dataDir = process.env.DATA_DIR ?? join(mkdtempSync(join(tmpdir(), 'thewell-weak-')), 'data');
+const dataDir = process.env.DATA_DIR ?? newDataDir('thewell-weak-');
 // HTTPS=1: serve as the site is served on the internet, HTTPS with its own certificate
 // (one made here by openssl), so the browser speaks HTTP/2 and every request of the
 // page shares the page's connection; without it, plain HTTP/1.1, where the browser
@@ -40,15 +38,8 @@ if (https) {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
   tlsFlags.push('--tls-cert', cert, '--tls-key', key, '--https-port', '0', '--http-port', '0');
 }
-const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...tlsFlags], { stdio: ['ignore', 'pipe', 'inherit'] });
-const origin = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    const listening = /thewell listening on (\S+)/.exec((out += chunk));
-    if (listening) resolve(listening[1]);
-  });
-  server.once('exit', (code) => reject(new Error(`thewell exited (${code}) before listening`)));
-});
+const server = await startThewell({ dataDir, flags: tlsFlags });
+const origin = server.url;
 
 /** One direction of the link: bytes leave in order, each ONE_WAY_MS after it has
  *  been clocked out at BYTES_PER_MS (shared by every connection). */
@@ -200,7 +191,7 @@ try {
 } finally {
   await browser.close();
   link.close();
-  server.kill('SIGTERM');
+  server.stop();
 }
 
 const ms = (v) => `${(v / 1000).toFixed(2)} s`.padStart(9);
