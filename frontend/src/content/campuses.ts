@@ -43,8 +43,8 @@ export const campuses: Campus[] = [
     places: 'In person',
     to: '/pakistan',
     gatherings: [
-      { label: '{sunday-service-pakistan.day} Service', when: '{sunday-service-pakistan.when}', where: '{sunday-service-pakistan.where}', scheduleId: 'sunday-service-pakistan' },
-      { label: 'Bible Study', when: '{bible-study-pakistan.when}', where: '{bible-study-pakistan.where}', scheduleId: 'bible-study-pakistan' },
+      { label: '{sunday-service-pakistan.day} Service', when: '{sunday-service-pakistan.when}', where: 'In person', scheduleId: 'sunday-service-pakistan' },
+      { label: 'Bible Study', when: '{bible-study-pakistan.when}', where: 'In person', scheduleId: 'bible-study-pakistan' },
     ],
   },
   {
