@@ -45,23 +45,13 @@ async fn page_within(server: &Server, path: &str, needle: &str) -> Duration {
 async fn a_sermon_file_is_served_within_seconds_and_a_broken_edit_keeps_the_last_good_one() {
     let server = Server::start();
     let dir = server.data_dir();
-    let (ok, out, err) = thewell(
+    let (path, _) = common::new_content(
         &dir,
-        &[
-            "content",
-            "new",
-            "sermon",
-            "--title",
-            "Living Water",
-            "--date",
-            "2026-01-04",
-        ],
+        &["sermon", "--title", "Living Water", "--date", "2026-01-04"],
     );
-    assert!(ok, "{err}");
-    let path = std::path::PathBuf::from(out.trim());
     assert!(
         path.ends_with("content/sermons/2026-01-04-living-water.md"),
-        "{out}"
+        "{path:?}"
     );
     let text = std::fs::read_to_string(&path)
         .unwrap()
@@ -96,7 +86,7 @@ async fn a_sermon_file_is_served_within_seconds_and_a_broken_edit_keeps_the_last
 }
 
 #[test]
-fn content_new_refuses_to_overwrite_and_check_passes_on_its_files() {
+fn content_new_writes_a_draft_and_refuses_to_overwrite_a_file_or_replace_a_gathering() {
     let temp = tempfile::tempdir().unwrap();
     let args = [
         "content",
@@ -107,12 +97,231 @@ fn content_new_refuses_to_overwrite_and_check_passes_on_its_files() {
         "--date",
         "2030-12-20",
     ];
-    assert!(thewell(temp.path(), &args).0);
     let (ok, _, err) = thewell(temp.path(), &args);
-    assert!(!ok && err.contains("2030-12-20-carols.md"), "{err}");
+    assert!(ok && err.contains("It is a draft"), "{err}");
+    let (ok, _, err) = thewell(temp.path(), &args);
+    assert!(
+        !ok && err.contains("2030-12-20-carols.md already exists, and nothing was changed"),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
     let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
     assert!(ok, "{out}");
-    assert!(out.contains("1 content files, all good."), "{out}");
+    assert!(
+        out.contains("Drafts, not shown until you delete their line `draft = true`:\n  content/events/2030-12-20-carols.md"),
+        "{out}"
+    );
+    assert!(out.contains("0 content files shown, all good."), "{out}");
+    let (_, list, _) = thewell(temp.path(), &["content", "list"]);
+    assert!(
+        list.contains("content/events/2030-12-20-carols.md"),
+        "{list}"
+    );
+
+    // A new gathering named as a built-in one would replace it: refused, nothing written.
+    for (title, id) in [
+        ("Bible Study", "bible-study"),
+        ("North Monthly", "north-monthly"),
+    ] {
+        let (ok, _, err) = thewell(
+            temp.path(),
+            &["content", "new", "gathering", "--title", title],
+        );
+        assert!(!ok, "{title}");
+        assert!(
+            err.contains(&format!("there is already a gathering \"{id}\""))
+                && err.contains(&format!("`thewell schedule edit {id}`")),
+            "{err}"
+        );
+        assert!(
+            !temp
+                .path()
+                .join(format!("content/gatherings/{id}.md"))
+                .exists()
+        );
+    }
+    // A gathering from a file is taken as well.
+    let (ok, _, err) = thewell(
+        temp.path(),
+        &["content", "new", "gathering", "--title", "Youth Night"],
+    );
+    assert!(ok, "{err}");
+    let (ok, _, err) = thewell(
+        temp.path(),
+        &["content", "new", "gathering", "--title", "Youth night"],
+    );
+    assert!(!ok && err.contains("already exists"), "{err}");
+}
+
+#[test]
+fn a_gathering_whose_first_date_is_off_its_rule_is_a_warning_at_check() {
+    let temp = tempfile::tempdir().unwrap();
+    let (ok, out, err) = thewell(temp.path(), &["schedule", "edit", "bible-study"]);
+    assert!(ok, "{err}");
+    let path = temp.path().join("content/gatherings/bible-study.md");
+    assert!(out.contains(&path.display().to_string()), "{out}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    // A Thursday, for an "every Wednesday" rule.
+    let text = text.replace("# first = 2027-01-02", "first = 2027-01-07");
+    std::fs::write(&path, text).unwrap();
+    let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
+    assert!(ok, "a warning, not a problem: {out}");
+    assert!(
+        out.contains("content/gatherings/bible-study.md:")
+            && out.contains("first = 2027-01-07 is a Thursday, and it meets every Wednesday: the site's first date for it is Wednesday 2027-01-13. Write first = 2027-01-13 (or first = 2027-01-06)"),
+        "{out}"
+    );
+    assert!(out.contains("all good (1 warning above)"), "{out}");
+    // The command refuses what the file only warns about.
+    let (ok, _, err) = thewell(
+        temp.path(),
+        &["schedule", "edit", "north-monthly", "--first", "2027-01-03"],
+    );
+    assert!(!ok, "{err}");
+    assert!(
+        err.contains("--first 2027-01-03 is a Sunday, and north-monthly meets first Saturday: give one of its days, e.g. Sat 2027-01-02, Sat 2027-02-06"),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn a_draft_waits_and_a_built_in_gathering_is_edited_not_replaced() {
+    let server = Server::start();
+    let dir = server.data_dir();
+    // A draft is not shown until its line goes.
+    let (ok, out, err) = thewell(
+        &dir,
+        &[
+            "content",
+            "new",
+            "event",
+            "--title",
+            "Carols by candlelight",
+            "--date",
+            &in_days(10),
+        ],
+    );
+    assert!(ok, "{err}");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(!get(&server, "/").await.contains("Carols by candlelight"));
+    assert!(
+        !get(&server, "/events.ics")
+            .await
+            .contains("Carols by candlelight")
+    );
+    let path = std::path::PathBuf::from(out.trim());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let ready: String = text
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("draft = true"))
+        .collect();
+    std::fs::write(&path, ready).unwrap();
+    assert!(served_within(&server, "Carols by candlelight").await < Duration::from_secs(2));
+
+    // A new gathering named as the Bible study is refused; every page keeps the study.
+    let study = |schedule: &serde_json::Value| {
+        schedule["gatherings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == "bible-study")
+            .map(|g| (g["start"].clone(), g["place"].clone(), g["label"].clone()))
+    };
+    let before = study(&schedule(&server).await);
+    let pages = ["/", "/united-states", "/global-campuses", "/bible-study"];
+    let mut html_before = Vec::new();
+    for page in pages {
+        html_before.push(get(&server, page).await);
+    }
+    let (ok, _, _) = thewell(
+        &dir,
+        &["content", "new", "gathering", "--title", "Bible Study"],
+    );
+    assert!(!ok);
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(study(&schedule(&server).await), before);
+    for (page, html) in pages.iter().zip(&html_before) {
+        assert_eq!(&get(&server, page).await, html, "{page}");
+    }
+
+    // The North campus's monthly gathering given its first date and place.
+    let first = first_saturday_after(&in_days(7));
+    let (ok, out, err) = thewell(
+        &dir,
+        &[
+            "schedule",
+            "edit",
+            "north-monthly",
+            "--first",
+            &first,
+            "--where",
+            "Grace Hall, 12 Main St, Wilmington, DE",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!("north-monthly: first Saturday from {first}")),
+        "{out}"
+    );
+    page_within(&server, "/united-states", "Grace Hall, 12 Main St").await;
+    let north = schedule(&server).await["gatherings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "north-monthly")
+        .cloned()
+        .expect("listed");
+    assert_eq!(north["place"], "Grace Hall, 12 Main St, Wilmington, DE");
+    assert!(
+        north["start"].as_str().unwrap().starts_with(&first),
+        "{north}"
+    );
+    let ics = get(&server, "/calendar/north-monthly.ics").await;
+    use icalendar::Component;
+    let calendar: icalendar::Calendar = ics.parse().expect("an iCalendar file");
+    let event = calendar
+        .components
+        .iter()
+        .find_map(|c| c.as_event())
+        .expect("an event");
+    assert_eq!(
+        event.property_value("RRULE"),
+        Some("FREQ=MONTHLY;BYDAY=1SA")
+    );
+    assert!(
+        event
+            .property_value("DTSTART")
+            .unwrap()
+            .starts_with(&first.replace('-', "")),
+        "{ics}"
+    );
+    assert!(
+        ics.contains("Grace Hall\\, 12 Main St\\, Wilmington\\, DE"),
+        "{ics}"
+    );
+}
+
+/// The day `n` days from today in New York, YYYY-MM-DD.
+fn in_days(n: i64) -> String {
+    (chrono::Utc::now()
+        .with_timezone(&chrono_tz::America::New_York)
+        .date_naive()
+        + chrono::Duration::days(n))
+    .to_string()
+}
+
+/// The first first-Saturday of a month on or after `day`.
+fn first_saturday_after(day: &str) -> String {
+    use chrono::Datelike;
+    let day = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap();
+    day.iter_days()
+        .find(|d| d.weekday() == chrono::Weekday::Sat && d.day() <= 7)
+        .unwrap()
+        .to_string()
+}
+
+async fn schedule(server: &Server) -> serde_json::Value {
+    serde_json::from_str(&get(server, "/api/schedule").await).unwrap()
 }
 
 #[tokio::test]
@@ -121,12 +330,10 @@ async fn a_person_file_puts_a_card_on_their_page_with_their_photo() {
     let dir = server.data_dir();
     let before = get(&server, "/leadership").await;
     assert_eq!(before.matches(r#"data-testid="no-one-named""#).count(), 1);
-    assert!(!before.contains("Introduced here soon."));
-    let (ok, out, err) = thewell(&dir, &["content", "new", "person", "--name", "Maria Lopez"]);
-    assert!(ok, "{err}");
+    assert!(!before.contains("introduced here soon."));
+    let (path, err) = common::new_content(&dir, &["person", "--name", "Maria Lopez"]);
     assert!(err.contains("photos/person-maria-lopez.jpg"), "{err}");
-    let path = std::path::PathBuf::from(out.trim());
-    assert!(path.ends_with("content/people/maria-lopez.md"), "{out}");
+    assert!(path.ends_with("content/people/maria-lopez.md"), "{path:?}");
     let text = std::fs::read_to_string(&path)
         .unwrap()
         .replace("role = \"Campus Pastor\"", "role = \"Senior Pastor <i>\"");
@@ -134,8 +341,15 @@ async fn a_person_file_puts_a_card_on_their_page_with_their_photo() {
     assert!(page_within(&server, "/leadership", "Maria Lopez").await < Duration::from_secs(2));
     let html = get(&server, "/leadership").await;
     assert!(html.contains("Senior Pastor &lt;i&gt;"), "escaped");
-    // Five more leadership sections, each saying its one line; nobody "to be announced".
-    assert_eq!(html.matches("Introduced here soon.").count(), 5);
+    // The five leadership sections without anyone named yet wait, said once at the
+    // end; nobody "to be announced".
+    let soon = "The rest of the team will be introduced here soon.";
+    assert_eq!(html.matches(soon).count(), 1);
+    assert_eq!(
+        html.matches("<h2").count(),
+        before.matches("<h2").count() + 1,
+        "only Senior Leaders"
+    );
     assert!(!html.contains("to be announced"));
     let team = get(&server, "/worship-team").await;
     assert_eq!(team.matches(r#"data-testid="no-one-named""#).count(), 1);
@@ -334,8 +548,7 @@ async fn the_parts_the_server_writes_speak_the_language_of_their_page() {
     assert!(team.contains(r#"href="/ur/get-involved""#), "{team}");
     assert!(!team.contains("Worship at The Well") && !team.contains(r#"href="/worship""#));
     // A person, a sermon list, the building's progress, how long forms are kept.
-    let (ok, _, err) = thewell(&dir, &["content", "new", "person", "--name", "Maria Lopez"]);
-    assert!(ok, "{err}");
+    common::new_content(&dir, &["person", "--name", "Maria Lopez"]);
     let (ok, _, err) = thewell(&dir, &["site", "set", "building-raised", "12000"]);
     assert!(ok, "{err}");
     page_within(&server, "/ur/leadership", "Maria Lopez").await;
@@ -349,12 +562,12 @@ async fn the_parts_the_server_writes_speak_the_language_of_their_page() {
         leaders.contains(r#"lang="en" dir="ltr">Maria Lopez</h3>"#),
         "{leaders}"
     );
-    assert!(!leaders.contains("Introduced here soon"), "{leaders}");
+    assert!(!leaders.contains("introduced here soon"), "{leaders}");
     // The bio, from the file, in English under a line saying so.
     assert!(leaders.contains(r#"<div lang="en" dir="ltr"><p class="text-sm font-semibold text-slate-600" lang="ur" dir="rtl">انگریزی میں:</p>"#), "{leaders}");
     assert!(leaders.contains(r#"href="/ur/contact""#), "{leaders}");
     let english = get(&server, "/leadership").await;
-    assert!(english.contains("Senior Leaders") && english.contains("Introduced here soon."));
+    assert!(english.contains("Senior Leaders") && english.contains("introduced here soon."));
     assert!(
         !english.contains(r#"lang="en" dir="ltr">Maria"#),
         "no mark on English pages"

@@ -9,6 +9,7 @@ import { exported } from './export';
 import { expect, test } from './fixtures';
 import { modalCases } from './modalCases';
 import { startOwnServer, type OwnServer } from './server';
+import { newContent } from './thewell.mjs';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -280,7 +281,7 @@ test.describe('on a server of its own', () => {
     await saved(page, '/', '/media');
     server.cli('site', 'set', 'sermon-video', 'https://youtu.be/ScMzIvxBSi4');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-    server.cli('content', 'new', 'sermon', '--title', 'Water From The Rock', '--date', today);
+    newContent(server.cli, 'sermon', '--title', 'Water From The Rock', '--date', today);
     await served('/', 'ScMzIvxBSi4');
     await served('/media', 'Water From The Rock');
 

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { E2E_VIDEOS } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './server';
+import { newContent } from './thewell.mjs';
 
 const PHOTO = join(import.meta.dirname, 'files', 'photo.jpg');
 let server: OwnServer;
@@ -18,7 +19,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startOwnServer(({ dataDir, cli }) => {
     for (const [name, value] of Object.entries(E2E_VIDEOS)) cli('site', 'set', name, value);
-    cli('content', 'new', 'person', '--name', 'Maria Lopez');
+    newContent(cli, 'person', '--name', 'Maria Lopez');
     mkdirSync(join(dataDir, 'photos'));
     const listing = cli('site', 'photos');
     const slots = listing.split('\n').map((line) => line.split(/\s+/)).filter(([slot, frame]) => slot && slot !== 'slot' && /^(\d+:\d+|fill)$/.test(frame ?? ''));

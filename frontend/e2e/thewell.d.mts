@@ -4,6 +4,7 @@ import type { ChildProcess, ExecFileSyncOptions } from 'node:child_process';
 export const binary: string;
 export function newDataDir(prefix?: string): string;
 export function cliOn(dataDir: string, options?: ExecFileSyncOptions): (...args: string[]) => string;
+export function newContent(cli: (...args: string[]) => string, ...args: string[]): string;
 export function startThewell(options?: {
   dataDir?: string;
   flags?: string[];

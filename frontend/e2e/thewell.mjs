@@ -3,7 +3,7 @@
 // (scripts/*.mjs) start `thewell serve` here, as the Rust tests do through
 // tests/common (Server::spawn). Playwright's shared server is its config's webServer.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,6 +24,14 @@ export function newDataDir(prefix = 'thewell-') {
 /** `thewell <args>` on `dataDir`, returning what it prints; `options` go to execFileSync. */
 export function cliOn(dataDir, options = {}) {
   return (...args) => execFileSync(binary, ['--data-dir', dataDir, ...args], { encoding: 'utf8', ...options });
+}
+
+/** `thewell content new <args>` through `cli`, the file made ready at once (its line
+ *  `draft = true` deleted, as the volunteer does when done): returns its path. */
+export function newContent(cli, ...args) {
+  const path = cli('content', 'new', ...args).trim();
+  writeFileSync(path, readFileSync(path, 'utf8').replace(/^draft = true.*\n/m, ''));
+  return path;
 }
 
 /**

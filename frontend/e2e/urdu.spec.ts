@@ -12,6 +12,7 @@ import { FIGURE_PATTERN } from '../src/lib/contract.generated';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './server';
+import { newContent } from './thewell.mjs';
 
 const routes: string[] = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8'));
 const languages: { code: string; name: string; dir: string }[] = JSON.parse(readFileSync(new URL('../dist/languages.json', import.meta.url), 'utf8'));
@@ -393,7 +394,7 @@ test.describe('a filled site, read in Urdu at several moments', () => {
       cli('site', 'set', 'building-raised', '12500');
       // The reason as a volunteer gives it: in English, and in Urdu for the Urdu pages.
       cli('schedule', 'skip', 'bible-study', wednesdays[0].date, '--reason', "Pastors' retreat", '--reason-in', 'ur', 'پادریوں کی ریٹریٹ');
-      cli('content', 'new', 'event', '--date', nyDay(2).date, '--title', 'Community lunch');
+      newContent(cli, 'event', '--date', nyDay(2).date, '--title', 'Community lunch');
     });
   });
   test.afterAll(() => server?.stop());

@@ -20,7 +20,7 @@ import { mkdtempSync, mkdirSync, readdirSync, statSync, existsSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { binary, startThewell } from '../e2e/thewell.mjs';
+import { binary, newContent, startThewell } from '../e2e/thewell.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'thewell-photos-'));
@@ -62,7 +62,7 @@ if (given) {
 if (!sources.length) throw new Error('no source photos');
 
 // Three people, so /leadership has cards with photos.
-for (const name of ['Maria Lopez', 'David Khan', 'Grace Mensah']) cli('content', 'new', 'person', '--name', name);
+for (const name of ['Maria Lopez', 'David Khan', 'Grace Mensah']) newContent(cli, 'person', '--name', name);
 const slots = cli('site', 'photos')
   .split('\n')
   .map((line) => line.split(/\s+/))

@@ -811,7 +811,7 @@ pub enum ScheduleCommand {
         date: NaiveDate,
         /// The new local day and start time, in the gathering's own zone: YYYY-MM-DD
         /// HH:MM (24-hour) or h:mm AM/PM.
-        #[arg(long, num_args = 2..=3, value_names = ["DATE", "TIME"], required = true)]
+        #[arg(long, num_args = 1..=3, value_names = ["DATE", "TIME"], required = true)]
         to: Vec<String>,
         /// Where it meets that day, when not at its usual place.
         #[arg(long = "where")]
@@ -824,6 +824,25 @@ pub enum ScheduleCommand {
         /// as written].
         #[arg(long, num_args = 2, value_names = ["LANG", "WORDS"], action = clap::ArgAction::Append)]
         reason_in: Vec<String>,
+    },
+    /// Write a gathering out as its file to edit (a built-in one's file is made in
+    /// content/gatherings/), and give it a first or last date or a place, e.g.
+    /// `thewell schedule edit north-monthly --first 2027-01-02 --where "Grace Hall,
+    /// 12 Main St, Wilmington, DE"`. A coming-soon gathering given a first date is
+    /// announced with its dates from then on.
+    Edit {
+        /// The gathering's id, as `thewell schedule` lists it.
+        gathering: String,
+        /// Its first date, YYYY-MM-DD: one of the days its rule names (e.g. a first
+        /// Saturday).
+        #[arg(long, value_parser = parse_date)]
+        first: Option<NaiveDate>,
+        /// Its last date, YYYY-MM-DD (it is not listed after it).
+        #[arg(long, value_parser = parse_date)]
+        last: Option<NaiveDate>,
+        /// Where it meets: an address, or "online" (at the meeting link).
+        #[arg(long = "where")]
+        place: Option<String>,
     },
     /// Take back a skip or a move: the gathering meets on that date as usual again.
     /// (`restore`, its name before, still works.)

@@ -7,7 +7,7 @@ use chrono::{Datelike, Days, NaiveDate, Utc};
 
 use super::args::ContentCommand;
 use super::{CliError, say};
-use crate::content::{HOME_ZONE, Item, Kind, Library, template};
+use crate::content::{HOME_ZONE, Item, Kind, Library, MAX_FILE_BYTES, MAX_FOLDER_BYTES, template};
 use crate::data_dir::{DataDir, create_private_dir};
 
 pub fn run(
@@ -64,15 +64,30 @@ fn new(
             format!("{day}-{}.md", template::slug(&title))
         }
     };
-    let path = folder.join(name);
-    let mut file = std::fs::OpenOptions::new()
+    if kind == Kind::Gathering {
+        refuse_a_taken_id(dir, &template::slug(&title))?;
+    }
+    let path = folder.join(&name);
+    let mut file = match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&path)
-        .map_err(|source| CliError::Output {
-            path: path.clone(),
-            source,
-        })?;
+    {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            return Err(CliError::Usage(format!(
+                "{} already exists, and nothing was changed: edit it (e.g. nano {}), or give another --title{}",
+                path.display(),
+                path.display(),
+                if matches!(kind, Kind::Person | Kind::Gathering) {
+                    ""
+                } else {
+                    " or --date"
+                }
+            )));
+        }
+        Err(source) => return Err(CliError::Output { path, source }),
+    };
     file.write_all(template::new_file(kind, day, &title).as_bytes())
         .map_err(|source| CliError::Output {
             path: path.clone(),
@@ -80,8 +95,9 @@ fn new(
         })?;
     say!(out, "{}", path.display())?;
     eprintln!(
-        "Edit it (e.g. nano {}), then run `thewell content check`.",
-        path.display()
+        "Edit it (e.g. nano {}), then run `thewell content check`. It is a draft: the site shows it once you delete its line `{}`.",
+        path.display(),
+        template::DRAFT_LINE
     );
     if kind == Kind::Person {
         eprintln!(
@@ -93,6 +109,24 @@ fn new(
         );
     }
     Ok(())
+}
+
+/// Refuses a new gathering whose id is already one (a built-in's or a file's): its
+/// file would replace that gathering on every page.
+fn refuse_a_taken_id(dir: &DataDir, id: &str) -> Result<(), CliError> {
+    let library = Library::read(dir, &Library::default());
+    let Some(taken) = library.gatherings.iter().find(|g| g.value.id == id) else {
+        return Ok(());
+    };
+    let whose = if taken.is_builtin() {
+        "a built-in gathering".to_string()
+    } else {
+        taken.source.clone()
+    };
+    Err(CliError::Usage(format!(
+        "there is already a gathering \"{id}\" ({}, {whose}), and a new file of that id would replace it; nothing was written. To change it: `thewell schedule edit {id}` writes its file to edit (`thewell schedule edit --help` says how to give it a date or a place). For another gathering, give another --title.",
+        taken.value.name
+    )))
 }
 
 /// Writes a content file whole (creating `content/<kind>/` as needed), replacing
@@ -132,23 +166,82 @@ fn check(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     for problem in &library.problems {
         say!(out, "{problem}")?;
     }
-    let files = library.sermons.iter().filter(|i| !i.is_builtin()).count()
-        + library.events.iter().filter(|i| !i.is_builtin()).count()
-        + library.people.len()
-        + library
-            .gatherings
-            .iter()
-            .filter(|i| !i.is_builtin())
-            .count()
-        + library.notices.len();
+    let warnings = warnings(dir, &library);
+    for warning in &warnings {
+        say!(out, "{warning} (a warning: the site shows it as said)")?;
+    }
+    drafts(&library, out)?;
+    for folder in library.folders.iter().filter(|f| f.files > 0) {
+        say!(
+            out,
+            "content/{}: {}, {} (a file may be at most {} KB, a folder {} MB; past that its oldest files are left out).",
+            folder.kind.folder(),
+            count(folder.files, "file", "files"),
+            size(folder.bytes),
+            MAX_FILE_BYTES / 1024,
+            MAX_FOLDER_BYTES / (1024 * 1024)
+        )?;
+    }
+    let files = library.seen_files() - library.drafts().len();
     if library.problems.is_empty() {
-        say!(out, "{files} content files, all good.")
+        let warned = match warnings.len() {
+            0 => String::new(),
+            n => format!(" ({} above)", count(n, "warning", "warnings")),
+        };
+        say!(
+            out,
+            "{} shown, all good{warned}.",
+            count(files, "content file", "content files")
+        )
     } else {
         say!(
             out,
             "Until a file is fixed, a running server keeps showing its last good version (or leaves it out if it never read one)."
         )?;
         Err(CliError::ContentProblems(library.problems.len()))
+    }
+}
+
+/// The library's warnings, each at its field's line in the file.
+fn warnings(dir: &DataDir, library: &Library) -> Vec<crate::content::Problem> {
+    let mut warnings = library.warnings();
+    for warning in &mut warnings {
+        let text = std::fs::read_to_string(dir.root().join(&warning.file)).unwrap_or_default();
+        warning.line = text
+            .lines()
+            .position(|l| l.trim_start().starts_with("first"))
+            .map_or(1, |i| i + 1);
+    }
+    warnings
+}
+
+/// The drafts, said so: what the site does not show yet, and how to show it.
+fn drafts(library: &Library, out: &mut impl Write) -> Result<(), CliError> {
+    if library.drafts().is_empty() {
+        return Ok(());
+    }
+    say!(
+        out,
+        "Drafts, not shown until you delete their line `{}`:",
+        template::DRAFT_LINE
+    )?;
+    for draft in library.drafts() {
+        say!(out, "  {draft}")?;
+    }
+    Ok(())
+}
+
+/// "1 file", "3 files".
+pub(super) fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A size in bytes as people read it: "512 bytes", "14 KB", "2.3 MB".
+fn size(bytes: u64) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} bytes"),
+        1024..1_048_576 => format!("{} KB", bytes.div_ceil(1024)),
+        _ => format!("{:.1} MB", bytes as f64 / 1_048_576.0),
     }
 }
 
@@ -247,6 +340,7 @@ fn list(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         )?;
     }
     list_people(&library, out)?;
+    drafts(&library, out)?;
     if !library.problems.is_empty() {
         say!(
             out,

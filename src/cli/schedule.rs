@@ -68,6 +68,12 @@ pub fn run(
             )?;
             next_dates(&g, out)
         }
+        ScheduleCommand::Edit {
+            gathering,
+            first,
+            last,
+            place,
+        } => edit_fields(dir, &gathering, first, last, place, out),
         ScheduleCommand::Undo { gathering, date } => {
             let mut found = false;
             let g = edit(dir, &gathering, |doc| {
@@ -202,6 +208,77 @@ pub(super) fn local_date_time(words: &[String]) -> Result<NaiveDateTime, String>
     Ok(day.and_time(time))
 }
 
+/// `thewell schedule edit`: writes gathering `id`'s file (a built-in's the first
+/// time) with the fields given, a first date on its rule ending its "coming soon".
+fn edit_fields(
+    dir: &DataDir,
+    id: &str,
+    first: Option<NaiveDate>,
+    last: Option<NaiveDate>,
+    place: Option<String>,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    if let (Some(first), Some(g)) = (first, Library::read(dir, &Library::default()).gathering(id)) {
+        if !g.repeat.holds_on(first) {
+            let on_rule = |d: &NaiveDate| g.repeat.holds_on(*d);
+            let before = first.iter_days().rev().skip(1).take(400).find(on_rule);
+            let after = first.iter_days().take(400).filter(on_rule).take(2);
+            let near: Vec<String> = before
+                .into_iter()
+                .chain(after)
+                .map(|d| d.format("%a %Y-%m-%d").to_string())
+                .collect();
+            return Err(CliError::Usage(format!(
+                "--first {first} is a {}, and {id} meets {}: give one of its days, e.g. {}; nothing was changed",
+                crate::schedule::weekday_name(chrono::Datelike::weekday(&first)),
+                g.repeat.text(),
+                near.join(", ")
+            )));
+        }
+    }
+    let given = first.is_some() || last.is_some() || place.is_some();
+    let g = edit(dir, id, |doc| {
+        if let Some(first) = first {
+            doc["first"] = value(toml_date(first));
+            doc.remove("soon");
+        }
+        if let Some(last) = last {
+            doc["last"] = value(toml_date(last));
+        }
+        if let Some(place) = &place {
+            doc["where"] = value(place.trim());
+        }
+    })?;
+    let path = dir
+        .content()
+        .join(Kind::Gathering.folder())
+        .join(format!("{id}.md"));
+    if !given {
+        say!(
+            out,
+            "{id}: its file is {}. Edit it (e.g. nano {}), then run `thewell content check`; the site follows within a second.",
+            path.display(),
+            path.display()
+        )?;
+        return Ok(());
+    }
+    say!(
+        out,
+        "{id}: {} from {}, {}.",
+        g.repeat.text(),
+        g.first.map_or("now on".into(), |f| f.to_string()),
+        g.place.text()
+    )?;
+    if g.soon {
+        say!(
+            out,
+            "    Still coming soon: give it --first to announce its dates."
+        )?;
+        return Ok(());
+    }
+    next_dates(&g, out)
+}
+
 /// Changes gathering `id`'s file with `change` (writing the built-in one's file first
 /// when it has none), checks the result as `content check` would, and writes it.
 fn edit(
@@ -317,7 +394,10 @@ fn list(dir: &DataDir, count: usize, out: &mut impl Write) -> Result<(), CliErro
     for item in &library.gatherings {
         let g = &item.value;
         let from = if item.is_builtin() {
-            "built-in; `thewell schedule skip|move` writes its file".to_string()
+            format!(
+                "built-in; `thewell schedule edit {}` writes its file to edit",
+                g.id
+            )
         } else {
             item.source.clone()
         };
@@ -336,7 +416,8 @@ fn list(dir: &DataDir, count: usize, out: &mut impl Write) -> Result<(), CliErro
         if g.soon {
             say!(
                 out,
-                "    Coming soon: no date yet (soon = true in its file)."
+                "    Coming soon: no date yet. `thewell schedule edit {} --first YYYY-MM-DD --where \"…\"` gives it its first date and place.",
+                g.id
             )?;
             continue;
         }

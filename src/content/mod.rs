@@ -6,21 +6,19 @@
 //! sermon, the events not yet ended, the launch), and the built-in examples that
 //! stand in until the first file of their kind exists.
 use std::collections::BTreeMap;
-use std::path::Path;
 
-use chrono::{DateTime, Utc};
-
-use crate::data_dir::DataDir;
+use chrono::{DateTime, Datelike, Utc};
 
 pub mod in_english;
 mod model;
 mod parse;
+mod read;
 pub mod template;
 
 use model::BUILTIN;
 pub use model::{
     Block, Event, GROUPS, Group, HOME_ZONE, Item, Kind, LAUNCH_FILE, Library, MAX_FILE_BYTES,
-    MAX_FILES, Notice, PeoplePage, Person, Problem, Sermon, Shown, sermon_date,
+    MAX_FOLDER_BYTES, Notice, PeoplePage, Person, Problem, Sermon, Shown, sermon_date,
 };
 #[cfg(test)]
 pub use model::{Launch, Note};
@@ -43,86 +41,6 @@ impl Library {
             .into_iter()
             .map(|g| item(BUILTIN, g, BTreeMap::new()))
             .collect();
-        library
-    }
-
-    /// Reads `content/` in `dir`. A file that cannot be used is a problem; when
-    /// `previous` held a good version of it, that version stays. A kind without
-    /// any file (good or bad) shows its built-in example.
-    pub fn read(dir: &DataDir, previous: &Library) -> Library {
-        let builtin = Library::builtin();
-        let mut library = Library::default();
-        for kind in Kind::ALL {
-            let folder = dir.content().join(kind.folder());
-            let files = list(&folder, kind, &mut library.problems);
-            for (name, path) in &files {
-                let source = format!("content/{}/{name}", kind.folder());
-                match read_one(path, kind, &source) {
-                    Ok(parse::Parsed::Sermon(s, l)) => library.sermons.push(item(&source, s, l)),
-                    Ok(parse::Parsed::Event(e, l)) => library.events.push(item(&source, e, l)),
-                    Ok(parse::Parsed::Person(p, l)) => library.people.push(item(&source, p, l)),
-                    Ok(parse::Parsed::Gathering(mut g, mut l)) => {
-                        g.changed = modified(path);
-                        l.values_mut().for_each(|t| t.changed = g.changed);
-                        library.gatherings.push(item(&source, g, l));
-                    }
-                    Ok(parse::Parsed::Notice(n, l)) => library.notices.push(item(&source, n, l)),
-                    Err(problem) => {
-                        match kind {
-                            Kind::Sermon => keep(&previous.sermons, &source, &mut library.sermons),
-                            Kind::Event => keep(&previous.events, &source, &mut library.events),
-                            Kind::Person => keep(&previous.people, &source, &mut library.people),
-                            Kind::Gathering => {
-                                keep(&previous.gatherings, &source, &mut library.gatherings)
-                            }
-                            Kind::Notice => keep(&previous.notices, &source, &mut library.notices),
-                        }
-                        library.problems.push(problem);
-                    }
-                }
-            }
-            match kind {
-                // (a kind with no file shows its built-in example)
-                Kind::Sermon if files.is_empty() => {
-                    library.sermons.extend(builtin.sermons.iter().cloned())
-                }
-                Kind::Event if files.is_empty() => {
-                    library.events.extend(builtin.events.iter().cloned())
-                }
-                // Each built-in gathering stands in until a file of its id exists
-                // (a broken file of that id keeps its last good version, or the default).
-                Kind::Gathering => {
-                    for default in &builtin.gatherings {
-                        let id = &default.value.id;
-                        if !library.gatherings.iter().any(|g| &g.value.id == id) {
-                            library.gatherings.push(default.clone());
-                        }
-                    }
-                    let order = |g: &Item<crate::schedule::Gathering>| {
-                        builtin
-                            .gatherings
-                            .iter()
-                            .position(|d| d.value.id == g.value.id)
-                            .unwrap_or(usize::MAX)
-                    };
-                    library
-                        .gatherings
-                        .sort_by(|a, b| (order(a), &a.value.id).cmp(&(order(b), &b.value.id)));
-                }
-                _ => {}
-            }
-        }
-        let launch = dir.content().join(LAUNCH_FILE);
-        if launch.is_file() {
-            let source = format!("content/{LAUNCH_FILE}");
-            match read_text(&launch, &source).and_then(|text| parse::parse_launch(&source, &text)) {
-                Ok(value) => library.launch = Some(item(&source, value, BTreeMap::new())),
-                Err(problem) => {
-                    library.launch = previous.launch.clone();
-                    library.problems.push(problem);
-                }
-            }
-        }
         library
     }
 
@@ -201,6 +119,39 @@ impl Library {
             .find(|g| g.id == id)
     }
 
+    /// What a file says that the site reads otherwise than its words may mean (it is
+    /// shown, unlike a problem's file): a gathering whose first date is not on its rule.
+    pub fn warnings(&self) -> Vec<Problem> {
+        self.gatherings
+            .iter()
+            .filter(|g| !g.is_builtin() && !g.value.soon)
+            .filter_map(|item| {
+                let g = &item.value;
+                let first = g.first?;
+                if g.repeat.holds_on(first) {
+                    return None;
+                }
+                let on_rule = |days: &mut dyn Iterator<Item = chrono::NaiveDate>| {
+                    days.take(400).find(|d| g.repeat.holds_on(*d))
+                };
+                let after = on_rule(&mut first.iter_days())?;
+                let before = on_rule(&mut first.pred_opt()?.iter_days().rev())
+                    .map(|d| format!(" (or first = {d})"))
+                    .unwrap_or_default();
+                Some(Problem::new(
+                    item.source.clone(),
+                    0,
+                    format!(
+                        "first = {first} is a {}, and it meets {}: the site's first date for it is {} {after}. Write first = {after}{before} to say which you mean",
+                        crate::schedule::weekday_name(first.weekday()),
+                        g.repeat.text(),
+                        crate::schedule::weekday_name(after.weekday()),
+                    ),
+                ))
+            })
+            .collect()
+    }
+
     /// The gatherings the site lists at `now`: announced, or with an occurrence to come.
     pub fn listed(&self, now: DateTime<Utc>) -> Vec<&crate::schedule::Gathering> {
         self.gatherings
@@ -250,7 +201,7 @@ impl Library {
                 .and_then(|l| marked(std::slice::from_ref(l), code).pop()),
             gatherings: pick(&self.gatherings, code),
             notices: marked(&self.notices, code),
-            problems: Vec::new(),
+            ..Library::default()
         }
     }
 
@@ -325,14 +276,6 @@ impl Library {
     }
 }
 
-/// When a file last changed.
-fn modified(path: &Path) -> Option<DateTime<Utc>> {
-    std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .map(DateTime::<Utc>::from)
-}
-
 fn item<T>(source: &str, value: T, in_language: BTreeMap<String, T>) -> Item<T> {
     Item {
         source: source.to_string(),
@@ -341,73 +284,10 @@ fn item<T>(source: &str, value: T, in_language: BTreeMap<String, T>) -> Item<T> 
     }
 }
 
-/// Puts `previous`'s good version of `source`, if it had one, into `into`.
-fn keep<T: Clone>(previous: &[Item<T>], source: &str, into: &mut Vec<Item<T>>) {
-    if let Some(good) = previous.iter().find(|i| i.source == source) {
-        into.push(good.clone());
-    }
-}
-
-/// The `.md` files of one folder, by name, at most MAX_FILES of them.
-fn list(
-    folder: &Path,
-    kind: Kind,
-    problems: &mut Vec<Problem>,
-) -> Vec<(String, std::path::PathBuf)> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return Vec::new();
-    };
-    let mut files: Vec<(String, std::path::PathBuf)> = entries
-        .flatten()
-        .filter(|e| e.path().is_file())
-        .filter_map(|e| {
-            let name = e.file_name().to_str()?.to_string();
-            // Editors' backups and hidden files are not content.
-            (name.ends_with(".md") && !name.starts_with('.')).then(|| (name, e.path()))
-        })
-        .collect();
-    files.sort();
-    if files.len() > MAX_FILES {
-        for (name, _) in files.drain(MAX_FILES..) {
-            problems.push(Problem::new(
-                format!("content/{}/{name}", kind.folder()),
-                1,
-                format!(
-                    "there are more than {MAX_FILES} {} files: move old ones out of content/{}",
-                    kind.folder(),
-                    kind.folder()
-                ),
-            ));
-        }
-    }
-    files
-}
-
-fn read_one(path: &Path, kind: Kind, source: &str) -> Result<parse::Parsed, Problem> {
-    parse::parse(kind, source, &read_text(path, source)?)
-}
-
-/// A content file's text, if it is small enough and UTF-8.
-fn read_text(path: &Path, source: &str) -> Result<String, Problem> {
-    let problem = |message: String| Problem::new(source.to_string(), 1, message);
-    let size = std::fs::metadata(path)
-        .map_err(|e| problem(format!("cannot read it: {e}")))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(problem(format!(
-            "it is {} KB; a content file may be at most {} KB",
-            size / 1024,
-            MAX_FILE_BYTES / 1024
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| problem(format!("cannot read it: {e}")))?;
-    String::from_utf8(bytes)
-        .map_err(|_| problem("it is not UTF-8 text: save it as UTF-8 (nano does)".into()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data_dir::DataDir;
     use chrono::TimeZone;
 
     fn write(dir: &DataDir, kind: Kind, name: &str, text: &str) {

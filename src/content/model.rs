@@ -12,8 +12,11 @@ use serde::Serialize;
 pub const HOME_ZONE: Tz = chrono_tz::America::New_York;
 /// A file larger than this is refused (a sermon's notes fit in a tenth of it).
 pub const MAX_FILE_BYTES: u64 = 100 * 1024;
-/// Files of one kind read at most; the rest are refused, named in `content check`.
-pub const MAX_FILES: usize = 500;
+/// What one folder of `content/` may hold in all: more is read newest first up to
+/// it, the oldest files left out and named in `content check` (a guard against a
+/// folder filled by mistake, not a limit a church reaches: ten years of weekly
+/// sermons are about 2 MB).
+pub const MAX_FOLDER_BYTES: u64 = 50 * 1024 * 1024;
 
 /// One paragraph of long text, or one list (Markdown below a file's fields).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
@@ -202,7 +205,7 @@ pub const GROUPS: &[Group] = &[
 ];
 
 /// The kinds of content file, each in its folder under `content/`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Kind {
     Sermon,
     Event,
@@ -301,6 +304,12 @@ pub struct Library {
     pub notices: Vec<Item<Notice>>,
     /// Files left out (or kept at their last good version), each with what to fix.
     pub problems: Vec<Problem>,
+    /// The files that say `draft = true`: checked, not shown.
+    pub(super) drafts: Vec<String>,
+    /// How much each folder holds.
+    pub folders: Vec<super::read::FolderUse>,
+    /// What each file gave when last read (a file unchanged since is not read again).
+    pub(super) seen: std::collections::BTreeMap<String, super::read::Seen>,
 }
 
 impl Library {

@@ -91,8 +91,19 @@ pub fn slug(title: &str) -> String {
     }
 }
 
-/// A new file of `kind` for `day`, every field present with a note on what it takes.
+/// The line a new file starts with: the site leaves it out until it is deleted.
+pub const DRAFT_LINE: &str = "draft = true";
+
+/// A new file of `kind` for `day`, every field present with a note on what it takes,
+/// marked as a draft (`DRAFT_LINE`): the site shows it once the volunteer deletes
+/// that line, not while they are still writing it.
 pub fn new_file(kind: Kind, day: NaiveDate, title: &str) -> String {
+    let text = filled_in(kind, day, title);
+    let rest = text.strip_prefix("+++\n").unwrap_or(&text);
+    format!("+++\n{DRAFT_LINE}  # not shown yet: delete this line when it is ready\n{rest}")
+}
+
+fn filled_in(kind: Kind, day: NaiveDate, title: &str) -> String {
     let title = title.replace('\\', "").replace('"', "'");
     match kind {
         Kind::Sermon => sermon_file(day, &title),
@@ -104,7 +115,8 @@ pub fn new_file(kind: Kind, day: NaiveDate, title: &str) -> String {
             g.name = title;
             g.campus = "south-florida".into();
             g.place = Place::At("Where it meets".into());
-            g.first = Some(day);
+            // (its first date on its rule: the first Wednesday from `day` on)
+            g.first = day.iter_days().take(400).find(|d| g.repeat.holds_on(*d));
             gathering_file(&g)
         }
         Kind::Notice => notice_file(day, &title),
@@ -323,14 +335,21 @@ where = {place}
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse::{Parsed, parse};
+    use super::super::parse::{Parsed, parse, parse_file};
     use super::*;
 
     #[test]
-    fn new_files_parse_as_written() {
+    fn new_files_parse_as_written_and_are_drafts_until_their_line_is_deleted() {
         let day = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
         for kind in Kind::ALL {
             let text = new_file(kind, day, "Hope \"for\" all");
+            let draft = |text: &str| parse_file(kind, "new.md", text).map(|(_, d)| d);
+            assert_eq!(draft(&text), Ok(true), "{kind:?}");
+            let ready: String = text
+                .split_inclusive('\n')
+                .filter(|l| !l.starts_with(DRAFT_LINE))
+                .collect();
+            assert_eq!(draft(&ready), Ok(false), "{kind:?}");
             match parse(kind, "new.md", &text) {
                 Ok(Parsed::Sermon(s, _)) => assert_eq!(
                     (s.title.as_str(), s.date.as_str()),
@@ -343,7 +362,12 @@ mod tests {
                 ),
                 Ok(Parsed::Gathering(g, _)) => assert_eq!(
                     (g.id.as_str(), g.name.as_str(), g.first),
-                    ("new", "Hope 'for' all", Some(day))
+                    // (the first Wednesday from that Sunday on)
+                    (
+                        "new",
+                        "Hope 'for' all",
+                        NaiveDate::from_ymd_opt(2026, 12, 2)
+                    )
                 ),
                 Ok(Parsed::Notice(n, _)) => {
                     assert_eq!(

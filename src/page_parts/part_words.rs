@@ -144,7 +144,9 @@ impl Said {
     /// The English, with its `{slots}`.
     pub fn english(self) -> &'static str {
         match self {
-            Said::IntroducedSoon => "Introduced here soon. {link} in the meantime.",
+            Said::IntroducedSoon => {
+                "The rest of the team will be introduced here soon. {link} in the meantime."
+            }
             Said::ContactUs => "Contact us",
             Said::PlanYourVisit => "Plan your visit",
             Said::JoinTheBibleStudy => "Join the Bible study",

@@ -143,6 +143,27 @@ pub fn thewell(data_dir: &Path, args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// `thewell content new <args>`, the file made ready at once (its line `draft = true`
+/// deleted, as the volunteer does when done): its path, and what it said on stderr.
+pub fn new_content(data_dir: &Path, args: &[&str]) -> (std::path::PathBuf, String) {
+    let (ok, out, err) = thewell(data_dir, &[&["content", "new"], args].concat());
+    assert!(ok, "{err}");
+    let path = std::path::PathBuf::from(out.trim());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let ready: String = text
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("draft = true"))
+        .collect();
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("draft = true")),
+        "a new file is a draft from its second line: {text}"
+    );
+    std::fs::write(&path, ready).unwrap();
+    (path, err)
+}
+
 /// Every submission of `form` as the export shows it, one JSON object a line.
 pub fn exported(data_dir: &Path, form: &str) -> String {
     let (ok, out, err) = thewell(data_dir, &["export", form, "--format", "jsonl"]);

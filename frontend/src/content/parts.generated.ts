@@ -6,7 +6,7 @@
  *  leadership's sections' headings: each language's build translates them. */
 export const PART_WORDS: { said: Record<string, string>; groups: Record<string, string> } = {
   said: {
-    introducedSoon: "Introduced here soon. {link} in the meantime.",
+    introducedSoon: "The rest of the team will be introduced here soon. {link} in the meantime.",
     contactUs: "Contact us",
     planYourVisit: "Plan your visit",
     joinTheBibleStudy: "Join the Bible study",

@@ -59,6 +59,9 @@ pub(super) struct File<'a> {
     pub(super) fields: String,
     /// The line the fields start on.
     pub(super) fields_line: usize,
+    /// Whether the file says `draft = true`: written, not yet to be shown (the line
+    /// is taken out of `fields`).
+    pub(super) draft: bool,
     /// The long text in English: below the fields, up to a line `+++ <language>`.
     pub(super) body: &'a str,
     /// The line `body` starts on.
@@ -127,6 +130,43 @@ pub(super) fn split_fields(fields: &str) -> (String, Vec<(&'static str, String)>
     (english, languages)
 }
 
+/// Whether the fields say `draft = true` (a line before any table), taking that line
+/// out (left blank, so problems keep their lines): the site leaves a draft out until
+/// the volunteer deletes the line.
+fn take_draft(source: &str, fields: &mut String) -> Result<bool, Problem> {
+    let mut at = 0;
+    for (index, line) in fields.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            break;
+        }
+        let value = trimmed
+            .strip_prefix("draft")
+            .map(str::trim_start)
+            .and_then(|rest| rest.strip_prefix('='));
+        if let Some(value) = value {
+            let value = value.split('#').next().unwrap_or_default().trim();
+            let draft = match value {
+                "true" => true,
+                "false" => false,
+                _ => {
+                    return Err(Problem::new(
+                        source.to_string(),
+                        2 + index,
+                        "draft is true or false, without quotes: delete the line draft = true when the file is ready to be shown".into(),
+                    ));
+                }
+            };
+            let end = at + line.len();
+            let blank = if line.ends_with('\n') { "\n" } else { "" };
+            fields.replace_range(at..end, blank);
+            return Ok(draft);
+        }
+        at += line.len();
+    }
+    Ok(false)
+}
+
 impl<'a> File<'a> {
     pub(super) fn split(source: &'a str, text: &'a str) -> Result<File<'a>, Problem> {
         let text = text.trim_start_matches('\u{feff}');
@@ -146,11 +186,13 @@ impl<'a> File<'a> {
             if line.trim() == FENCE {
                 let fields = &text[start..at];
                 let body_line = 2 + fields.matches('\n').count() + 1;
-                let (english, tables) = split_fields(fields);
+                let (mut english, tables) = split_fields(fields);
+                let draft = take_draft(source, &mut english)?;
                 let mut file = File {
                     source,
                     fields: english,
                     fields_line: 2,
+                    draft,
                     body: &text[at + line.len()..],
                     body_line,
                     languages: Vec::new(),
@@ -230,6 +272,7 @@ impl<'a> File<'a> {
                 source: self.source,
                 fields,
                 fields_line: self.fields_line,
+                draft: false,
                 body,
                 body_line,
                 languages: Vec::new(),

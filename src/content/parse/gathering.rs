@@ -65,6 +65,16 @@ pub(super) struct ReasonWords {
     reason: Spanned<String>,
 }
 
+/// Why a date on a gathering's rule is none of its dates: before its first or after
+/// its last ("" for a date off its rule).
+fn first_or_last(g: &Gathering, date: chrono::NaiveDate) -> String {
+    match (g.first, g.last) {
+        (Some(first), _) if date < first => format!(", from {first} on"),
+        (_, Some(last)) if date > last => format!(", up to {last}"),
+        _ => String::new(),
+    }
+}
+
 impl File<'_> {
     /// A gathering with its skips' and moves' reasons in the table's language; a
     /// reason for a date the file neither skips nor moves is a problem.
@@ -212,6 +222,15 @@ impl File<'_> {
         let mut taken: Vec<chrono::NaiveDate> = Vec::new();
         let mut regular = |g: &Gathering, name: &str, value: &Spanned<Datetime>| {
             let date = self.date(name, value)?;
+            if g.soon {
+                return Err(self.problem(
+                    value.span().start,
+                    format!(
+                        "{} has no dates yet (soon = true), so none can be skipped or moved: give it its first date first (`thewell schedule edit {} --first YYYY-MM-DD --where \"…\"`, or delete soon = true and write first = …)",
+                        g.id, g.id
+                    ),
+                ));
+            }
             if !g.meets_on(date) {
                 return Err(self.problem(
                     value.span().start,
@@ -220,11 +239,7 @@ impl File<'_> {
                         g.id,
                         crate::schedule::weekday_name(date.weekday()),
                         g.repeat.text(),
-                        if g.soon {
-                            ", and has no date yet (soon = true)"
-                        } else {
-                            ""
-                        }
+                        first_or_last(g, date)
                     ),
                 ));
             }

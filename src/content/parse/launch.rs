@@ -16,8 +16,8 @@ pub(super) struct RawLaunch {
     place: Spanned<String>,
 }
 
-/// Reads the launch file's text (`content/launch.md`).
-pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
+/// Reads the launch file's text (`content/launch.md`): none while it is a draft.
+pub fn parse_launch(source: &str, text: &str) -> Result<Option<Launch>, Problem> {
     let file = File::split(source, text)?;
     file.only_english("the launch")?;
     let raw: RawLaunch = file.fields()?;
@@ -29,7 +29,7 @@ pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
         .unwrap_or(start.date())
         .and_hms_opt(0, 0, 0)
         .unwrap_or(start);
-    Ok(Launch {
+    let launch = Launch {
         zone: zone.name().to_string(),
         starts_at: stamp(zone, start),
         abbreviation: abbreviation(zone, start),
@@ -38,5 +38,6 @@ pub fn parse_launch(source: &str, text: &str) -> Result<Launch, Problem> {
         place: file.line("place", Some(&raw.place), 150, true)?,
         intro: blocks(file.body),
         in_english: Vec::new(),
-    })
+    };
+    Ok((!file.draft).then_some(launch))
 }

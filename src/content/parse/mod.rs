@@ -34,7 +34,17 @@ pub enum Parsed {
 
 /// Reads one file's text. `source` names it in problems.
 pub fn parse(kind: Kind, source: &str, text: &str) -> Result<Parsed, Problem> {
+    parse_file(kind, source, text).map(|(parsed, _)| parsed)
+}
+
+/// Reads one file's text, and whether it is a draft (`draft = true`: checked as
+/// any file is, but not shown).
+pub fn parse_file(kind: Kind, source: &str, text: &str) -> Result<(Parsed, bool), Problem> {
     let file = File::split(source, text)?;
+    Ok((read_kind(kind, &file)?, file.draft))
+}
+
+fn read_kind(kind: Kind, file: &File) -> Result<Parsed, Problem> {
     match kind {
         Kind::Sermon => {
             let sermon = file.sermon(file.fields()?)?;
