@@ -129,7 +129,7 @@ impl Snapshot {
             .iter()
             .map(|language| {
                 let code = language.code;
-                let library = self.library.in_language(code);
+                let library = self.library.in_language(code, now);
                 let mut shown = library.shown_in(now, language.gatherings);
                 shown.words.extend(figure_words(
                     |key| self.get(key).to_string(),

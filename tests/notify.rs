@@ -234,8 +234,22 @@ async fn every_form_is_told_by_mail_and_signed_webhook_and_prayers_stay_private(
     tokio::time::sleep(Duration::from_millis(500)).await;
     let messages = smtpd.messages();
     assert_eq!(messages.len(), 7, "{messages:#?}");
+    let mut message_ids = std::collections::HashSet::new();
     for message in &messages {
         assert_eq!(header(message, "Bcc"), Vec::<&str>::new(), "{message}");
+        // What mail readers and filters expect of every message.
+        let id = header(message, "Message-ID");
+        assert!(
+            id.len() == 1 && id[0].starts_with('<') && id[0].ends_with("@thewell.example>"),
+            "{message}"
+        );
+        assert!(message_ids.insert(id[0]), "one Message-ID each: {message}");
+        assert_eq!(header(message, "MIME-Version"), ["1.0"], "{message}");
+        let date = header(message, "Date");
+        assert!(
+            date.len() == 1 && chrono::DateTime::parse_from_rfc2822(date[0]).is_ok(),
+            "{message}"
+        );
         assert!(
             !message.contains("thief@evil.example")
                 || header(message, "X-RcptTo") == ["office@thewell.example"],
@@ -527,7 +541,19 @@ async fn notify_test_says_what_failed() {
     assert!(ok, "{err}");
     assert!(out.contains("accepted the test message"), "{out}");
     let message = smtpd.wait_for(1).await.remove(0);
+    // Marked a test, naming no submission.
+    assert!(
+        header(&message, "Subject")
+            .join("")
+            .starts_with("Test: website notifications to email "),
+        "{message}"
+    );
     assert!(message.contains("This is a test"), "{message}");
+    assert!(message.contains("Nothing was submitted"), "{message}");
+    for real in ["New Contact", "Submission ", "thewell export"] {
+        assert!(!message.contains(real), "{real}: {message}");
+    }
+    assert_eq!(header(&message, "MIME-Version"), ["1.0"], "{message}");
 }
 
 /// A self-signed certificate for localhost and 127.0.0.1 (openssl, as the HTTPS tests use).

@@ -18,7 +18,8 @@ pub mod template;
 use model::BUILTIN;
 pub use model::{
     Block, Event, GROUPS, Group, HOME_ZONE, Item, Kind, LAUNCH_FILE, Library, MAX_FILE_BYTES,
-    MAX_FOLDER_BYTES, Notice, PeoplePage, Person, Problem, Sermon, Shown, sermon_date,
+    MAX_FOLDER_BYTES, Notice, PeoplePage, Person, Problem, SERMONS_IN_FULL, Sermon, Shown,
+    sermon_date,
 };
 #[cfg(test)]
 pub use model::{Launch, Note};
@@ -170,10 +171,13 @@ impl Library {
             .collect()
     }
 
-    /// The library as the pages in language `code` show it: each item in that language
-    /// where its file gives words in it (`Item::in_language`), in English elsewhere,
-    /// each field still in English named on the item (`in_english::mark`).
-    pub fn in_language(&self, code: &str) -> Library {
+    /// The library as the pages in language `code` show it at `now`: each item in that
+    /// language where its file gives words in it (`Item::in_language`), in English
+    /// elsewhere, each field still in English named on the item (`in_english::mark`).
+    /// A sermon preached before the newest SERMONS_IN_FULL keeps only what a line of
+    /// the list shows (its long text is the English library's): a copy per language
+    /// of years of sermons' notes would be most of the server's memory.
+    pub fn in_language(&self, code: &str, now: DateTime<Utc>) -> Library {
         fn pick<T: Clone>(items: &[Item<T>], code: &str) -> Vec<Item<T>> {
             items
                 .iter()
@@ -191,8 +195,24 @@ impl Library {
             }
             picked
         }
+        let preached = self.preached(now);
+        let in_full: std::collections::HashSet<&str> = preached
+            .iter()
+            .take(SERMONS_IN_FULL)
+            .map(|s| s.source.as_str())
+            .collect();
+        let today = now.with_timezone(&HOME_ZONE).date_naive();
+        let mut sermons = marked(&self.sermons, code);
+        for item in &mut sermons {
+            if sermon_date(&item.value) <= today && !in_full.contains(item.source.as_str()) {
+                let s = &mut item.value;
+                s.description = Vec::new();
+                s.notes = Vec::new();
+                s.reflection = String::new();
+            }
+        }
         Library {
-            sermons: marked(&self.sermons, code),
+            sermons,
             events: marked(&self.events, code),
             people: marked(&self.people, code),
             launch: self

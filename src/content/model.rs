@@ -12,6 +12,9 @@ use serde::Serialize;
 pub const HOME_ZONE: Tz = chrono_tz::America::New_York;
 /// A file larger than this is refused (a sermon's notes fit in a tenth of it).
 pub const MAX_FILE_BYTES: u64 = 100 * 1024;
+/// How many of the newest sermons preached the pages give in full (description,
+/// notes); the earlier ones are a line each on /media.
+pub const SERMONS_IN_FULL: usize = 20;
 /// What one folder of `content/` may hold in all: more is read newest first up to
 /// it, the oldest files left out and named in `content check` (a guard against a
 /// folder filled by mistake, not a limit a church reaches: ten years of weekly

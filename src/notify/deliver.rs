@@ -136,10 +136,15 @@ impl Mailer {
         let to: Mailbox = to
             .parse()
             .map_err(|e| Failure::Recipient(format!("{to}: {e}")))?;
+        // (Message-ID at the sender's own domain, as mail readers and filters expect)
+        let domain = self.from.email.domain().to_string();
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(subject)
+            .date_now()
+            .message_id(Some(format!("<{}@{domain}>", ulid::Ulid::generate())))
+            .header(lettre::message::header::MIME_VERSION_1_0)
             .header(ContentType::TEXT_PLAIN)
             .body(body.to_string())
             .map_err(|e| Failure::Mail(e.to_string()))?;

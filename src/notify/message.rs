@@ -14,6 +14,8 @@ pub struct Submission<'a> {
     pub form: &'a str,
     pub id: Ulid,
     pub record: &'a Map<String, Value>,
+    /// A test of the target (`thewell notify test`): says so, and names no submission.
+    pub test: bool,
 }
 
 /// Text fit for a mail header: no control characters (CR, LF, tab, NUL…), no
@@ -112,8 +114,25 @@ fn arrived(s: &Submission) -> String {
         .to_string()
 }
 
+/// A test message's subject and body: what it is, and what the real ones carry.
+fn test_email(s: &Submission, target: &Target) -> (String, String) {
+    let subject = header_safe(
+        &format!("Test: website notifications to {}", target.describe()),
+        150,
+    );
+    let body = format!(
+        "This is a test of the website's notifications, sent on {} by `thewell notify test {}`.\n\n         Nothing was submitted. When a visitor sends one of the forms this target is for, a\n         message like this one arrives, titled \"New <form>: <who>\", with their answers\n         (a prayer request's text stays on the server unless the target asks for it).\n",
+        arrived(s),
+        target.id
+    );
+    (subject, body)
+}
+
 /// An email's subject and body.
 pub fn email(s: &Submission, target: &Target) -> (String, String) {
+    if s.test {
+        return test_email(s, target);
+    }
     let subject = header_safe(&format!("New {}: {}", title(s.form), who(s)), 150);
     // A prayer request told without its text says who and how to read it, nothing more.
     if s.form == "prayer-request" && !target.prayer_text {
@@ -179,6 +198,14 @@ pub fn webhook(s: &Submission, target: &Target) -> String {
         }
         fields.insert(name.clone(), value.clone());
     }
+    if s.test {
+        return json!({
+            "test": true,
+            "forms": target.forms,
+            "message": "A test of the website's notifications (`thewell notify test`): nothing was submitted.",
+        })
+        .to_string();
+    }
     json!({
         "form": s.form,
         "id": s.id.to_string(),
@@ -224,6 +251,7 @@ mod tests {
             form: "connect-card",
             id,
             record: &record,
+            test: false,
         };
         let (subject, body) = email(&s, &target(false));
         assert_eq!(subject, "New Connect Card: Maria Bcc: x@y.example G.");
@@ -263,6 +291,7 @@ mod tests {
             form: "prayer-request",
             id: Ulid::generate(),
             record: &record,
+            test: false,
         };
         let (subject, body) = email(&s, &target(false));
         assert_eq!(subject, "New Prayer Request: Ana");

@@ -110,6 +110,7 @@ async fn try_one(due: Due, targets: Arc<Vec<Target>>, channels: Channels) -> Set
         form: &due.pending.form,
         id: due.id,
         record: &record,
+        test: false,
     };
     match channels.send(target, &submission).await {
         Ok(()) => done,

@@ -26,6 +26,7 @@ pub enum Said {
     WorshipTeamIntro,
     NoSermonsYet,
     SermonNotes,
+    EarlierSermons,
     SermonDate,
     Dollars,
     Raised,
@@ -58,7 +59,7 @@ pub enum Said {
 impl Said {
     /// Everything a part says (the frontend's copy lists them for the catalogues).
     #[cfg(test)]
-    pub const ALL: [Said; 37] = [
+    pub const ALL: [Said; 38] = [
         Said::IntroducedSoon,
         Said::ContactUs,
         Said::PlanYourVisit,
@@ -69,6 +70,7 @@ impl Said {
         Said::WorshipTeamIntro,
         Said::NoSermonsYet,
         Said::SermonNotes,
+        Said::EarlierSermons,
         Said::SermonDate,
         Said::Dollars,
         Said::Raised,
@@ -111,6 +113,7 @@ impl Said {
             Said::WorshipTeamIntro => "worshipTeamIntro",
             Said::NoSermonsYet => "noSermonsYet",
             Said::SermonNotes => "sermonNotes",
+            Said::EarlierSermons => "earlierSermons",
             Said::SermonDate => "sermonDate",
             Said::Dollars => "dollars",
             Said::Raised => "raised",
@@ -160,6 +163,7 @@ impl Said {
             }
             Said::NoSermonsYet => "The first sermons will be listed here soon.",
             Said::SermonNotes => "Sermon notes",
+            Said::EarlierSermons => "Earlier sermons",
             // `%` slots: a pattern of slots alone would not be words to translate.
             Said::SermonDate => "%month %day, %year",
             // An amount of US dollars, its digits grouped ("$35,000"): the figures'

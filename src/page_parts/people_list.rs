@@ -329,7 +329,7 @@ mod tests {
         // On an Urdu page: the site's words in Urdu, links to the Urdu pages, and the
         // volunteer's English (the files have no Urdu) marked so.
         let urdu = html(
-            &library.in_language("ur"),
+            &library.in_language("ur", chrono::Utc::now()),
             PeoplePage::Leadership,
             crate::language::find("ur").unwrap().parts,
             &shown,

@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 
 use super::part_words::{PartWords, Said};
 use crate::content::in_english::shows_in_english;
-use crate::content::{Item, Sermon};
+use crate::content::{Item, SERMONS_IN_FULL, Sermon};
 use crate::text::escape_html;
 
 /// The book of a passage ('1 John' of '1 John 3:1-3', 'Psalm' of 'Psalm 23'): what
@@ -23,7 +23,10 @@ fn book_of(passage: &str) -> &str {
     }
 }
 
-/// The inner HTML of the list's element, in the language of `words`.
+/// The inner HTML of the list's element, in the language of `words`: the newest
+/// SERMONS_IN_FULL sermons in full (so that years of Sundays stay a page a phone can
+/// load: ten years are about 40 KB more, compressed), then every earlier one as a line (date, title,
+/// passage and speaker), each an item of the list the page's search goes through.
 pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
     if preached.is_empty() {
         return format!(
@@ -31,84 +34,139 @@ pub fn html(preached: &[&Item<Sermon>], words: &PartWords) -> String {
             words.say(Said::NoSermonsYet, &[])
         );
     }
+    let (newest, earlier) = preached.split_at(preached.len().min(SERMONS_IN_FULL));
     let mut out = String::from(r#"<ol class="grid gap-6" data-testid="sermon-list">"#);
-    for item in preached {
-        let s = &item.value;
-        let day = NaiveDate::parse_from_str(&s.date, "%Y-%m-%d")
-            .map(|d| words.date(d))
-            .unwrap_or_else(|_| escape_html(&s.date));
-        let by = [s.passage.as_str(), s.speaker.as_str()]
-            .into_iter()
-            .filter(|t| !t.is_empty())
-            .map(|t| words.in_order(t))
-            .collect::<Vec<_>>()
-            .join(" · ");
-        let english = |field| shows_in_english(&s.in_english, field);
-        let by_lang = words.text_lang(english("passage"));
-        // The page's filter offers the books of the Bible the sermons preach from.
-        // (the book in English on a page in another language is marked so: `data-book-lang`)
-        let book_lang = if by_lang.is_empty() {
-            ""
-        } else {
-            r#" data-book-lang="en""#
-        };
+    for item in newest {
+        in_full(&mut out, &item.value, words);
+    }
+    if !earlier.is_empty() {
         out.push_str(&format!(
-            r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-book="{}"{book_lang}>"#,
-            escape_html(book_of(&s.passage))
+            r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="earlier-sermons"><h3 class="font-serif text-xl font-semibold text-slate-900">{}</h3><ol class="{EARLIER}">"#,
+            words.say(Said::EarlierSermons, &[])
         ));
-        out.push_str(&format!(
-            r#"<p class="text-xs font-semibold uppercase tracking-wider text-amber-800"><time datetime="{}">{day}</time></p>"#,
-            escape_html(&s.date)
-        ));
-        out.push_str(&format!(
-            r#"<h3 class="mt-1 font-serif text-xl font-semibold text-slate-900"{}>{}</h3>"#,
-            words.text_lang(english("title")),
-            escape_html(&s.title)
-        ));
-        if !by.is_empty() {
-            out.push_str(&format!(
-                r#"<p class="mt-1 text-sm font-medium text-slate-800"{by_lang}>{by}</p>"#
-            ));
+        for item in earlier {
+            as_line(&mut out, &item.value, words);
         }
-        super::html::write_blocks(
-            &mut out,
-            &s.description,
-            "mt-2 text-slate-700",
-            words,
-            english("description"),
-        );
-        if !s.notes.is_empty() || !s.reflection.is_empty() {
-            out.push_str(&format!(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">{}</summary><ol class="mt-2 grid gap-3">"#, words.say(Said::SermonNotes, &[])));
-            for note in &s.notes {
-                out.push_str(&format!(
-                    r#"<li{}><p class="font-semibold text-sky-900">{}</p><p class="mt-1 text-slate-700">{}</p>"#,
-                    words.text_lang(english("notes")),
-                    escape_html(&note.heading),
-                    escape_html(&note.text)
-                ));
-                if !note.scripture.is_empty() {
-                    out.push_str(&format!(
-                        r#"<p class="mt-1 text-sm italic text-slate-600 [&:lang(ur)]:not-italic"{}>{}</p>"#,
-                        words.text_lang(english("notes")),
-                        words.in_order(&note.scripture)
-                    ));
-                }
-                out.push_str("</li>");
-            }
-            out.push_str("</ol>");
-            if !s.reflection.is_empty() {
-                out.push_str(&format!(
-                    r#"<p class="mt-3 rounded-lg bg-amber-50 p-3 text-slate-800"{}>{}</p>"#,
-                    words.text_lang(english("reflection")),
-                    escape_html(&s.reflection)
-                ));
-            }
-            out.push_str("</details>");
-        }
-        out.push_str("</li>");
+        out.push_str("</ol></li>");
     }
     out.push_str("</ol>");
     out
+}
+
+/// A sermon's day, as the page's language writes it.
+fn day(s: &Sermon, words: &PartWords) -> String {
+    NaiveDate::parse_from_str(&s.date, "%Y-%m-%d")
+        .map(|d| words.date(d))
+        .unwrap_or_else(|_| escape_html(&s.date))
+}
+
+/// Its passage and speaker, "Matthew 25:1-13 · Pastor Maria Lopez".
+fn passage_and_speaker(s: &Sermon, words: &PartWords) -> String {
+    [s.passage.as_str(), s.speaker.as_str()]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .map(|t| words.in_order(t))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A list item's book, for the page's filter: ` data-book="Matthew"` (marked English
+/// on a page in another language: `data-book-lang`).
+fn book(s: &Sermon) -> String {
+    let lang = if shows_in_english(&s.in_english, "passage") {
+        r#" data-book-lang="en""#
+    } else {
+        ""
+    };
+    format!(r#" data-book="{}"{lang}"#, escape_html(book_of(&s.passage)))
+}
+
+/// The classes of the earlier sermons' list, styling its lines' parts from above:
+/// thousands of lines stay short.
+const EARLIER: &str = "mt-2 divide-y divide-slate-100 [&>li]:py-2 [&_time]:block [&_time]:text-xs [&_time]:font-semibold [&_time]:uppercase [&_time]:tracking-wider [&_time]:text-amber-800 [&_b]:font-semibold [&_b]:text-slate-900 [&_small]:text-sm [&_small]:text-slate-700";
+
+/// An earlier sermon as one line of the list (styled by EARLIER).
+fn as_line(out: &mut String, s: &Sermon, words: &PartWords) {
+    let english = |field| shows_in_english(&s.in_english, field);
+    out.push_str(&format!(
+        r#"<li{}><time datetime="{}">{}</time><b{}>{}</b>"#,
+        book(s),
+        escape_html(&s.date),
+        day(s, words),
+        words.text_lang(english("title")),
+        escape_html(&s.title)
+    ));
+    let by = passage_and_speaker(s, words);
+    if !by.is_empty() {
+        out.push_str(&format!(
+            r#" <small{}>· {by}</small>"#,
+            words.text_lang(english("passage"))
+        ));
+    }
+    out.push_str("</li>");
+}
+
+/// One of the newest sermons in full: its description, and its notes in a
+/// <details> that opens without script.
+fn in_full(out: &mut String, s: &Sermon, words: &PartWords) {
+    let english = |field| shows_in_english(&s.in_english, field);
+    let by = passage_and_speaker(s, words);
+    let by_lang = words.text_lang(english("passage"));
+    let day = day(s, words);
+    out.push_str(&format!(
+        r#"<li class="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"{}>"#,
+        book(s)
+    ));
+    out.push_str(&format!(
+        r#"<p class="text-xs font-semibold uppercase tracking-wider text-amber-800"><time datetime="{}">{day}</time></p>"#,
+        escape_html(&s.date)
+    ));
+    out.push_str(&format!(
+        r#"<h3 class="mt-1 font-serif text-xl font-semibold text-slate-900"{}>{}</h3>"#,
+        words.text_lang(english("title")),
+        escape_html(&s.title)
+    ));
+    if !by.is_empty() {
+        out.push_str(&format!(
+            r#"<p class="mt-1 text-sm font-medium text-slate-800"{by_lang}>{by}</p>"#
+        ));
+    }
+    super::html::write_blocks(
+        out,
+        &s.description,
+        "mt-2 text-slate-700",
+        words,
+        english("description"),
+    );
+    if !s.notes.is_empty() || !s.reflection.is_empty() {
+        out.push_str(&format!(r#"<details class="mt-3"><summary class="inline-flex min-h-11 cursor-pointer items-center font-semibold text-sky-800 underline underline-offset-2">{}</summary><ol class="mt-2 grid gap-3">"#, words.say(Said::SermonNotes, &[])));
+        for note in &s.notes {
+            out.push_str(&format!(
+                r#"<li{}><p class="font-semibold text-sky-900">{}</p><p class="mt-1 text-slate-700">{}</p>"#,
+                words.text_lang(english("notes")),
+                escape_html(&note.heading),
+                escape_html(&note.text)
+            ));
+            if !note.scripture.is_empty() {
+                out.push_str(&format!(
+                    r#"<p class="mt-1 text-sm italic text-slate-600 [&:lang(ur)]:not-italic"{}>{}</p>"#,
+                    words.text_lang(english("notes")),
+                    words.in_order(&note.scripture)
+                ));
+            }
+            out.push_str("</li>");
+        }
+        out.push_str("</ol>");
+        if !s.reflection.is_empty() {
+            out.push_str(&format!(
+                r#"<p class="mt-3 rounded-lg bg-amber-50 p-3 text-slate-800"{}>{}</p>"#,
+                words.text_lang(english("reflection")),
+                escape_html(&s.reflection)
+            ));
+        }
+        out.push_str("</details>");
+    }
+    out.push_str("</li>");
 }
 
 #[cfg(test)]
@@ -146,5 +204,31 @@ mod tests {
             html(&[], PartWords::english()),
             r#"<p class="text-slate-700">The first sermons will be listed here soon.</p>"#
         );
+    }
+
+    #[test]
+    fn the_newest_are_in_full_and_every_earlier_one_is_a_line() {
+        let example = Library::builtin().sermons[0].clone();
+        let mut sermons = Vec::new();
+        let first = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        for week in 0..SERMONS_IN_FULL + 5 {
+            let mut s = example.clone();
+            s.value.date = (first - chrono::Days::new(7 * week as u64)).to_string();
+            s.value.title = format!("Week <{week}>");
+            s.source = format!("content/sermons/{week}.md");
+            sermons.push(s);
+        }
+        let listed: Vec<&Item<Sermon>> = sermons.iter().collect();
+        let out = html(&listed, PartWords::english());
+        assert_eq!(out.matches("<details").count(), SERMONS_IN_FULL);
+        assert_eq!(out.matches("data-book=").count(), SERMONS_IN_FULL + 5);
+        let (full, lines) = out.split_once(r#"data-testid="earlier-sermons""#).unwrap();
+        assert!(full.contains("Week &lt;0&gt;") && full.contains("Week &lt;19&gt;"));
+        assert!(!full.contains("Week &lt;20&gt;"));
+        assert!(
+            lines.contains(r#"<li data-book="Matthew"><time datetime="2026-07-12">July 12, 2026</time><b>Week &lt;20&gt;</b> <small>· Matthew 25:1-13</small></li>"#),
+            "{lines}"
+        );
+        assert!(lines.contains("Week &lt;24&gt;") && !lines.contains("<details"));
     }
 }

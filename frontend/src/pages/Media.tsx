@@ -14,9 +14,9 @@ import { slotted } from '../lib/lang';
 
 const LIST = 'sermon-list';
 
-/** The sermons of the server's list: its top-level items. */
+/** The sermons of the server's list: the newest in full and the earlier ones as lines. */
 function sermonItems(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(`#${LIST} [data-testid="${LIST}"] > li`)];
+  return [...document.querySelectorAll<HTMLElement>(`#${LIST} li[data-book]`)];
 }
 
 export default function Media({ meta }: { meta: RouteMeta }) {

@@ -1,5 +1,6 @@
 //! `GET /sermons.xml`: the sermons preached so far as an RSS 2.0 feed, newest first,
-//! for podcast and feed readers.
+//! for podcast and feed readers: the newest FEED_ITEMS of them (a reader keeps what
+//! it has read; /media lists every one).
 use std::sync::Arc;
 
 use chrono::{TimeZone, Utc};
@@ -13,7 +14,10 @@ use crate::published::Live;
 use crate::settings::Key;
 use crate::text::escape_html as xml;
 
-/// The feed for the sermons `preached`, on the site at `site`.
+/// How many of the newest sermons the feed carries: two years of Sundays.
+pub const FEED_ITEMS: usize = 104;
+
+/// The feed for the sermons `preached` (the newest FEED_ITEMS), on the site at `site`.
 pub fn feed(preached: &[&Item<Sermon>], site: &str) -> String {
     let media = format!("{site}/media");
     let mut out = String::from(
@@ -23,7 +27,7 @@ pub fn feed(preached: &[&Item<Sermon>], site: &str) -> String {
     out.push_str(&format!("<link>{}</link>\n", xml(&media)));
     out.push_str("<description>The sermons of The Well, a global church ministry, newest first.</description>\n");
     out.push_str("<language>en</language>\n");
-    for item in preached {
+    for item in preached.iter().take(FEED_ITEMS) {
         let s = &item.value;
         let day = sermon_date(s).and_hms_opt(0, 0, 0).unwrap_or_default();
         let published = HOME_ZONE
