@@ -54,6 +54,9 @@ pub struct Snapshot {
     default: bool,
     /// How long each form's submissions are kept (`serve --keep`): (form, "90 days").
     pub retention: Vec<(String, String)>,
+    /// When the settings file last changed: an online gathering's calendar event
+    /// carries its meeting link, so its SEQUENCE rises with it.
+    pub settings_changed: Option<DateTime<Utc>>,
 }
 
 /// What the pages of one language other than English show of the content.
@@ -112,6 +115,7 @@ impl Snapshot {
             tag: 0,
             default: false,
             retention: Vec::new(),
+            settings_changed: None,
         };
         snapshot.show_content_at(Utc::now());
         snapshot
@@ -303,6 +307,10 @@ impl Snapshot {
         );
         let mut snapshot = Snapshot::new(values, originals, photos, warnings, library);
         snapshot.broken = broken;
+        snapshot.settings_changed = std::fs::metadata(dir.settings_file())
+            .and_then(|m| m.modified())
+            .ok()
+            .map(DateTime::<Utc>::from);
         snapshot
     }
 

@@ -209,3 +209,175 @@ async fn the_zones_offsets_read_each_label_across_a_clock_change() {
         assert!(changes >= 3, "{changes} clock changes seen from {at}");
     }
 }
+
+/// The occurrences a calendar file holds from `from` to `to`, as Python's icalendar
+/// with recurring-ical-events reads them (frontend/e2e/files/ics_occurrences.py).
+fn python_occurrences(ics: &str, from: &str, to: &str) -> Vec<String> {
+    use std::io::Write;
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/frontend/e2e/files/ics_occurrences.py"
+    );
+    let mut child = std::process::Command::new("/usr/bin/python3")
+        .args([script, from, to])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 (apt-get install python3-icalendar python3-recurring-ical-events)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(ics.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let found: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    found
+        .iter()
+        .map(|o| o["start"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn moves_into_both_clock_changes_name_one_instant_in_the_api_the_calendar_and_python() {
+    let server = Server::start();
+    let dir = server.data_dir();
+    // 2:30 on 2027-03-14 does not exist in New York; 1:30 on 2027-11-07 happens twice.
+    let moves = [
+        (
+            "2027-03-10",
+            "2027-03-14 02:30",
+            "does not exist",
+            "2027-03-14T07:30:00Z",
+            "3:30 AM EDT",
+        ),
+        (
+            "2027-11-03",
+            "2027-11-07 01:30",
+            "happens twice",
+            "2027-11-07T05:30:00Z",
+            "1:30 AM EDT",
+        ),
+    ];
+    for (date, to, said, ..) in moves {
+        // The day and time quoted as one word, as `notice add --until` takes it.
+        let (ok, out, err) =
+            common::thewell(&dir, &["schedule", "move", "bible-study", date, "--to", to]);
+        assert!(ok, "{err}");
+        assert!(out.contains(said), "{out}");
+    }
+    let (ok, out, err) = common::thewell(
+        &dir,
+        &[
+            "schedule",
+            "move",
+            "bible-study",
+            "2027-03-17",
+            "--to",
+            "2027-03-18",
+            "19:30",
+        ],
+    );
+    assert!(ok && !out.contains("Note:"), "{out}{err}");
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    let ics = server.get_text("/calendar/bible-study.ics").await;
+    for (_, _, _, instant, label) in moves {
+        let instant = DateTime::parse_from_rfc3339(instant)
+            .unwrap()
+            .with_timezone(&Utc);
+        let api = schedule_at(&server, instant - Duration::days(1)).await;
+        assert_eq!(start_of(&api, "bible-study"), instant);
+        assert_eq!(common::gathering(&api, "bible-study")["label"], label);
+        assert_eq!(common::gathering(&api, "bible-study")["state"], "moved");
+    }
+    // Occurrence by occurrence, across both months, the API and Python agree.
+    for (from, to) in [
+        ("2027-03-01T00:00:00Z", "2027-03-31T00:00:00Z"),
+        ("2027-10-25T00:00:00Z", "2027-11-25T00:00:00Z"),
+    ] {
+        let python = python_occurrences(&ics, from, to);
+        let end = DateTime::parse_from_rfc3339(to)
+            .unwrap()
+            .with_timezone(&Utc);
+        let mut at = DateTime::parse_from_rfc3339(from)
+            .unwrap()
+            .with_timezone(&Utc);
+        let mut api = Vec::new();
+        loop {
+            let start = start_of(&schedule_at(&server, at).await, "bible-study");
+            if start >= end {
+                break;
+            }
+            api.push(start.format("%Y-%m-%dT%H:%M:%SZ").to_string());
+            at = start + Duration::hours(2);
+        }
+        assert_eq!(python, api, "{from} to {to}\n{ics}");
+        assert!(api.len() >= 4, "{api:?}");
+    }
+}
+
+#[tokio::test]
+async fn the_calendar_sequence_rises_with_each_edit_and_a_new_meeting_link() {
+    let server = Server::start();
+    let dir = server.data_dir();
+    let sequence = |ics: &str| -> i64 {
+        ics.lines()
+            .find_map(|l| l.strip_prefix("SEQUENCE:"))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    let mut seen = vec![sequence(
+        &server.get_text("/calendar/bible-study.ics").await,
+    )];
+    let edits: [&[&str]; 3] = [
+        &[
+            "schedule",
+            "skip",
+            "bible-study",
+            "2027-01-06",
+            "--reason",
+            "Epiphany",
+        ],
+        &[
+            "schedule",
+            "skip",
+            "bible-study",
+            "2027-01-13",
+            "--reason",
+            "Retreat",
+        ],
+        &[
+            "site",
+            "set",
+            "meeting-url",
+            "https://meet.example.org/the-well",
+        ],
+    ];
+    for args in edits {
+        // Two edits a second or so apart, well within one minute.
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let (ok, _, err) = common::thewell(&dir, args);
+        assert!(ok, "{err}");
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let ics = server.get_text("/calendar/bible-study.ics").await;
+        let now = sequence(&ics);
+        assert!(
+            now > *seen.last().unwrap(),
+            "{args:?}: {seen:?} then {now}\n{ics}"
+        );
+        seen.push(now);
+    }
+    assert!(
+        server
+            .get_text("/calendar/bible-study.ics")
+            .await
+            .contains("URL:https://meet.example.org/the-well")
+    );
+}

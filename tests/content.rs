@@ -172,6 +172,32 @@ fn a_gathering_whose_first_date_is_off_its_rule_is_a_warning_at_check() {
         "{out}"
     );
     assert!(out.contains("all good (1 warning above)"), "{out}");
+    // A date moved to a time the clocks skip is named with the time it is held at.
+    let (ok, _, err) = thewell(
+        temp.path(),
+        &[
+            "schedule",
+            "move",
+            "bible-study",
+            "2027-03-17",
+            "--to",
+            "2027-03-14 02:30",
+        ],
+    );
+    assert!(ok, "{err}");
+    let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
+    assert!(ok, "{out}");
+    let line = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("to = 2027-03-14T02:30:00"))
+        .unwrap()
+        + 1;
+    assert!(
+        out.contains(&format!("content/gatherings/bible-study.md:{line}: to = 2027-03-14T02:30:00: 2027-03-14 02:30 does not exist in America/New_York: the clocks go forward that night. It is held at 3:30 AM EDT")),
+        "{out}"
+    );
+    assert!(out.contains("all good (2 warnings above)"), "{out}");
     // The command refuses what the file only warns about.
     let (ok, _, err) = thewell(
         temp.path(),

@@ -207,9 +207,12 @@ fn warnings(dir: &DataDir, library: &Library) -> Vec<crate::content::Problem> {
     let mut warnings = library.warnings();
     for warning in &mut warnings {
         let text = std::fs::read_to_string(dir.root().join(&warning.file)).unwrap_or_default();
+        // (the line of the field it names: "first = …", "to = …")
+        let field = warning.message.split(" = ").next().unwrap_or_default();
+        let value = warning.message.split([' ', ':']).nth(2).unwrap_or_default();
         warning.line = text
             .lines()
-            .position(|l| l.trim_start().starts_with("first"))
+            .position(|l| l.trim_start().starts_with(field) && l.contains(value))
             .map_or(1, |i| i + 1);
     }
     warnings

@@ -59,13 +59,17 @@ pub fn run(
                 push(doc.as_table_mut(), "move", table);
                 push_reasons(doc, "move", date, &reasons);
             })?;
+            let at = crate::schedule::resolve_local(g.zone, to).with_timezone(&g.zone);
             say!(
                 out,
                 "{}: {date} is moved to {} ({}).",
                 g.id,
-                to.format("%A %Y-%m-%d %H:%M"),
+                at.format("%A %Y-%m-%d %H:%M %Z"),
                 g.zone.name()
             )?;
+            if let Some(note) = crate::schedule::clock_change_note(g.zone, to) {
+                say!(out, "Note: {note}.")?;
+            }
             next_dates(&g, out)
         }
         ScheduleCommand::Edit {

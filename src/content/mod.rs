@@ -121,8 +121,27 @@ impl Library {
     }
 
     /// What a file says that the site reads otherwise than its words may mean (it is
-    /// shown, unlike a problem's file): a gathering whose first date is not on its rule.
+    /// shown, unlike a problem's file): a gathering whose first date is not on its
+    /// rule, a date moved to a time a clock change skips or repeats.
     pub fn warnings(&self) -> Vec<Problem> {
+        let moves = self.gatherings.iter().flat_map(|item| {
+            item.value.moves.iter().filter_map(|m| {
+                let note = crate::schedule::clock_change_note(item.value.zone, m.to)?;
+                Some(Problem::new(
+                    item.source.clone(),
+                    0,
+                    format!("to = {}: {note}", m.to.format("%Y-%m-%dT%H:%M:%S")),
+                ))
+            })
+        });
+        self.first_dates_off_rule()
+            .into_iter()
+            .chain(moves)
+            .collect()
+    }
+
+    /// The gathering files whose first date is not on their rule.
+    fn first_dates_off_rule(&self) -> Vec<Problem> {
         self.gatherings
             .iter()
             .filter(|g| !g.is_builtin() && !g.value.soon)

@@ -333,19 +333,48 @@ impl Occurrence {
     }
 }
 
-/// The instant a local wall-clock time names in `zone`: the earlier one when a clock
-/// change repeats it, the first valid minute after the gap when a change skips it.
+/// The instant a local wall-clock time names in `zone`, as RFC 5545 reads it (and so
+/// calendar apps): the earlier one when a clock change repeats it; when a change
+/// skips it, the time read with the offset before the change, i.e. moved forward by
+/// the gap (2:30 on a night the clocks go from 2:00 to 3:00 is 3:30).
 pub fn resolve_local(zone: Tz, local: NaiveDateTime) -> DateTime<Utc> {
     match zone.from_local_datetime(&local) {
         LocalResult::Single(t) => t.with_timezone(&Utc),
         LocalResult::Ambiguous(earlier, _) => earlier.with_timezone(&Utc),
         LocalResult::None => (1..=24 * 60)
             .find_map(|m| {
-                zone.from_local_datetime(&(local + Duration::minutes(m)))
-                    .earliest()
+                zone.from_local_datetime(&(local - Duration::minutes(m)))
+                    .latest()
             })
-            .map(|t| t.with_timezone(&Utc))
+            .map(|before| {
+                let offset = chrono::Offset::fix(before.offset()).local_minus_utc();
+                (local - Duration::seconds(i64::from(offset))).and_utc()
+            })
             .unwrap_or_else(|| local.and_utc()),
+    }
+}
+
+/// How a local time reads in `zone`: named by one instant, or not (RFC 5545's reading,
+/// `resolve_local`, said in words for the volunteer who wrote it).
+pub fn clock_change_note(zone: Tz, local: NaiveDateTime) -> Option<String> {
+    let at = resolve_local(zone, local).with_timezone(&zone);
+    let said = format!(
+        "{} ({} UTC)",
+        at.format("%-I:%M %p %Z on %A %Y-%m-%d"),
+        at.with_timezone(&Utc).format("%H:%M")
+    );
+    match zone.from_local_datetime(&local) {
+        LocalResult::Single(_) => None,
+        LocalResult::None => Some(format!(
+            "{} does not exist in {}: the clocks go forward that night. It is held at {said}, an hour later by the clock, as calendar apps read it; give another time if that is not what you meant",
+            local.format("%Y-%m-%d %H:%M"),
+            zone.name()
+        )),
+        LocalResult::Ambiguous(..) => Some(format!(
+            "{} happens twice in {}: the clocks go back that night. It is held at the first, {said}, as calendar apps read it; give another time if that is not what you meant",
+            local.format("%Y-%m-%d %H:%M"),
+            zone.name()
+        )),
     }
 }
 
@@ -620,10 +649,19 @@ mod tests {
     fn skipped_and_repeated_local_times_resolve_without_panicking() {
         let ny = chrono_tz::America::New_York;
         let local = |s: &str| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap();
+        // RFC 5545: a time the clocks skip is read with the offset before the change
+        // (2:30 EST, i.e. 3:30 EDT); one they repeat is the first.
         assert_eq!(
             resolve_local(ny, local("2026-03-08 02:30")),
-            at("2026-03-08T07:00:00Z")
+            at("2026-03-08T07:30:00Z")
         );
+        assert!(clock_change_note(ny, local("2026-03-08 02:30")).unwrap().contains(
+            "does not exist in America/New_York: the clocks go forward that night. It is held at 3:30 AM EDT on Sunday 2026-03-08 (07:30 UTC)"
+        ));
+        assert!(clock_change_note(ny, local("2026-11-01 01:30")).unwrap().contains(
+            "happens twice in America/New_York: the clocks go back that night. It is held at the first, 1:30 AM EDT on Sunday 2026-11-01 (05:30 UTC)"
+        ));
+        assert_eq!(clock_change_note(ny, local("2026-03-08 03:30")), None);
         assert_eq!(
             resolve_local(ny, local("2026-11-01 01:30")),
             at("2026-11-01T05:30:00Z")

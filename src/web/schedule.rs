@@ -160,23 +160,31 @@ pub fn calendar(Path(file): Path<String>, live: Data<&Arc<Live>>) -> Response {
         .and_then(|id| snap.library.gathering(id))
         .filter(|g| !g.soon);
     match gathering {
-        Some(g) => Response::builder()
-            .content_type("text/calendar; charset=utf-8")
-            .header(
-                header::CONTENT_DISPOSITION,
-                format!("inline; filename=\"{}.ics\"", g.id),
-            )
-            // Short: a skipped week reaches a subscribed calendar within minutes.
-            .header(header::CACHE_CONTROL, "public, max-age=300")
-            .body(ics(
-                g,
-                if g.place == Place::Online {
-                    Join::Online(meeting_url(&snap))
-                } else {
-                    Join::InPerson
-                },
-                snap.get(Key::SiteUrl),
-            )),
+        Some(g) => {
+            let online = g.place == Place::Online;
+            let mut g = g.clone();
+            if online {
+                // Its event carries the meeting link: a new link is a change of it.
+                g.changed = g.changed.max(snap.settings_changed);
+            }
+            Response::builder()
+                .content_type("text/calendar; charset=utf-8")
+                .header(
+                    header::CONTENT_DISPOSITION,
+                    format!("inline; filename=\"{}.ics\"", g.id),
+                )
+                // Short: a skipped week reaches a subscribed calendar within minutes.
+                .header(header::CACHE_CONTROL, "public, max-age=300")
+                .body(ics(
+                    &g,
+                    if online {
+                        Join::Online(meeting_url(&snap))
+                    } else {
+                        Join::InPerson
+                    },
+                    snap.get(Key::SiteUrl),
+                ))
+        }
         None => not_found(format!(
             "No calendar named {file}. Calendars: {}.",
             snap.library

@@ -239,6 +239,13 @@ impl Server {
         (status, response.json().await.expect("a JSON body"))
     }
 
+    /// GET `path`'s text (asserting 200).
+    pub async fn get_text(&self, path: &str) -> String {
+        let response = client().get(self.url(path)).send().await.expect("get");
+        assert_eq!(response.status(), reqwest::StatusCode::OK, "{path}");
+        response.text().await.expect("a text body")
+    }
+
     pub async fn post(&self, form: &str, body: &serde_json::Value) -> reqwest::Response {
         client()
             .post(self.url(&format!("/api/{form}")))

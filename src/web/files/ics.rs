@@ -207,6 +207,20 @@ fn zoned(zone: Tz, local: NaiveDateTime) -> String {
     format!(";TZID={}:{}", zone.name(), local.format("%Y%m%dT%H%M%S"))
 }
 
+/// A local time that names one instant as `zoned` writes it; one that does not exist
+/// (a spring-forward gap) or happens twice (a fall-back hour) as the instant the site
+/// takes (`schedule::resolve_local`, RFC 5545's reading) in UTC: calendar readers
+/// differ on such local times, and agree on a UTC one.
+fn instant(zone: Tz, local: NaiveDateTime) -> String {
+    match zone.from_local_datetime(&local) {
+        chrono::LocalResult::Single(_) => zoned(zone, local),
+        _ => format!(
+            ":{}",
+            utc_stamp(crate::schedule::resolve_local(zone, local))
+        ),
+    }
+}
+
 /// How an online gathering is joined: its meeting link, or none set yet.
 pub enum Join {
     InPerson,
@@ -262,10 +276,11 @@ pub fn ics(g: &Gathering, join: Join, site: &str) -> String {
         || format!("{y:04}{m:02}{d:02}T000000Z"),
         |t| t.format("%Y%m%dT%H%M%SZ").to_string(),
     );
-    // Minutes since the series began: grows with every change of the file.
+    // Seconds since the series began: grows with every change of the file (two
+    // edits a minute apart, or a second), and of the meeting link it carries.
     let sequence = g.changed.map_or(0, |t| {
         (t - Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap())
-            .num_minutes()
+            .num_seconds()
             .max(0)
     });
     let mut rrule = format!("RRULE:{}", g.repeat.rrule());
@@ -314,7 +329,7 @@ pub fn ics(g: &Gathering, join: Join, site: &str) -> String {
                 "RECURRENCE-ID{}",
                 zoned(g.zone, moved.date.and_time(g.start))
             ),
-            format!("DTSTART{}", zoned(g.zone, moved.to)),
+            format!("DTSTART{}", instant(g.zone, moved.to)),
             duration.clone(),
             summary.clone(),
             format!("LOCATION:{}", escape(place)),
