@@ -28,3 +28,4 @@ mod site;
 mod size;
 mod stated_once;
 mod tls;
+mod workbook;

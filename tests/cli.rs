@@ -110,7 +110,7 @@ async fn export_filters_whole_days_in_the_chosen_zone_and_writes_files() {
         ],
     );
     assert!(ok, "{err}");
-    assert!(err.contains("1 submissions written"), "{err}");
+    assert!(err.contains("1 submission written"), "{err}");
     let line: Value = serde_json::from_str(std::fs::read_to_string(&file).unwrap().trim()).unwrap();
     assert_eq!(line["id"], id.as_str());
     assert_eq!(line["message"], "hi");

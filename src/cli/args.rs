@@ -625,10 +625,14 @@ fn notify_form(value: &str) -> Result<String, String> {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Format {
-    /// Comma-separated values with a header row (opens in Excel and LibreOffice Calc).
+    /// Comma-separated values with a header row, for other tools (mail merges, imports);
+    /// a cell that would run as a formula gets an apostrophe before it.
     Csv,
     /// One JSON object per line.
     Jsonl,
+    /// An Excel workbook, for people: opens right at a click in Excel and LibreOffice
+    /// (every answer a text cell as typed, when it arrived a date).
+    Xlsx,
 }
 
 #[derive(Debug, Args)]
@@ -653,9 +657,26 @@ pub struct ExportArgs {
     #[arg(long, short)]
     pub output: Option<PathBuf>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value = "csv")]
-    pub format: Format,
+    /// Output format [default: from --output's ending (.xlsx, .jsonl), else csv].
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+}
+
+impl ExportArgs {
+    /// The format asked for, or the one --output's name ends in, else CSV.
+    pub fn format(&self) -> Format {
+        let ending = self
+            .output
+            .as_ref()
+            .and_then(|p| p.extension())
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        self.format.unwrap_or(match ending.as_deref() {
+            Some("xlsx") => Format::Xlsx,
+            Some("jsonl") => Format::Jsonl,
+            _ => Format::Csv,
+        })
+    }
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ use std::io::Write;
 use chrono::{Datelike, Days, NaiveDate, Utc};
 
 use super::args::ContentCommand;
+use super::output::count;
 use super::{CliError, say};
 use crate::content::{HOME_ZONE, Item, Kind, Library, MAX_FILE_BYTES, MAX_FOLDER_BYTES, template};
 use crate::data_dir::{DataDir, create_private_dir};
@@ -232,11 +233,6 @@ fn drafts(library: &Library, out: &mut impl Write) -> Result<(), CliError> {
         say!(out, "  {draft}")?;
     }
     Ok(())
-}
-
-/// "1 file", "3 files".
-pub(super) fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A size in bytes as people read it: "512 bytes", "14 KB", "2.3 MB".

@@ -1,6 +1,7 @@
 //! `thewell export`: one form's submissions, filtered by whole days in a time zone,
-//! as CSV (spreadsheet-safe) or JSON Lines, to a file or standard output.
-use std::io::{self, BufWriter, Write};
+//! as an Excel workbook (`export_xlsx`), CSV (spreadsheet-safe) or JSON Lines, to a
+//! file or standard output.
+use std::io::{self, BufWriter, IsTerminal, Write};
 
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
@@ -8,6 +9,7 @@ use serde_json::{Map, Value};
 
 use super::CliError;
 use super::args::{ExportArgs, Format};
+use super::export_xlsx::Sheet;
 use crate::data_dir::{DataDir, create_private_file};
 use crate::forms::Form;
 use crate::schedule::resolve_local;
@@ -40,7 +42,9 @@ pub fn neutralise(cell: String) -> String {
     }
 }
 
-fn cell(value: Option<&Value>) -> String {
+/// An answer as the visitor gave it, as text: a yes/no as "yes" or "no", a list of
+/// choices joined by "; ".
+fn answer(value: Option<&Value>) -> String {
     let text = match value {
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.clone(),
@@ -56,9 +60,13 @@ fn cell(value: Option<&Value>) -> String {
             .join("; "),
         Some(other) => other.to_string(),
     };
-    // Records stored before text was cleaned on the way in are cleaned on the way out,
-    // and the formula check looks at what a spreadsheet will see first.
-    neutralise(crate::text::free_text(&text))
+    // Records stored before text was cleaned on the way in are cleaned on the way out.
+    crate::text::free_text(&text)
+}
+
+/// An answer as a CSV cell: the formula check looks at what a spreadsheet sees first.
+fn cell(value: Option<&Value>) -> String {
+    neutralise(answer(value))
 }
 
 /// Writes the export; returns how many submissions it holds.
@@ -67,6 +75,12 @@ pub fn run(data_dir: &DataDir, args: &ExportArgs) -> Result<u64, CliError> {
         && since > until
     {
         return Err(CliError::EmptyRange { since, until });
+    }
+    let format = args.format();
+    if matches!(format, Format::Xlsx) && args.output.is_none() && io::stdout().is_terminal() {
+        return Err(CliError::Usage(
+            "a workbook is not text to show here: give the file to write, e.g. --output connect-cards.xlsx".into(),
+        ));
     }
     let reader = Reader::open(data_dir)?;
     let (from, to) = key_range(args.since, args.until, args.tz);
@@ -81,7 +95,7 @@ pub fn run(data_dir: &DataDir, args: &ExportArgs) -> Result<u64, CliError> {
         None => Box::new(io::stdout().lock()),
     };
     let out = BufWriter::with_capacity(1 << 16, target);
-    write(&reader, args.form, from, to, args.tz, args.format, out).map_err(|error| match error {
+    write(&reader, args.form, from, to, args.tz, format, out).map_err(|error| match error {
         WriteError::Io(source) => match &args.output {
             Some(path) => CliError::Output {
                 path: path.clone(),
@@ -113,6 +127,11 @@ impl From<csv::Error> for WriteError {
             other => WriteError::Io(io::Error::other(format!("{other:?}"))),
         }
     }
+}
+
+/// The workbook writer's error, as the output's.
+fn xlsx(error: rust_xlsxwriter::XlsxError) -> WriteError {
+    WriteError::Io(io::Error::other(format!("the workbook: {error}")))
 }
 
 impl From<StoreError> for WriteError {
@@ -157,6 +176,25 @@ fn write(
                 Ok(())
             })?;
             csv.flush()?;
+        }
+        Format::Xlsx => {
+            let mut sheet = Sheet::new(form, tz).map_err(xlsx)?;
+            reader.scan(form, from, to, |id, json| -> Result<(), WriteError> {
+                let record: Map<String, Value> = serde_json::from_str(json).unwrap_or_default();
+                let answers: Vec<String> = form
+                    .fields
+                    .iter()
+                    .map(|f| answer(record.get(f.name)))
+                    .collect();
+                let arrived = store::received_at(id).with_timezone(&tz);
+                sheet
+                    .row(&id.to_string(), arrived, &answers)
+                    .map_err(xlsx)?;
+                count += 1;
+                Ok(())
+            })?;
+            out.write_all(&sheet.finish().map_err(xlsx)?)?;
+            out.flush()?;
         }
         Format::Jsonl => {
             reader.scan(form, from, to, |id, json| -> Result<(), WriteError> {

@@ -154,8 +154,9 @@ pub fn backup(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<(
     let total = Reader::open_file(file)?.total()?;
     say!(
         out,
-        "backup written to {} ({total} submissions)",
-        file.display()
+        "backup written to {} ({})",
+        file.display(),
+        super::output::count(total as usize, "submission", "submissions")
     )
 }
 
@@ -164,9 +165,10 @@ pub fn restore(data_dir: &DataDir, file: &Path, out: &mut impl Write) -> Result<
     let total = Reader::open(data_dir)?.total()?;
     say!(
         out,
-        "restored {} as {} ({total} submissions)",
+        "restored {} as {} ({})",
         file.display(),
-        data_dir.database().display()
+        data_dir.database().display(),
+        super::output::count(total as usize, "submission", "submissions")
     )?;
     match replaced {
         Some(old) => say!(out, "the database it replaced is kept as {}", old.display()),

@@ -12,6 +12,7 @@ use crate::data_dir::DataDir;
 mod args;
 mod content;
 mod export;
+mod export_xlsx;
 mod maintenance;
 mod notice;
 mod notify;
@@ -40,7 +41,11 @@ pub fn run(data_dir: &DataDir, command: Command) -> Result<(), CliError> {
         Command::Export(args) => {
             let rows = export::run(data_dir, &args)?;
             if let Some(path) = &args.output {
-                eprintln!("{rows} submissions written to {}", path.display());
+                eprintln!(
+                    "{} written to {}",
+                    output::count(rows as usize, "submission", "submissions"),
+                    path.display()
+                );
             }
         }
         Command::Stats => maintenance::stats(data_dir, out)?,

@@ -92,3 +92,8 @@ pub(super) fn alone(dir: &DataDir) -> Result<Option<std::fs::File>, CliError> {
         source,
     })
 }
+
+/// "1 submission", "3 submissions".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
