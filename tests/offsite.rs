@@ -466,11 +466,7 @@ async fn a_busy_site_flooded_killed_and_restored_again_and_again_loses_no_acknow
                 &["site", "set", "contact-email", "office@thewell.church"],
             );
             assert!(ok, "{err}");
-            let (ok, _, err) = thewell(
-                &data,
-                &["content", "new", "sermon", "--title", "Rooted in Grace"],
-            );
-            assert!(ok, "{err}");
+            common::new_content(&data, &["sermon", "--title", "Rooted in Grace"]);
             let mut prayer = common::valid("prayer-request");
             prayer["prayerRequest"] = json!(secret_words);
             assert_eq!(
@@ -2309,11 +2305,7 @@ async fn a_restore_killed_anywhere_and_run_again_ends_the_same_with_nothing_left
     } = Rig::new();
     let server = server(&s3, &creds, &identity, &recipient, "1s");
     let data = server.data_dir();
-    let (ok, _, err) = thewell(
-        &data,
-        &["content", "new", "sermon", "--title", "Rooted in Grace"],
-    );
-    assert!(ok, "{err}");
+    common::new_content(&data, &["sermon", "--title", "Rooted in Grace"]);
     let (acknowledged, clients) = flood(&server, 4);
     tokio::time::sleep(Duration::from_secs(5)).await;
     for c in clients {

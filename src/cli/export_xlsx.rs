@@ -82,12 +82,9 @@ impl Sheet {
         Ok(())
     }
 
-    /// The workbook's bytes, its columns as wide as their text (within reason), a
-    /// filter on the header row.
+    /// The workbook's bytes, its columns as wide as their text (within reason).
     pub fn finish(mut self) -> Result<Vec<u8>, XlsxError> {
-        let rows = self.next_row;
         let sheet = self.workbook.worksheet_from_index(0)?;
-        let last_col = (self.widths.len() - 1) as u16;
         for (col, width) in self.widths.iter().enumerate() {
             let width = if col == 1 {
                 20
@@ -96,7 +93,6 @@ impl Sheet {
             };
             sheet.set_column_width(col as u16, width as f64)?;
         }
-        sheet.autofilter(0, 0, rows.saturating_sub(1), last_col)?;
         self.workbook.save_to_buffer()
     }
 }

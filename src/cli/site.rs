@@ -89,7 +89,7 @@ fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         .filter(|s| !placeholders.iter().any(|p| p.key == s.key))
     {
         let mark = if snap.is_placeholder(s.key) {
-            "(not set)"
+            " (not set)"
         } else {
             ""
         };

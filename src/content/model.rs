@@ -3,6 +3,7 @@
 //! `Library`), what the pages show at an instant (`Shown`), and what is wrong with
 //! a file (`Problem`).
 use std::fmt;
+use std::time::SystemTime;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
@@ -310,9 +311,9 @@ pub struct Library {
     /// The files that say `draft = true`: checked, not shown.
     pub(super) drafts: Vec<String>,
     /// How much each folder holds.
-    pub folders: Vec<super::read::FolderUse>,
+    pub folders: Vec<FolderUse>,
     /// What each file gave when last read (a file unchanged since is not read again).
-    pub(super) seen: std::collections::BTreeMap<String, super::read::Seen>,
+    pub(super) seen: std::collections::BTreeMap<String, Seen>,
 }
 
 impl Library {
@@ -330,6 +331,36 @@ impl Library {
             "it is left out of the site until it is fixed"
         }
     }
+}
+
+/// What the reading of one content file remembers (`content::read`).
+/// A file's size and last change: when both are as before, it is not read again.
+pub(super) type Stamp = (u64, Option<SystemTime>);
+
+/// What one file gave when it was last read, and its stamp then.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Seen {
+    pub(super) stamp: Stamp,
+    pub(super) outcome: Outcome,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) enum Outcome {
+    /// Its item is in the library.
+    Shown,
+    /// It says `draft = true`.
+    Draft,
+    /// It could not be used (its last good version, if any, is in the library):
+    /// what is wrong with it, each line's problem once.
+    Refused(Vec<Problem>),
+}
+
+/// How much one folder of `content/` holds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FolderUse {
+    pub kind: Kind,
+    pub files: usize,
+    pub bytes: u64,
 }
 
 /// What the pages show at one instant.

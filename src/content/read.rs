@@ -5,42 +5,16 @@
 //! read newest first, its oldest files left out and named.
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use chrono::{DateTime, Utc};
 
 use super::item;
-use super::model::{Item, Kind, LAUNCH_FILE, Library, MAX_FILE_BYTES, MAX_FOLDER_BYTES, Problem};
+use super::model::{
+    FolderUse, Item, Kind, LAUNCH_FILE, Library, MAX_FILE_BYTES, MAX_FOLDER_BYTES, Outcome,
+    Problem, Seen, Stamp,
+};
 use super::parse::{self, Parsed};
 use crate::data_dir::DataDir;
-
-/// A file's size and last change: when both are as before, it is not read again.
-type Stamp = (u64, Option<SystemTime>);
-
-/// What one file gave when it was last read, and its stamp then.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Seen {
-    stamp: Stamp,
-    outcome: Outcome,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Outcome {
-    /// Its item is in the library.
-    Shown,
-    /// It says `draft = true`.
-    Draft,
-    /// It could not be used (its last good version, if any, is in the library).
-    Refused(Problem),
-}
-
-/// How much one folder of `content/` holds.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct FolderUse {
-    pub kind: Kind,
-    pub files: usize,
-    pub bytes: u64,
-}
 
 /// The items of the library read before, by file, to keep those whose files did not
 /// change (or broke) without reading them again.
@@ -125,7 +99,7 @@ impl Library {
                 match &outcome {
                     Outcome::Shown => {}
                     Outcome::Draft => library.drafts.push(source.clone()),
-                    Outcome::Refused(problem) => library.problems.push(problem.clone()),
+                    Outcome::Refused(problems) => library.problems.extend(problems.iter().cloned()),
                 }
                 library.seen.insert(source, Seen { stamp, outcome });
             }
@@ -217,8 +191,14 @@ fn read_one(
     earlier: &Earlier,
     library: &mut Library,
 ) -> Outcome {
-    let parsed = read_text(path, source).and_then(|text| parse::parse_file(kind, source, &text));
-    match parsed {
+    let text = match read_text(path, source) {
+        Ok(text) => text,
+        Err(problem) => {
+            earlier.keep(kind, source, library);
+            return Outcome::Refused(vec![problem]);
+        }
+    };
+    match parse::parse_file(kind, source, &text) {
         Ok((_, true)) => Outcome::Draft,
         Ok((parsed, false)) => {
             match parsed {
@@ -236,9 +216,47 @@ fn read_one(
         }
         Err(problem) => {
             earlier.keep(kind, source, library);
-            Outcome::Refused(problem)
+            Outcome::Refused(every_problem(kind, source, &text, problem))
         }
     }
+}
+
+/// How many problems of one file are named at once.
+const PROBLEMS_NAMED: usize = 10;
+
+/// `first` and the file's other problems: each found by reading the file again with
+/// the lines already named left blank (a field left blank that way is missing, which
+/// is not one of its problems).
+fn every_problem(kind: Kind, source: &str, text: &str, first: Problem) -> Vec<Problem> {
+    let mut lines: Vec<String> = text.split_inclusive('\n').map(String::from).collect();
+    let mut problems = vec![first];
+    let mut blanked: Vec<String> = Vec::new();
+    while problems.len() < PROBLEMS_NAMED {
+        let last = problems.last().expect("one at least");
+        // (line 1 opens the fields: without it nothing else reads)
+        let Some(line) = lines
+            .get_mut(last.line.wrapping_sub(1))
+            .filter(|_| last.line > 1)
+        else {
+            break;
+        };
+        if let Some((key, _)) = line.split_once('=') {
+            blanked.push(key.trim().to_string());
+        }
+        *line = "\n".into();
+        let again: String = lines.concat();
+        let Err(next) = parse::parse_file(kind, source, &again) else {
+            break;
+        };
+        let missing_blanked = blanked
+            .iter()
+            .any(|key| next.message.contains(&format!("missing field `{key}`")));
+        if missing_blanked || problems.iter().any(|p| p.line == next.line) {
+            break;
+        }
+        problems.push(next);
+    }
+    problems
 }
 
 /// The `.md` files of one folder, by name, with their stamps; when they hold more
@@ -361,6 +379,19 @@ mod tests {
         let library = Library::read(&dir, &library);
         assert_eq!(titles(&library), ["Hope"]);
         assert!(library.drafts().is_empty());
+    }
+
+    #[test]
+    fn a_file_s_problems_are_named_together() {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = DataDir::new(temp.path());
+        let folder = dir.content().join("sermons");
+        std::fs::create_dir_all(&folder).unwrap();
+        let text = "+++\ntitle = \"Hope\ndate = 2026-13-40\npassage = \"John 1:1\"\nvideo = 12\n+++\nWords.\n";
+        std::fs::write(folder.join("2026-11-29-x.md"), text).unwrap();
+        let library = Library::read(&dir, &Library::default());
+        let lines: Vec<usize> = library.problems.iter().map(|p| p.line).collect();
+        assert_eq!(lines, [2, 3, 5], "{:?}", library.problems);
     }
 
     #[test]

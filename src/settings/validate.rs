@@ -25,6 +25,14 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             if !matches!(url.scheme(), "https" | "http") || url.host_str().is_none() {
                 return Err(invalid("write an http(s) address, e.g. https://thewell.church"));
             }
+            // Shared links and the sitemap name it: visitors reach the site over HTTPS
+            // (http:// only for this machine's own address, while trying the site).
+            let this_machine = matches!(url.host_str(), Some("localhost" | "127.0.0.1" | "[::1]"));
+            if url.scheme() == "http" && !this_machine {
+                return Err(invalid(
+                    "the site's links must be https: write https://, e.g. https://thewell.church (http:// only for this machine's own address, e.g. http://localhost:8080)",
+                ));
+            }
             if url.path() != "/" || url.query().is_some() || url.fragment().is_some() {
                 return Err(invalid(
                     "give the address of the site's home page only, without a path, e.g. https://thewell.church",
@@ -148,6 +156,10 @@ mod tests {
         );
         assert!(validate(site, "https://thewell.church/home").is_err());
         assert!(validate(site, "ftp://thewell.church").is_err());
+        let plain = validate(site, "http://thewell.church")
+            .unwrap_err()
+            .to_string();
+        assert!(plain.contains("must be https"), "{plain}");
     }
 
     #[test]

@@ -338,6 +338,25 @@ impl<'a> File<'a> {
     pub(super) fn fields<T: serde::de::DeserializeOwned>(&self) -> Result<T, Problem> {
         toml::from_str(&self.fields).map_err(|e| {
             let at = e.span().map_or(0, |s| s.start);
+            // A phone or a word processor turns "…" into “…”: say so, not "not quoted".
+            let line = self.fields[..at.min(self.fields.len())]
+                .rsplit('\n')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+                + self.fields[at.min(self.fields.len())..]
+                    .split('\n')
+                    .next()
+                    .unwrap_or_default();
+            if line.contains(['\u{201C}', '\u{201D}', '\u{2018}', '\u{2019}', '\u{00AB}', '\u{00BB}'])
+                && line.contains('=')
+                && !line.split_once('=').is_some_and(|(_, v)| v.trim_start().starts_with('"'))
+            {
+                return self.problem(
+                    at,
+                    "its text is between curly quotes (“ ”), which a phone or a word processor puts in: write straight quotes \" instead, e.g. title = \"Living Water\"".into(),
+                );
+            }
             let message = e.message().trim().replace('\n', " ").replace(
                 "expected a TOML datetime",
                 "expected a day (and time) without quotes, e.g. 2026-12-05 or 2026-12-05T10:00:00",

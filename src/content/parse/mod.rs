@@ -295,6 +295,19 @@ mod tests {
     const GOOD: &str = "title = \"Picnic\"\nstart = 2026-03-08T01:30:00\nend = 2026-03-08T03:30:00\nplace = \"Park\"\n";
 
     #[test]
+    fn curly_quotes_are_named_as_such() {
+        let curly = GOOD.replace("\"Picnic\"", "\u{201C}Picnic\u{201D}");
+        let problem = event(&curly).unwrap_err().to_string();
+        assert!(
+            problem.starts_with("content/events/x.md:2: its text is between curly quotes"),
+            "{problem}"
+        );
+        // Curly quotes inside straight ones are text.
+        let inside = GOOD.replace("\"Picnic\"", "\"The \u{201C}Picnic\u{201D}\"");
+        assert_eq!(event(&inside).unwrap().title, "The \u{201C}Picnic\u{201D}");
+    }
+
+    #[test]
     fn an_event_is_in_its_zone_with_offsets_and_a_gap_moves_forward() {
         let e = event(GOOD).unwrap();
         assert_eq!(e.zone, "America/New_York");
