@@ -235,13 +235,7 @@ async fn a_draft_waits_and_a_built_in_gathering_is_edited_not_replaced() {
             .await
             .contains("Carols by candlelight")
     );
-    let path = std::path::PathBuf::from(out.trim());
-    let text = std::fs::read_to_string(&path).unwrap();
-    let ready: String = text
-        .split_inclusive('\n')
-        .filter(|line| !line.starts_with("draft = true"))
-        .collect();
-    std::fs::write(&path, ready).unwrap();
+    common::make_ready(std::path::Path::new(out.trim()));
     assert!(served_within(&server, "Carols by candlelight").await < Duration::from_secs(2));
 
     // A new gathering named as the Bible study is refused; every page keeps the study.

@@ -14,7 +14,7 @@
 //   node engines/smoke.mjs [firefox|webkit ...]    (THEWELL_BIN: the binary)
 import { existsSync, readFileSync } from 'node:fs';
 import { figuresDrawn } from '../e2e/figures.mjs';
-import { binary, newDataDir, startThewell } from '../e2e/thewell.mjs';
+import { binary, newContent, newDataDir, startThewell } from '../e2e/thewell.mjs';
 import { firefoxEngine } from './firefox.mjs';
 import { webkitEngine } from './webkit.mjs';
 
@@ -101,7 +101,7 @@ const tests = {
   "on an Urdu page, a person's English name, role and bio line up at their own start, the left": async (e, server, engineName) => {
     // A name of its own for each engine, and for a second try (the file of the first stays).
     const name = `Ann Lee ${engineName} ${Date.now()}`;
-    server.cli('content', 'new', 'person', '--title', name);
+    newContent(server.cli, 'person', '--title', name);
     const card = `[...document.querySelectorAll('[data-testid="team"] li')].find((li) => li.querySelector('h3')?.innerText === ${JSON.stringify(name)})`;
     // The server reads the new file within a second or so.
     for (let i = 0; ; i++) {

@@ -98,8 +98,10 @@ fn as_line(out: &mut String, s: &Sermon, words: &PartWords) {
     ));
     let by = passage_and_speaker(s, words);
     if !by.is_empty() {
+        // (the dot outside the passage's own direction: on a right-to-left page it
+        // stays between the title and the passage)
         out.push_str(&format!(
-            r#" <small{}>· {by}</small>"#,
+            r#"<small> · </small><small{}>{by}</small>"#,
             words.text_lang(english("passage"))
         ));
     }
@@ -226,7 +228,7 @@ mod tests {
         assert!(full.contains("Week &lt;0&gt;") && full.contains("Week &lt;19&gt;"));
         assert!(!full.contains("Week &lt;20&gt;"));
         assert!(
-            lines.contains(r#"<li data-book="Matthew"><time datetime="2026-07-12">July 12, 2026</time><b>Week &lt;20&gt;</b> <small>· Matthew 25:1-13</small></li>"#),
+            lines.contains(r#"<li data-book="Matthew"><time datetime="2026-07-12">July 12, 2026</time><b>Week &lt;20&gt;</b><small> · </small><small>Matthew 25:1-13</small></li>"#),
             "{lines}"
         );
         assert!(lines.contains("Week &lt;24&gt;") && !lines.contains("<details"));

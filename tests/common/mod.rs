@@ -149,19 +149,25 @@ pub fn new_content(data_dir: &Path, args: &[&str]) -> (std::path::PathBuf, Strin
     let (ok, out, err) = thewell(data_dir, &[&["content", "new"], args].concat());
     assert!(ok, "{err}");
     let path = std::path::PathBuf::from(out.trim());
-    let text = std::fs::read_to_string(&path).unwrap();
-    let ready: String = text
-        .split_inclusive('\n')
-        .filter(|line| !line.starts_with("draft = true"))
-        .collect();
+    make_ready(&path);
+    (path, err)
+}
+
+/// Deletes a new content file's line `draft = true` (its second), as the volunteer
+/// does when the file is ready.
+pub fn make_ready(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
     assert!(
         text.lines()
             .nth(1)
             .is_some_and(|l| l.starts_with("draft = true")),
         "a new file is a draft from its second line: {text}"
     );
-    std::fs::write(&path, ready).unwrap();
-    (path, err)
+    let ready: String = text
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("draft = true"))
+        .collect();
+    std::fs::write(path, ready).unwrap();
 }
 
 /// Every submission of `form` as the export shows it, one JSON object a line.
