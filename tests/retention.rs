@@ -277,16 +277,6 @@ async fn an_erasure_on_a_full_disk_changes_nothing_says_why_and_leaves_no_copy()
     assert_eq!(server.post("contact", &small).await.status(), 201);
 }
 
-/// The libfaketime (its build for programs with threads) Debian's `faketime`
-/// installs: preloaded, it moves the clock.
-fn faketime_library() -> String {
-    ["x86_64-linux-gnu", "aarch64-linux-gnu"]
-        .iter()
-        .map(|arch| format!("/usr/lib/{arch}/faketime/libfaketimeMT.so.1"))
-        .find(|path| Path::new(path).exists())
-        .expect("Debian's faketime (apt-get install faketime)")
-}
-
 #[tokio::test]
 async fn a_start_with_the_clock_100_days_ahead_erases_nothing_and_says_how_to_go_on() {
     let server = Server::start_with(&["--rate-burst", "1000"]);
@@ -302,7 +292,7 @@ async fn a_start_with_the_clock_100_days_ahead_erases_nothing_and_says_how_to_go
         &["--keep", "prayer-request=90d", "--retention-every", "1s"],
         Some(&format!(
             "export LD_PRELOAD={} FAKETIME=+100d FAKETIME_DONT_FAKE_MONOTONIC=1",
-            faketime_library()
+            common::faketime_library()
         )),
     );
     let data = ahead.data_dir();

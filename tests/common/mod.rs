@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 pub mod https;
 pub mod photos;
+pub mod smtp;
 pub mod webhook;
 
 use std::io::{BufRead, BufReader};
@@ -389,4 +390,14 @@ pub fn raise_own_limit() {
             limit.rlim_cur
         );
     }
+}
+
+/// The libfaketime (its build for programs with threads) Debian's `faketime`
+/// installs: preloaded, it moves the clock.
+pub fn faketime_library() -> String {
+    ["x86_64-linux-gnu", "aarch64-linux-gnu"]
+        .iter()
+        .map(|arch| format!("/usr/lib/{arch}/faketime/libfaketimeMT.so.1"))
+        .find(|path| Path::new(path).exists())
+        .expect("Debian's faketime (apt-get install faketime)")
 }
