@@ -17,6 +17,7 @@ mod crash;
 mod deploy;
 mod format;
 mod fuzz;
+mod guides;
 mod hardening;
 mod layering;
 mod notify;

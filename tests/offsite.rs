@@ -1476,7 +1476,7 @@ async fn a_backup_put_back_keeps_every_copy_in_the_bucket() {
         .into_iter()
         .filter(|n| n.contains("/db/"))
         .collect();
-    // The README's "Restore a backup": the server stopped, the backup put back, started.
+    // The operations guide's "Restore" of a backup: the server stopped, the backup put back, started.
     let dir = server.kill();
     let before_restore = chrono::Utc::now();
     let (ok, out, err) = thewell(&data, &["restore", backup.to_str().unwrap()]);
@@ -2379,11 +2379,15 @@ async fn a_restore_killed_anywhere_and_run_again_ends_the_same_with_nothing_left
     );
 }
 
-/// The lines of README.md's first ```sh block after the heading `heading`.
-fn readme_block(heading: &str) -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let after = &readme[readme.find(heading).expect("the README's heading")..];
+/// The operations guide, docs/operations.md.
+fn operations_guide() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/operations.md")).unwrap()
+}
+
+/// The lines of the operations guide's first ```sh block after the heading `heading`.
+fn guide_block(heading: &str) -> Vec<String> {
+    let guide = operations_guide();
+    let after = &guide[guide.find(heading).expect("the guide's heading")..];
     let start = after.find("```sh\n").expect("a sh block") + "```sh\n".len();
     let block = &after[start..];
     block[..block.find("```").unwrap()]
@@ -2392,31 +2396,30 @@ fn readme_block(heading: &str) -> Vec<String> {
         .collect()
 }
 
-/// README.md's "The server is gone", run as written against the S3 server: the env
-/// file made by the README's own lines (the sender quoted as it says), its restore
+/// The operations guide's "The server is gone", run as written against the S3 server:
+/// the env file made by the guide's own lines (the sender quoted as it says), its restore
 /// block run line by line in bash with only the machine's paths moved into a temp
 /// folder (and `systemctl`/`chown thewell`, which need a real VPS, left out). The
 /// site comes back whole, the new server's tag key is written from the identity,
 /// and the restored server copies on with the env file alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
+async fn the_guides_disaster_steps_bring_the_site_back_as_written() {
     let work = tempfile::tempdir().unwrap();
     let s3 = S3::start();
     let creds = credentials(work.path());
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let guide = operations_guide();
     let for_this_bucket = |line: &str| {
         line.replace("thewell-copies", BUCKET)
             .replace("https://s3.us-west-004.backblazeb2.com", &s3.endpoint())
             .replace("us-west-004", "us-east-1")
     };
-    // The recovery file, made by the README's keygen line (on "your own computer").
+    // The recovery file, made by the guide's keygen line (on "your own computer").
     let computer = work.path().join("computer");
     std::fs::create_dir_all(&computer).unwrap();
-    let keygen_line = readme
+    let keygen_line = guide
         .lines()
         .find(|l| l.starts_with("thewell offsite keygen "))
-        .expect("the README's keygen line");
+        .expect("the guide's keygen line");
     let made = Command::new("bash")
         .arg("-c")
         .arg(for_this_bucket(keygen_line).replacen("thewell", common::binary(), 1))
@@ -2468,6 +2471,10 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
         line.replace("/etc/", &format!("{}/etc/", machine.display()))
             .replace("/root/", &format!("{}/root/", machine.display()))
             .replace("/var/lib/thewell", &var_lib.display().to_string())
+            .replace(
+                "/usr/local/bin/thewell",
+                &format!("{}/bin/thewell", machine.display()),
+            )
     };
     let run = |line: &str| {
         let output = Command::new("bash")
@@ -2484,13 +2491,16 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
         out
     };
 
-    // /etc/thewell.env as the README writes it: its printf lines, with this bucket,
-    // and the sender as the README says to write a value with a space or `<`.
-    let env_lines: Vec<&str> = readme
+    // /etc/thewell.env as the guide writes it: its printf lines, with this bucket,
+    // and the sender as the guide says to write a value with a space or `<`.
+    let env_lines: Vec<&str> = guide
         .lines()
-        .filter(|l| l.starts_with("printf '") && l.contains("/etc/thewell.env"))
+        .filter(|l| {
+            l.starts_with("printf '")
+                && (l.contains("> /etc/thewell.env") || l.contains(">> /etc/thewell.env"))
+        })
         .collect();
-    assert!(env_lines.len() >= 3, "{env_lines:?}");
+    assert!(env_lines.len() >= 2, "{env_lines:?}");
     for line in env_lines {
         let line = for_this_bucket(&on_this_machine(line))
             .replace("age1…", &recipient)
@@ -2498,17 +2508,17 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
             .replace("<applicationKey>", SECRET);
         run(&line);
     }
-    let sender = readme
+    let sender = guide
         .split('`')
         .find(|s| s.starts_with("THEWELL_MAIL_FROM=\""))
-        .expect("the README's quoted sender");
+        .expect("the guide's quoted sender");
     let env_file = machine.join("etc/thewell.env");
     let mut text = std::fs::read_to_string(&env_file).unwrap();
     text.push_str(&format!("{sender}\n"));
     std::fs::write(&env_file, text).unwrap();
 
     // The block, line by line.
-    let block = readme_block("### The server is gone");
+    let block = guide_block("## The server is gone");
     let mut output = String::new();
     for line in &block {
         let command = line.trim();
@@ -2538,7 +2548,7 @@ async fn the_readme_disaster_steps_bring_the_site_back_as_written() {
     );
     assert!(
         !machine.join("root/thewell-identity.txt").exists(),
-        "the README removes it"
+        "the guide removes it"
     );
     assert_eq!(
         std::fs::read(machine.join("etc/thewell-tag-key")).unwrap(),

@@ -159,7 +159,7 @@ pub struct Cli {
 pub enum Command {
     /// Serve the website (pages, assets and the form API) until SIGTERM or Ctrl-C.
     Serve(ServeArgs),
-    /// Write one form's submissions as CSV or JSON Lines (works while the server runs).
+    /// Write one form's submissions as a workbook, CSV or JSON Lines (works while the server runs).
     Export(ExportArgs),
     /// Show, per form, how many submissions there are and when the latest arrived, and
     /// when the last backup was taken.

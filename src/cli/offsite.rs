@@ -117,7 +117,7 @@ fn status(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     let Some(state) = State::read(data_dir) else {
         return say!(
             out,
-            "no off-site copies yet: start `thewell serve` with --offsite s3://BUCKET and --offsite-recipient age1… (README: Off-site copies)"
+            "no off-site copies yet: start `thewell serve` with --offsite s3://BUCKET and --offsite-recipient age1… (docs/operations.md: Off-site copies)"
         );
     };
     let time = |t: Option<chrono::DateTime<chrono::Utc>>| {

@@ -43,8 +43,8 @@ fn versions_in_words(answer: Result<Vec<u8>, BucketError>) -> String {
     };
     match elements(&text, "Status").next().map(str::trim) {
         Some("Enabled") => "kept: the bucket keeps every version, so an object deleted or written over can be brought back from the provider".into(),
-        Some("Suspended") => "suspended: versions kept before stay, but a deletion now is final (turn versioning on again: README, Off-site copies)".into(),
-        _ => "not kept: an object deleted from the bucket is gone (turn versioning on: README, Off-site copies)".into(),
+        Some("Suspended") => "suspended: versions kept before stay, but a deletion now is final (turn versioning on again: docs/operations.md, Off-site copies)".into(),
+        _ => "not kept: an object deleted from the bucket is gone (turn versioning on: docs/operations.md, Off-site copies)".into(),
     }
 }
 
@@ -89,7 +89,7 @@ fn lock_in_words(answer: Result<Vec<u8>, BucketError>) -> String {
                 "only a key allowed to bypass governance can delete it sooner"
             }
         ),
-        _ => "on, with no default retention: a new object is not locked unless a rule says so (README, Off-site copies)".into(),
+        _ => "on, with no default retention: a new object is not locked unless a rule says so (docs/operations.md, Off-site copies)".into(),
     }
 }
 
