@@ -166,8 +166,14 @@ fn a_gathering_whose_first_date_is_off_its_rule_is_a_warning_at_check() {
     std::fs::write(&path, text).unwrap();
     let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
     assert!(ok, "a warning, not a problem: {out}");
+    let first_line = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .position(|l| l.starts_with("first = 2027-01-07"))
+        .unwrap()
+        + 1;
     assert!(
-        out.contains("content/gatherings/bible-study.md:")
+        out.contains(&format!("content/gatherings/bible-study.md:{first_line}: first = 2027-01-07 is a Thursday"))
             && out.contains("first = 2027-01-07 is a Thursday, and it meets every Wednesday: the site's first date for it is Wednesday 2027-01-13. Write first = 2027-01-13 (or first = 2027-01-06)"),
         "{out}"
     );

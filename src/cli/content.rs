@@ -167,8 +167,8 @@ fn check(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
     for problem in &library.problems {
         say!(out, "{problem}")?;
     }
-    let warnings = warnings(dir, &library);
-    for warning in &warnings {
+    let warnings = &library.warnings;
+    for warning in warnings {
         say!(out, "{warning} (a warning: the site shows it as said)")?;
     }
     drafts(&library, out)?;
@@ -201,22 +201,6 @@ fn check(dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         )?;
         Err(CliError::ContentProblems(library.problems.len()))
     }
-}
-
-/// The library's warnings, each at its field's line in the file.
-fn warnings(dir: &DataDir, library: &Library) -> Vec<crate::content::Problem> {
-    let mut warnings = library.warnings();
-    for warning in &mut warnings {
-        let text = std::fs::read_to_string(dir.root().join(&warning.file)).unwrap_or_default();
-        // (the line of the field it names: "first = …", "to = …")
-        let field = warning.message.split(" = ").next().unwrap_or_default();
-        let value = warning.message.split([' ', ':']).nth(2).unwrap_or_default();
-        warning.line = text
-            .lines()
-            .position(|l| l.trim_start().starts_with(field) && l.contains(value))
-            .map_or(1, |i| i + 1);
-    }
-    warnings
 }
 
 /// The drafts, said so: what the site does not show yet, and how to show it.

@@ -7,7 +7,7 @@
 //! stand in until the first file of their kind exists.
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Datelike, Utc};
+use chrono::{DateTime, Utc};
 
 pub mod in_english;
 mod model;
@@ -18,8 +18,7 @@ pub mod template;
 use model::BUILTIN;
 pub use model::{
     Block, Event, GROUPS, Group, HOME_ZONE, Item, Kind, LAUNCH_FILE, Library, MAX_FILE_BYTES,
-    MAX_FOLDER_BYTES, Notice, PeoplePage, Person, Problem, SERMONS_IN_FULL, Sermon, Shown,
-    sermon_date,
+    MAX_FOLDER_BYTES, Notice, PeoplePage, Person, SERMONS_IN_FULL, Sermon, Shown, sermon_date,
 };
 #[cfg(test)]
 pub use model::{Launch, Note};
@@ -118,58 +117,6 @@ impl Library {
             .iter()
             .map(|g| &g.value)
             .find(|g| g.id == id)
-    }
-
-    /// What a file says that the site reads otherwise than its words may mean (it is
-    /// shown, unlike a problem's file): a gathering whose first date is not on its
-    /// rule, a date moved to a time a clock change skips or repeats.
-    pub fn warnings(&self) -> Vec<Problem> {
-        let moves = self.gatherings.iter().flat_map(|item| {
-            item.value.moves.iter().filter_map(|m| {
-                let note = crate::schedule::clock_change_note(item.value.zone, m.to)?;
-                Some(Problem::new(
-                    item.source.clone(),
-                    0,
-                    format!("to = {}: {note}", m.to.format("%Y-%m-%dT%H:%M:%S")),
-                ))
-            })
-        });
-        self.first_dates_off_rule()
-            .into_iter()
-            .chain(moves)
-            .collect()
-    }
-
-    /// The gathering files whose first date is not on their rule.
-    fn first_dates_off_rule(&self) -> Vec<Problem> {
-        self.gatherings
-            .iter()
-            .filter(|g| !g.is_builtin() && !g.value.soon)
-            .filter_map(|item| {
-                let g = &item.value;
-                let first = g.first?;
-                if g.repeat.holds_on(first) {
-                    return None;
-                }
-                let on_rule = |days: &mut dyn Iterator<Item = chrono::NaiveDate>| {
-                    days.take(400).find(|d| g.repeat.holds_on(*d))
-                };
-                let after = on_rule(&mut first.iter_days())?;
-                let before = on_rule(&mut first.pred_opt()?.iter_days().rev())
-                    .map(|d| format!(" (or first = {d})"))
-                    .unwrap_or_default();
-                Some(Problem::new(
-                    item.source.clone(),
-                    0,
-                    format!(
-                        "first = {first} is a {}, and it meets {}: the site's first date for it is {} {after}. Write first = {after}{before} to say which you mean",
-                        crate::schedule::weekday_name(first.weekday()),
-                        g.repeat.text(),
-                        crate::schedule::weekday_name(after.weekday()),
-                    ),
-                ))
-            })
-            .collect()
     }
 
     /// The gatherings the site lists at `now`: announced, or with an occurrence to come.

@@ -308,6 +308,10 @@ pub struct Library {
     pub notices: Vec<Item<Notice>>,
     /// Files left out (or kept at their last good version), each with what to fix.
     pub problems: Vec<Problem>,
+    /// What shown files say that the site reads otherwise than their words may mean
+    /// (a gathering whose first date is not on its rule, a date moved to a time a
+    /// clock change skips or repeats), each at its line.
+    pub warnings: Vec<Problem>,
     /// The files that say `draft = true`: checked, not shown.
     pub(super) drafts: Vec<String>,
     /// How much each folder holds.
@@ -346,8 +350,9 @@ pub struct Seen {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) enum Outcome {
-    /// Its item is in the library.
-    Shown,
+    /// Its item is in the library, with what it says that the site reads otherwise
+    /// than its words may mean.
+    Shown(Vec<Problem>),
     /// It says `draft = true`.
     Draft,
     /// It could not be used (its last good version, if any, is in the library):

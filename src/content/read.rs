@@ -97,7 +97,7 @@ impl Library {
                     _ => read_one(&path, kind, &source, &earlier, &mut library),
                 };
                 match &outcome {
-                    Outcome::Shown => {}
+                    Outcome::Shown(warnings) => library.warnings.extend(warnings.iter().cloned()),
                     Outcome::Draft => library.drafts.push(source.clone()),
                     Outcome::Refused(problems) => library.problems.extend(problems.iter().cloned()),
                 }
@@ -201,18 +201,20 @@ fn read_one(
     match parse::parse_file(kind, source, &text) {
         Ok((_, true)) => Outcome::Draft,
         Ok((parsed, false)) => {
+            let mut warnings = Vec::new();
             match parsed {
                 Parsed::Sermon(s, l) => library.sermons.push(item(source, s, l)),
                 Parsed::Event(e, l) => library.events.push(item(source, e, l)),
                 Parsed::Person(p, l) => library.people.push(item(source, p, l)),
-                Parsed::Gathering(mut g, mut l) => {
+                Parsed::Gathering(mut g, mut l, said) => {
+                    warnings = said;
                     g.changed = modified(path);
                     l.values_mut().for_each(|t| t.changed = g.changed);
                     library.gatherings.push(item(source, g, l));
                 }
                 Parsed::Notice(n, l) => library.notices.push(item(source, n, l)),
             }
-            Outcome::Shown
+            Outcome::Shown(warnings)
         }
         Err(problem) => {
             earlier.keep(kind, source, library);

@@ -360,7 +360,7 @@ mod tests {
                     (p.name.as_str(), p.group.name, p.photo.as_str()),
                     ("Hope 'for' all", "senior-leaders", "person-new")
                 ),
-                Ok(Parsed::Gathering(g, _)) => assert_eq!(
+                Ok(Parsed::Gathering(g, _, _)) => assert_eq!(
                     (g.id.as_str(), g.name.as_str(), g.first),
                     // (the first Wednesday from that Sunday on)
                     (
@@ -460,7 +460,7 @@ mod tests {
             }
             let source = format!("content/gatherings/{}.md", g.id);
             match parse(Kind::Gathering, &source, &gathering_file(&g)) {
-                Ok(Parsed::Gathering(read, _)) => assert_eq!(read, g),
+                Ok(Parsed::Gathering(read, _, _)) => assert_eq!(read, g),
                 Ok(_) => unreachable!(),
                 Err(problem) => panic!("{problem}\n{}", gathering_file(&g)),
             }

@@ -113,7 +113,12 @@ impl File<'_> {
         Ok(gathering)
     }
 
-    pub(super) fn gathering(&self, raw: RawGathering) -> Result<Gathering, Problem> {
+    /// The gathering, and what its file says that the site reads otherwise than its
+    /// words may mean, each at its line.
+    pub(super) fn gathering(
+        &self,
+        raw: RawGathering,
+    ) -> Result<(Gathering, Vec<Problem>), Problem> {
         let id = self.gathering_id()?;
         let repeat = Repeat::parse(raw.repeats.get_ref()).ok_or_else(|| {
             self.problem(
@@ -160,7 +165,50 @@ impl File<'_> {
         self.skips_and_moves(&raw, &mut gathering)?;
         gathering.skips.sort_by_key(|s| s.date);
         gathering.moves.sort_by_key(|m| m.date);
-        Ok(gathering)
+        let warnings = self.warnings(&raw, &gathering);
+        Ok((gathering, warnings))
+    }
+
+    /// A first date off the gathering's rule (the site starts at the next date on
+    /// it), and each move to a time a clock change skips or repeats (held at the
+    /// instant calendar apps read).
+    fn warnings(&self, raw: &RawGathering, g: &Gathering) -> Vec<Problem> {
+        let mut warnings = Vec::new();
+        if let (Some(first), Some(said), false) = (g.first, raw.first.as_ref(), g.soon)
+            && !g.repeat.holds_on(first)
+        {
+            let on_rule = |days: &mut dyn Iterator<Item = chrono::NaiveDate>| {
+                days.take(400).find(|d| g.repeat.holds_on(*d))
+            };
+            if let Some(after) = on_rule(&mut first.iter_days()) {
+                let before = first
+                    .pred_opt()
+                    .and_then(|d| on_rule(&mut d.iter_days().rev()))
+                    .map(|d| format!(" (or first = {d})"))
+                    .unwrap_or_default();
+                warnings.push(self.problem(
+                    said.span().start,
+                    format!(
+                        "first = {first} is a {}, and it meets {}: the site's first date for it is {} {after}. Write first = {after}{before} to say which you mean",
+                        crate::schedule::weekday_name(first.weekday()),
+                        g.repeat.text(),
+                        crate::schedule::weekday_name(after.weekday()),
+                    ),
+                ));
+            }
+        }
+        for m in &raw.moves {
+            let Ok(to) = self.local_time("to", &m.to) else {
+                continue;
+            };
+            if let Some(note) = crate::schedule::clock_change_note(g.zone, to) {
+                warnings.push(self.problem(
+                    m.to.span().start,
+                    format!("to = {}: {note}", to.format("%Y-%m-%dT%H:%M:%S")),
+                ));
+            }
+        }
+        warnings
     }
 
     /// A gathering's id: its file's name, which links and calendars carry.

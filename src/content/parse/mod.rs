@@ -28,7 +28,8 @@ pub enum Parsed {
     Sermon(Sermon, BTreeMap<String, Sermon>),
     Event(Event, BTreeMap<String, Event>),
     Person(Person, BTreeMap<String, Person>),
-    Gathering(Gathering, BTreeMap<String, Gathering>),
+    /// With what the file says that the site reads otherwise than its words may mean.
+    Gathering(Gathering, BTreeMap<String, Gathering>, Vec<Problem>),
     Notice(Notice, BTreeMap<String, Notice>),
 }
 
@@ -62,9 +63,9 @@ fn read_kind(kind: Kind, file: &File) -> Result<Parsed, Problem> {
             Ok(Parsed::Person(person, languages))
         }
         Kind::Gathering => {
-            let gathering = file.gathering(file.fields()?)?;
+            let (gathering, warnings) = file.gathering(file.fields()?)?;
             let languages = file.each_language(&gathering, File::gathering_in)?;
-            Ok(Parsed::Gathering(gathering, languages))
+            Ok(Parsed::Gathering(gathering, languages, warnings))
         }
         Kind::Notice => {
             let notice = file.notice(file.fields()?)?;
@@ -78,7 +79,7 @@ fn read_kind(kind: Kind, file: &File) -> Result<Parsed, Problem> {
 /// what they are about to write with it).
 pub fn gathering(source: &str, text: &str) -> Result<Gathering, Problem> {
     match parse(Kind::Gathering, source, text)? {
-        Parsed::Gathering(gathering, _) => Ok(gathering),
+        Parsed::Gathering(gathering, _, _) => Ok(gathering),
         _ => unreachable!("a gathering's file reads as a gathering"),
     }
 }
@@ -126,7 +127,7 @@ mod tests {
         let both = "[[skip]]\ndate = 2026-12-02\nreason = \"Pastors' retreat\"\n\
                     [[move]]\ndate = 2026-12-09\nto = 2026-12-10T19:00:00\nreason = \"Christmas party\"\n\
                     [[ur.skip]]\ndate = 2026-12-02\nreason = \"پادریوں کی ریٹریٹ\"\n";
-        let Ok(Parsed::Gathering(english, languages)) = with(both) else {
+        let Ok(Parsed::Gathering(english, languages, _)) = with(both) else {
             panic!("reads")
         };
         assert_eq!(english.skips[0].reason, "Pastors' retreat");
