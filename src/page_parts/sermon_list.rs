@@ -88,23 +88,39 @@ const EARLIER: &str = "mt-2 divide-y divide-slate-100 [&>li]:py-2 [&_time]:block
 /// An earlier sermon as one line of the list (styled by EARLIER).
 fn as_line(out: &mut String, s: &Sermon, words: &PartWords) {
     let english = |field| shows_in_english(&s.in_english, field);
+    let by = passage_and_speaker(s, words);
+    // A line wholly in English on a page in another language is one English run, so
+    // that a title wrapped over two lines reads on into its passage; a line partly
+    // translated marks each part, the dot outside both (on a right-to-left page it
+    // stays between the title and the passage).
+    let whole = english("title") && (by.is_empty() || english("passage"));
+    let (open, close, title, passage) = if whole && !words.text_lang(true).is_empty() {
+        (
+            format!("<span{}>", words.text_lang(true)),
+            "</span>",
+            "",
+            "",
+        )
+    } else {
+        let parts = (
+            words.text_lang(english("title")),
+            words.text_lang(english("passage")),
+        );
+        (String::new(), "", parts.0, parts.1)
+    };
     out.push_str(&format!(
-        r#"<li{}><time datetime="{}">{}</time><b{}>{}</b>"#,
+        r#"<li{}><time datetime="{}">{}</time>{open}<b{title}>{}</b>"#,
         book(s),
         escape_html(&s.date),
         day(s, words),
-        words.text_lang(english("title")),
         escape_html(&s.title)
     ));
-    let by = passage_and_speaker(s, words);
     if !by.is_empty() {
-        // (the dot outside the passage's own direction: on a right-to-left page it
-        // stays between the title and the passage)
         out.push_str(&format!(
-            r#"<small> · </small><small{}>{by}</small>"#,
-            words.text_lang(english("passage"))
+            r#"<small> · </small><small{passage}>{by}</small>"#
         ));
     }
+    out.push_str(close);
     out.push_str("</li>");
 }
 
@@ -232,5 +248,34 @@ mod tests {
             "{lines}"
         );
         assert!(lines.contains("Week &lt;24&gt;") && !lines.contains("<details"));
+    }
+
+    #[test]
+    fn an_english_line_on_a_page_in_another_language_is_one_english_run() {
+        let urdu = crate::language::find("ur").expect("the build writes the pages in Urdu");
+        let mut sermon = Library::builtin().sermons[0].value.clone();
+        sermon.speaker = String::new();
+        let line = |s: &Sermon| {
+            let mut out = String::new();
+            as_line(&mut out, s, urdu.parts);
+            out
+        };
+        // All in English: one run, its parts unmarked inside it.
+        sermon.in_english = vec!["title".into(), "passage".into()];
+        let english = line(&sermon);
+        assert!(
+            english.contains(r#"<span lang="en" dir="ltr"><b>"#)
+                && english.contains(r#"</b><small> · </small><small>Matthew <bdi dir="ltr">25:1-13</bdi></small></span></li>"#),
+            "{english}"
+        );
+        // The title translated, the passage not: each part in its own direction.
+        sermon.title = "پیغام".into();
+        sermon.in_english = vec!["passage".into()];
+        let mixed = line(&sermon);
+        assert!(
+            mixed.contains(r#"<b>پیغام</b><small> · </small><small lang="en" dir="ltr">"#)
+                && !mixed.contains("<span"),
+            "{mixed}"
+        );
     }
 }
