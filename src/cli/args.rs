@@ -946,7 +946,7 @@ pub enum SiteCommand {
         make: bool,
     },
     /// Put a photo from a phone or camera in a slot, e.g.
-    /// `thewell site photo worship-night ~/IMG_4032.JPG`. Any JPEG, PNG or WebP, whatever
+    /// `thewell site photo sunday-worship-in-plantation /tmp/IMG_4032.JPG`. Any JPEG, PNG or WebP, whatever
     /// its name: a running server turns it upright, crops it to the slot's frame,
     /// makes it in the sizes phones and computers need and strips where it was taken.
     /// The slot keeps the photo it had if this one is refused.

@@ -38,7 +38,9 @@ pub enum Failure {
     Mail(String),
     #[error("the webhook answered HTTP {0}: a 2xx status means received")]
     Status(u16),
-    #[error("no mail server is set: start `thewell serve` with --smtp-url and --mail-from")]
+    #[error(
+        "no mail server is set: give --smtp-url and --mail-from (on the server: THEWELL_SMTP_URL and THEWELL_MAIL_FROM in /etc/thewell.env; docs/operations.md, \"The mail account\")"
+    )]
     NoMailer,
     #[error("timed out after {0} s")]
     Timeout(u64),

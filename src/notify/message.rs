@@ -100,7 +100,7 @@ fn form_of(s: &Submission) -> Option<&'static Form> {
 /// The staff command that shows this submission in full.
 fn export_hint(s: &Submission) -> String {
     format!(
-        "thewell export {} --since {}",
+        "thewell export {0} --since {1} --output /tmp/{0}.xlsx",
         s.form,
         received_at(s.id).format("%Y-%m-%d")
     )

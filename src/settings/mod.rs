@@ -237,7 +237,7 @@ pub static SETTINGS: [Setting; 20] = [
         name: "city-goal",
         kind: ValueKind::Dollars,
         default: "100000000",
-        help: "The City's funding goal in US dollars (/the-city, /giving), e.g. 100000000 or '$100 million'; the pages write a large sum as each language does (\"$100 million\", in Urdu ten crore dollars).",
+        help: "The City's funding goal in US dollars (/the-city, /giving), e.g. 100000000 or '100 million'; the pages write a large sum as each language does (\"$100 million\", in Urdu ten crore dollars).",
         unset: "the pages say $100 million",
     },
 ];

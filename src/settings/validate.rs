@@ -63,7 +63,7 @@ pub fn validate(setting: &Setting, raw: &str) -> Result<String, SettingsError> {
             .map(|months| months.to_string())
             .ok_or_else(|| invalid("write a number of months from 2 to 120, e.g. 6 (the pages say \"in 6 months\")")),
         ValueKind::Dollars => dollars(value).map(|n| n.to_string()).ok_or_else(|| {
-            invalid("write a whole number of US dollars, e.g. 35000, $35,000 or $1.5 million")
+            invalid("write a whole number of US dollars, e.g. 35000, 35,000 or '1.5 million' (without a $: a shell reads $1 in a command as something else)")
         }),
         ValueKind::Date => chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
             .map(|d| d.to_string())
@@ -96,7 +96,12 @@ fn dollars(value: &str) -> Option<u64> {
         .collect();
     let (whole, fraction) = number.split_once('.').unwrap_or((&number, ""));
     let digits = |s: &str| !s.is_empty() && s.len() <= 13 && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || !(fraction.is_empty() || digits(fraction)) {
+    // (a leading zero, "00 million", is what a shell leaves of "$100 million" in
+    // double quotes, $1 read as its own)
+    if !digits(whole)
+        || (whole.len() > 1 && whole.starts_with('0'))
+        || !(fraction.is_empty() || digits(fraction))
+    {
         return None;
     }
     let mut amount = whole.parse::<u64>().ok()?.checked_mul(unit)?;
@@ -215,6 +220,8 @@ mod tests {
             "1.0000005 million",
             "2 trillion",
             "1.5 millions",
+            "00 million",
+            "0500",
         ] {
             assert!(validate(goal, bad).is_err(), "{bad}");
         }

@@ -42,7 +42,7 @@ export interface SiteSettings {
   buildingRaisedOn: string;
   /** What one Urdu Bible costs, in US dollars (/pakistan, /giving). */
   biblePrice: string;
-  /** The City's funding goal in US dollars (/the-city, /giving), e.g. 100000000 or '$100 million'; the pages write a large sum as each language does ("$100 million", in Urdu ten crore dollars). */
+  /** The City's funding goal in US dollars (/the-city, /giving), e.g. 100000000 or '100 million'; the pages write a large sum as each language does ("$100 million", in Urdu ten crore dollars). */
   cityGoal: string;
   /** Photo slot → the photo that replaces its drawing, as made for every screen. */
   photos: Record<string, ShownPhoto>;

@@ -357,9 +357,19 @@ impl<'a> File<'a> {
                     "its text is between curly quotes (“ ”), which a phone or a word processor puts in: write straight quotes \" instead, e.g. title = \"Living Water\"".into(),
                 );
             }
+            // A day or time written as people say it ("7pm", "12/5"): say how to write one.
+            let value = line.split_once('=').map_or("", |(_, v)| v.trim());
+            if e.message().contains("string values must be quoted")
+                && value.starts_with(|c: char| c.is_ascii_digit())
+            {
+                return self.problem(
+                    at,
+                    format!("{value} is not a day or a time as the site reads them: write a day as 2026-12-05, a time of day as 19:00 (24-hour clock), a day and time as 2026-12-05T19:00:00, each without quotes"),
+                );
+            }
             let message = e.message().trim().replace('\n', " ").replace(
                 "expected a TOML datetime",
-                "expected a day (and time) without quotes, e.g. 2026-12-05 or 2026-12-05T10:00:00",
+                "expected a day, a time of day or both without quotes, e.g. 2026-12-05, 19:00 or 2026-12-05T19:00:00",
             );
             self.problem(at, format!("{message} ({SEE_TEMPLATE})"))
         })
