@@ -154,6 +154,40 @@ fn content_new_writes_a_draft_and_refuses_to_overwrite_a_file_or_replace_a_gathe
 }
 
 #[test]
+fn a_ready_file_that_keeps_the_templates_sample_words_is_a_warning_at_their_lines() {
+    let temp = tempfile::tempdir().unwrap();
+    let (path, _) = common::new_content(temp.path(), &["event", "--title", "Carols"]);
+    let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
+    assert!(ok, "a warning, not a problem: {out}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = |sample: &str| text.lines().position(|l| l.contains(sample)).unwrap() + 1;
+    for sample in ["Where it happens", "What it is and who it is for"] {
+        assert!(
+            out.contains(&format!(
+                "content/events/{}:{}: \"{sample}\" is the new file's sample text",
+                path.file_name().unwrap().to_string_lossy(),
+                line(sample)
+            )),
+            "{out}"
+        );
+    }
+    assert!(out.contains("all good (2 warnings above)"), "{out}");
+    // Written over, the warnings go.
+    std::fs::write(
+        &path,
+        text.replace("Where it happens", "Plantation")
+            .replace("What it is and who it is for", "Carols for all"),
+    )
+    .unwrap();
+    let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
+    assert!(
+        ok && out.contains("shown, all good."),
+        "{out}"
+    );
+    assert!(!out.contains("sample text"), "{out}");
+}
+
+#[test]
 fn a_gathering_whose_first_date_is_off_its_rule_is_a_warning_at_check() {
     let temp = tempfile::tempdir().unwrap();
     let (ok, out, err) = thewell(temp.path(), &["schedule", "edit", "bible-study"]);

@@ -14,6 +14,7 @@ use super::model::{
     Problem, Seen, Stamp,
 };
 use super::parse::{self, Parsed};
+use super::template::SAMPLES;
 use crate::data_dir::DataDir;
 
 /// The items of the library read before, by file, to keep those whose files did not
@@ -201,13 +202,13 @@ fn read_one(
     match parse::parse_file(kind, source, &text) {
         Ok((_, true)) => Outcome::Draft,
         Ok((parsed, false)) => {
-            let mut warnings = Vec::new();
+            let mut warnings = samples_left(source, &text);
             match parsed {
                 Parsed::Sermon(s, l) => library.sermons.push(item(source, s, l)),
                 Parsed::Event(e, l) => library.events.push(item(source, e, l)),
                 Parsed::Person(p, l) => library.people.push(item(source, p, l)),
                 Parsed::Gathering(mut g, mut l, said) => {
-                    warnings = said;
+                    warnings.extend(said);
                     g.changed = modified(path);
                     l.values_mut().for_each(|t| t.changed = g.changed);
                     library.gatherings.push(item(source, g, l));
@@ -221,6 +222,23 @@ fn read_one(
             Outcome::Refused(every_problem(kind, source, &text, problem))
         }
     }
+}
+
+/// The sample words of a new file (`template::SAMPLES`) still in a shown one, each at
+/// its line: the site shows them as written.
+fn samples_left(source: &str, text: &str) -> Vec<Problem> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with('#'))
+        .filter_map(|(i, line)| {
+            let sample = SAMPLES.iter().find(|s| line.contains(*s))?;
+            Some(Problem::new(
+                source.to_string(),
+                i + 1,
+                format!("\"{sample}\" is the new file's sample text, which the site shows as written: write your own"),
+            ))
+        })
+        .collect()
 }
 
 /// How many problems of one file are named at once.

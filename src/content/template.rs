@@ -94,6 +94,20 @@ pub fn slug(title: &str) -> String {
 /// The line a new file starts with: the site leaves it out until it is deleted.
 pub const DRAFT_LINE: &str = "draft = true";
 
+/// The sample words of a new file, there until the volunteer writes their own: shown
+/// as written once the draft line goes, so `content check` warns of each one left.
+pub const SAMPLES: [&str; 9] = [
+    "Book 1:1-10",
+    "A question to take into the week.",
+    "What the first point says.",
+    "What the second point says.",
+    "The description: one or two paragraphs",
+    "Where it happens",
+    "What it is and who it is for",
+    "A short bio below the +++ line",
+    "Where it meets",
+];
+
 /// A new file of `kind` for `day`, every field present with a note on what it takes,
 /// marked as a draft (`DRAFT_LINE`): the site shows it once the volunteer deletes
 /// that line, not while they are still writing it.
@@ -337,6 +351,15 @@ where = {place}
 mod tests {
     use super::super::parse::{Parsed, parse, parse_file};
     use super::*;
+
+    #[test]
+    fn every_sample_is_in_a_new_file() {
+        let day = NaiveDate::from_ymd_opt(2026, 11, 29).unwrap();
+        let files: String = Kind::ALL.map(|k| new_file(k, day, "Hope")).concat();
+        for sample in SAMPLES {
+            assert!(files.contains(sample), "{sample}");
+        }
+    }
 
     #[test]
     fn new_files_parse_as_written_and_are_drafts_until_their_line_is_deleted() {
