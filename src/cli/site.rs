@@ -88,10 +88,11 @@ fn show(data_dir: &DataDir, out: &mut impl Write) -> Result<(), CliError> {
         .iter()
         .filter(|s| !placeholders.iter().any(|p| p.key == s.key))
     {
-        let mark = if snap.is_placeholder(s.key) {
-            " (not set)"
-        } else {
-            ""
+        // (a value equal to its default may have been set so: it is the default either way)
+        let mark = match (snap.is_placeholder(s.key), snap.get(s.key).is_empty()) {
+            (false, _) => "",
+            (true, true) => " (not set)",
+            (true, false) => " (the default)",
         };
         say!(out, "{:<20} {}{mark}", s.name, snap.get(s.key))?;
         say!(out, "{:<20} {}", "", s.help)?;
