@@ -180,10 +180,7 @@ fn a_ready_file_that_keeps_the_templates_sample_words_is_a_warning_at_their_line
     )
     .unwrap();
     let (ok, out, _) = thewell(temp.path(), &["content", "check"]);
-    assert!(
-        ok && out.contains("shown, all good."),
-        "{out}"
-    );
+    assert!(ok && out.contains("shown, all good."), "{out}");
     assert!(!out.contains("sample text"), "{out}");
 }
 
