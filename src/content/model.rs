@@ -337,8 +337,8 @@ impl Library {
     }
 }
 
-/// What the reading of one content file remembers (`content::read`).
-/// A file's size and last change: when both are as before, it is not read again.
+/// A file's size and last change (`content::read`): when both are as before, it is
+/// not read again.
 pub(super) type Stamp = (u64, Option<SystemTime>);
 
 /// What one file gave when it was last read, and its stamp then.

@@ -94,33 +94,37 @@ fn as_line(out: &mut String, s: &Sermon, words: &PartWords) {
     // translated marks each part, the dot outside both (on a right-to-left page it
     // stays between the title and the passage).
     let whole = english("title") && (by.is_empty() || english("passage"));
-    let (open, close, title, passage) = if whole && !words.text_lang(true).is_empty() {
-        (
-            format!("<span{}>", words.text_lang(true)),
-            "</span>",
-            "",
-            "",
-        )
-    } else {
-        let parts = (
-            words.text_lang(english("title")),
-            words.text_lang(english("passage")),
-        );
-        (String::new(), "", parts.0, parts.1)
+    let run = if whole { words.text_lang(true) } else { "" };
+    let mark = |field| {
+        if whole {
+            ""
+        } else {
+            words.text_lang(english(field))
+        }
     };
     out.push_str(&format!(
-        r#"<li{}><time datetime="{}">{}</time>{open}<b{title}>{}</b>"#,
+        r#"<li{}><time datetime="{}">{}</time>"#,
         book(s),
         escape_html(&s.date),
         day(s, words),
+    ));
+    if !run.is_empty() {
+        out.push_str(&format!("<span{run}>"));
+    }
+    out.push_str(&format!(
+        "<b{}>{}</b>",
+        mark("title"),
         escape_html(&s.title)
     ));
     if !by.is_empty() {
         out.push_str(&format!(
-            r#"<small> · </small><small{passage}>{by}</small>"#
+            r#"<small> · </small><small{}>{by}</small>"#,
+            mark("passage")
         ));
     }
-    out.push_str(close);
+    if !run.is_empty() {
+        out.push_str("</span>");
+    }
     out.push_str("</li>");
 }
 
